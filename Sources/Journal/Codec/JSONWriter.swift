@@ -1,0 +1,145 @@
+/// Low-level JSON output as the journal format specifies: no spaces, strings
+/// escaped minimally (only `"`, `\` and control characters), numbers as
+/// ECMAScript's `Number.prototype.toString` writes them.
+public enum JSONWriter {
+  private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
+  /// Appends `value` as a JSON string literal (with quotes).
+  ///
+  /// Implementation note: runs of bytes that need no escape are copied in one
+  /// `append(contentsOf:)`; this is the encoder's hottest loop.
+  @inlinable
+  public static func appendString(_ value: String, to out: inout [UInt8]) {
+    var value = value
+    value.withUTF8 { appendString(bytes: UnsafeRawBufferPointer($0), to: &out) }
+  }
+
+  public static func appendString(bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    var start = 0
+    var i = 0
+    let n = bytes.count
+    while i < n {
+      let c = bytes[i]
+      if c >= 0x20 && c != UInt8(ascii: "\"") && c != UInt8(ascii: "\\") {
+        i += 1
+        continue
+      }
+      if start < i { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<i])) }
+      out.append(UInt8(ascii: "\\"))
+      switch c {
+      case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
+      case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
+      case 0x08: out.append(UInt8(ascii: "b"))
+      case 0x0C: out.append(UInt8(ascii: "f"))
+      case 0x0A: out.append(UInt8(ascii: "n"))
+      case 0x0D: out.append(UInt8(ascii: "r"))
+      case 0x09: out.append(UInt8(ascii: "t"))
+      default:
+        out.append(contentsOf: [
+          UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(c >> 4)], hex[Int(c & 15)],
+        ])
+      }
+      i += 1
+      start = i
+    }
+    if start < n { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<n])) }
+    out.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends an integer in decimal.
+  public static func appendInt(_ value: Int, to out: inout [UInt8]) {
+    if value >= 0 && value < 10 {
+      out.append(UInt8(ascii: "0") + UInt8(value))
+      return
+    }
+    var v = value.magnitude
+    var tmp:
+      (
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+      ) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var count = 0
+    withUnsafeMutableBytes(of: &tmp) { buf in
+      while v > 0 || count == 0 {
+        buf[19 - count] = UInt8(ascii: "0") + UInt8(v % 10)
+        v /= 10
+        count += 1
+      }
+      if value < 0 { out.append(UInt8(ascii: "-")) }
+      out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buf[(20 - count)...]))
+    }
+  }
+
+  /// Appends a number as ECMAScript's `Number.prototype.toString` writes it:
+  /// the shortest digits that read back exactly, `120` not `120.0`, decimal form
+  /// for 1e-6 ≤ |x| < 1e21, exponent form (`1e-7`, `1e+21`) outside it, `-0` as `0`.
+  /// Non-finite values cannot be written in JSON and are written as `null`.
+  public static func appendNumber(_ value: Double, to out: inout [UInt8]) {
+    guard value.isFinite else {
+      out.append(contentsOf: Array("null".utf8))
+      return
+    }
+    if value == 0 {
+      out.append(UInt8(ascii: "0"))
+      return
+    }
+    if value == value.rounded(.towardZero) && abs(value) < 9_007_199_254_740_992 {
+      appendInt(Int(value), to: &out)
+      return
+    }
+    out.append(contentsOf: Array(ecmaScriptString(value).utf8))
+  }
+
+  /// The ECMAScript spelling of a finite, non-zero double.
+  static func ecmaScriptString(_ value: Double) -> String {
+    // Swift's description gives the shortest round-tripping digits; only the
+    // layout differs. Split it into sign, digits and decimal exponent.
+    let swift = value.magnitude.description  // e.g. "120.0", "1e-07", "1.2345e+20", "0.001"
+    var mantissa = Substring(swift)
+    var exp10 = 0
+    if let e = swift.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+      mantissa = swift[..<e]
+      exp10 = Int(swift[swift.index(after: e)...]) ?? 0
+    }
+    var digits = ""
+    var pointPosition = 0  // digits before the decimal point
+    if let dot = mantissa.firstIndex(of: ".") {
+      let intPart = mantissa[..<dot]
+      let fracPart = mantissa[mantissa.index(after: dot)...]
+      digits = String(intPart) + String(fracPart)
+      pointPosition = intPart.count
+    } else {
+      digits = String(mantissa)
+      pointPosition = digits.count
+    }
+    // Strip leading zeros (adjusting the point) and trailing zeros.
+    while digits.count > 1, digits.first == "0" {
+      digits.removeFirst()
+      pointPosition -= 1
+    }
+    while digits.count > 1, digits.last == "0" { digits.removeLast() }
+    // n is ECMAScript's exponent: value = 0.d1d2... × 10^n
+    let n = pointPosition + exp10
+    let k = digits.count
+    var result = value < 0 ? "-" : ""
+    if k <= n && n <= 21 {
+      result += digits + String(repeating: "0", count: n - k)
+    } else if 0 < n && n <= 21 {
+      let idx = digits.index(digits.startIndex, offsetBy: n)
+      result += digits[..<idx] + "." + digits[idx...]
+    } else if -6 < n && n <= 0 {
+      result += "0." + String(repeating: "0", count: -n) + digits
+    } else {
+      let e = n - 1
+      let sign = e < 0 ? "-" : "+"
+      if k == 1 {
+        result += digits + "e" + sign + String(abs(e))
+      } else {
+        result += String(digits.first!) + "." + digits.dropFirst() + "e" + sign + String(abs(e))
+      }
+    }
+    return result
+  }
+}

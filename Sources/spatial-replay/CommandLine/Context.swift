@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A buffered writer on a file descriptor (stdout or stderr).
+///
+/// Implementation note: commands such as `cat` and `export` write millions of
+/// lines; buffering 64 KiB before each `write(2)` keeps them I/O-bound.
+struct FileOutput: TextOutputStream {
+  let fd: Int32
+  private var buffer: [UInt8] = []
+  private let capacity: Int
+  /// Set when a write failed (e.g. a closed pipe); further output is dropped.
+  private(set) var failed = false
+
+  init(fd: Int32, capacity: Int = 1 << 16) {
+    self.fd = fd
+    self.capacity = capacity
+    buffer.reserveCapacity(capacity)
+  }
+
+  mutating func write(_ string: String) {
+    buffer.append(contentsOf: string.utf8)
+    if buffer.count >= capacity { flush() }
+  }
+
+  mutating func write(bytes: some Collection<UInt8>) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= capacity { flush() }
+  }
+
+  mutating func flush() {
+    guard !buffer.isEmpty else { return }
+    defer { buffer.removeAll(keepingCapacity: true) }
+    guard !failed else { return }
+    buffer.withUnsafeBytes { raw in
+      var done = 0
+      while done < raw.count {
+        let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+        if n < 0 {
+          if errno == EINTR { continue }
+          failed = true
+          return
+        }
+        done += n
+      }
+    }
+  }
+}
+
+/// Everything a command may touch outside its arguments: the two output
+/// streams, stdin, whether they are terminals, and the environment.
+struct Context {
+  var stdout = FileOutput(fd: 1)
+  var stderr = FileOutput(fd: 2, capacity: 1 << 12)
+  /// Standard input is a terminal.
+  var stdinIsTerminal: Bool
+  var stdoutIsTerminal: Bool
+  var stderrIsTerminal: Bool
+  var environment: [String: String]
+
+  init() {
+    stdinIsTerminal = isatty(0) == 1
+    stdoutIsTerminal = isatty(1) == 1
+    stderrIsTerminal = isatty(2) == 1
+    var env: [String: String] = [:]
+    var p = environ
+    while let entry = p.pointee {
+      let s = String(cString: entry)
+      if let eq = s.firstIndex(of: "=") { env[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
+      p += 1
+    }
+    environment = env
+  }
+
+  /// Colour only on a terminal, never with `NO_COLOR` set or `TERM=dumb`.
+  var useColor: Bool {
+    stdoutIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+  }
+
+  /// Progress only when stderr is a terminal (never on a pipe).
+  var showProgress: Bool {
+    stderrIsTerminal && environment["TERM"] != "dumb"
+  }
+
+  /// Prints `spatial-replay: error: message` on stderr.
+  mutating func error(_ message: String) {
+    stderr.write("spatial-replay: error: \(message)\n")
+  }
+
+  /// Prints `spatial-replay: warning: message` on stderr.
+  mutating func warning(_ message: String) {
+    stderr.write("spatial-replay: warning: \(message)\n")
+  }
+
+  mutating func flush() {
+    stdout.flush()
+    stderr.flush()
+  }
+}

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The `spatial-replay` command: lists the subcommands and dispatches.
+@main
+enum SpatialReplay {
+  static let version = "0.1.0"
+
+  /// Every subcommand, in the order `--help` lists them.
+  static var commands: [any Command.Type] {
+    [
+      CheckCommand.self,
+      CatCommand.self,
+      AppendCommand.self,
+    ]
+  }
+
+  static func main() {
+    var context = Context()
+    let status = run(Array(CommandLine.arguments.dropFirst()), context: &context)
+    context.flush()
+    exit(status)
+  }
+
+  /// Runs one command line and returns its exit status (testable without a process).
+  static func run(_ arguments: [String], context: inout Context) -> Int32 {
+    guard let first = arguments.first else {
+      context.stderr.write(overview)
+      return ExitCode.usage
+    }
+    switch first {
+    case "--help", "-h", "help":
+      if first == "help", arguments.count > 1, let command = command(named: arguments[1]) {
+        context.stdout.write(command.help)
+      } else {
+        context.stdout.write(overview)
+      }
+      return ExitCode.ok
+    case "--version":
+      context.stdout.write("spatial-replay \(version)\n")
+      return ExitCode.ok
+    default:
+      break
+    }
+    guard let command = command(named: first) else {
+      var message = "unknown command '\(first)'"
+      if let near = closest(to: first, in: commands.map { $0.name }) { message += " (did you mean '\(near)'?)" }
+      context.error(message + "; see 'spatial-replay --help'")
+      return ExitCode.usage
+    }
+    let rest = Array(arguments.dropFirst())
+    if rest.contains("--help") || rest.contains("-h") {
+      context.stdout.write(command.help)
+      return ExitCode.ok
+    }
+    do {
+      let parsed = try ParsedArguments(rest, spec: command.spec)
+      let instance = try command.init(parsed)
+      return try instance.run(&context)
+    } catch let error as UsageError {
+      context.error("\(error.message)")
+      context.stderr.write("usage: see 'spatial-replay \(command.name) --help'\n")
+      return ExitCode.usage
+    } catch let failure as CommandFailure {
+      context.error(failure.message)
+      return failure.exitCode
+    } catch {
+      context.error("\(error)")
+      return ExitCode.badInput
+    }
+  }
+
+  static func command(named name: String) -> (any Command.Type)? {
+    commands.first { $0.name == name }
+  }
+
+  static var overview: String {
+    var s = """
+      spatial-replay \(version): record, replay, audit and compare journals of a spatial view-controller map.
+
+      usage: spatial-replay <command> [options] <files>
+
+      commands:
+
+      """
+    let width = commands.map { $0.name.count }.max() ?? 0
+    for c in commands {
+      s += "  " + c.name + String(repeating: " ", count: width - c.name.count + 2) + c.abstract + "\n"
+    }
+    s += """
+
+      Run 'spatial-replay <command> --help' for a command's options and examples.
+      '-' as a file means standard input. --json gives machine-readable output.
+
+      exit status: 0 fine, 1 findings or differences, 2 bad input data, 64 usage error.
+
+      """
+    return s
+  }
+}

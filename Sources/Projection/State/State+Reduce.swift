@@ -1,0 +1,257 @@
+import Journal
+
+/// Folds one journal record into the state: the model's only transition function.
+///
+/// Pure: no clock, no I/O, no randomness; the same state and record always give
+/// the same result. Implied reverse links and replaced links are replayed as the
+/// spec's graph rules say. Unknown event types only count. An event that breaks
+/// the model never crashes and never throws: the fold applies what it sensibly
+/// can (see ``Anomaly/Kind`` for what is applied) and returns the anomalies, for
+/// the lifecycle checker, which looks at the state before the record, the
+/// record and these anomalies.
+///
+/// ```swift
+/// var state = State()
+/// reduce(into: &state, Record(seq: 0, time: .modelEpoch, event: .session(SessionHeader(session: "S1"))))
+/// reduce(into: &state, Record(seq: 1, time: .modelEpoch, event: .alloc(controller: "home", className: "Home")))
+/// reduce(into: &state, Record(seq: 2, time: .modelEpoch, event: .root(controller: "home")))
+/// state.focus  // "home"
+/// let anomalies = reduce(into: &state, Record(seq: 3, time: .modelEpoch, event: .root(controller: "hme")))
+/// anomalies.first?.kind  // .unknownController
+/// ```
+///
+/// - Parameters:
+///   - state: the state after the previous record; moved on in place.
+///   - record: the next record of the journal.
+/// - Returns: the anomalies the record shows (empty for a healthy journal).
+/// - Complexity: O(1) amortised per record, except a `dealloc` of a modal
+///   (linear in its presenter's alive modals).
+@discardableResult
+public func reduce(into state: inout State, _ record: Record) -> [Anomaly] {
+  state.fold(record)
+}
+
+extension State {
+  /// Folds `records` in order and returns the state after the last one.
+  ///
+  /// ```swift
+  /// let state = State(folding: records)
+  /// ```
+  public init(folding records: some Sequence<Record>) {
+    self.init()
+    for record in records { fold(record) }
+  }
+
+  @discardableResult
+  mutating func fold(_ record: Record) -> [Anomaly] {
+    lastSeq = record.seq
+    lastTime = record.time
+    counters.events += 1
+    var anomalies: [Anomaly] = []
+    switch record.event {
+    case .session(let header):
+      counters.byType[Counters.typeIndex(.session)] += 1
+      if self.header == nil { self.header = header }
+    case .alloc(let id, let className):
+      counters.byType[Counters.typeIndex(.alloc)] += 1
+      foldAlloc(id, className, seq: record.seq, &anomalies)
+    case .root(let id):
+      counters.byType[Counters.typeIndex(.root)] += 1
+      guard let p = resolve(id, &anomalies) else { break }
+      rootIndex = p
+      if focusIndex < 0 {
+        focusIndex = p
+        transition = Transition(
+          kind: .initialDisplay, seq: record.seq, from: nil, to: id, direction: nil, trigger: nil, animated: false)
+      }
+    case .link(let from, let direction, let to):
+      counters.byType[Counters.typeIndex(.link)] += 1
+      foldLink(from, direction, to, &anomalies)
+    case .unlink(let from, let direction):
+      counters.byType[Counters.typeIndex(.unlink)] += 1
+      guard let a = resolve(from, &anomalies) else { break }
+      clear(a, direction)
+    case .modal(let controller, let presenter):
+      counters.byType[Counters.typeIndex(.modal)] += 1
+      foldModal(controller, presenter, &anomalies)
+    case .touches(let id, let direction, let min):
+      counters.byType[Counters.typeIndex(.touches)] += 1
+      guard let a = resolve(id, &anomalies) else { break }
+      store[Int(a)].minimumTouches[direction] = min
+      if let b = store[Int(a)].neighbours[direction] {
+        store[Int(b)].minimumTouches[direction.opposite] = min
+      }
+    case .pan(let pan):
+      counters.byType[Counters.typeIndex(.pan)] += 1
+      counters.byOutcome[PanOutcome.allCases.firstIndex(of: pan.outcome)!] += 1
+      _ = resolve(pan.controller, &anomalies)
+    case .move(let move):
+      counters.byType[Counters.typeIndex(.move)] += 1
+      foldMove(move, seq: record.seq, &anomalies)
+    case .lifecycle(let id, let callback):
+      counters.byType[Counters.typeIndex(.lifecycle)] += 1
+      counters.byCallback[Callback.allCases.firstIndex(of: callback)!] += 1
+      guard let p = resolve(id, &anomalies) else { break }
+      switch callback {
+      case .didLoad: store[Int(p)].loadCount += 1
+      case .willAppear: store[Int(p)].phase = .appearing
+      case .didAppear: store[Int(p)].phase = .appeared
+      case .willDisappear: store[Int(p)].phase = .disappearing
+      case .didDisappear: store[Int(p)].phase = .disappeared
+      }
+      if transition?.isComplete == false, transition!.involves(id) {
+        transition!.arrive(Arrival(id, callback))
+      }
+    case .dealloc(let id):
+      counters.byType[Counters.typeIndex(.dealloc)] += 1
+      foldDealloc(id, seq: record.seq, &anomalies)
+    case .mark:
+      counters.byType[Counters.typeIndex(.mark)] += 1
+    case .unknown(let type, _):
+      counters.unknownTypes[type, default: 0] += 1
+    }
+    counters.anomalies += anomalies.count
+    return anomalies
+  }
+
+  /// The position of an alive controller, or nil with an anomaly.
+  @inline(__always)
+  private func resolve(_ id: ControllerID, _ anomalies: inout [Anomaly]) -> Int32? {
+    if let p = index[id], store[Int(p)].isAlive { return p }
+    anomalies.append(missing(id))
+    return nil
+  }
+
+  @inline(never)
+  private func missing(_ id: ControllerID) -> Anomaly {
+    if index[id] == nil {
+      return Anomaly(.unknownController, [id], "controller \(quoted(id)) was never allocated")
+    }
+    return Anomaly(.useAfterDealloc, [id], "controller \(quoted(id)) was deallocated")
+  }
+
+  /// Clears `a`'s slot and its reverse link.
+  private mutating func clear(_ a: Int32, _ direction: Direction) {
+    guard let b = store[Int(a)].neighbours[direction] else { return }
+    store[Int(a)].neighbours[direction] = nil
+    if store[Int(b)].neighbours[direction.opposite] == a {
+      store[Int(b)].neighbours[direction.opposite] = nil
+    }
+  }
+
+  private mutating func foldAlloc(_ id: ControllerID, _ className: String, seq: Int, _ anomalies: inout [Anomaly]) {
+    if let p = index[id] {
+      let alive = store[Int(p)].isAlive
+      anomalies.append(
+        Anomaly(
+          .idReused, [id],
+          "controller \(quoted(id)) is allocated again (it was allocated at seq \(store[Int(p)].allocatedAt)"
+            + (alive ? ")" : " and deallocated)")))
+      // A reused id of a dead instance names a fresh instance from here on; an alive one is kept.
+      if !alive { store[Int(p)] = ControllerState(id: id, className: className, allocatedAt: seq) }
+      return
+    }
+    index.insert(id, at: Int32(store.count))
+    store.append(ControllerState(id: id, className: className, allocatedAt: seq))
+  }
+
+  private mutating func foldLink(
+    _ from: ControllerID, _ direction: Direction, _ to: ControllerID, _ anomalies: inout [Anomaly]
+  ) {
+    let a = resolve(from, &anomalies)
+    let b = from == to ? a : resolve(to, &anomalies)
+    guard let a, let b else { return }
+    guard a != b else {
+      anomalies.append(Anomaly(.selfLink, [from], "link from \(quoted(from)) to itself"))
+      return
+    }
+    let current = store[Int(a)].neighbours[direction]
+    if current == b { return }
+    if let current, store[Int(b)].isModal, store[Int(b)].presenter == from, !store[Int(b)].hasLinks {
+      let occupant = store[Int(current)].id
+      anomalies.append(
+        Anomaly(
+          .slotOccupied, [from, to, occupant],
+          "modal \(quoted(to)) presented into \(quoted(from))'s \(direction) slot, which holds \(quoted(occupant))"))
+    }
+    if current != nil { clear(a, direction) }
+    if store[Int(b)].neighbours[direction.opposite] != nil { clear(b, direction.opposite) }
+    store[Int(a)].neighbours[direction] = b
+    store[Int(b)].neighbours[direction.opposite] = a
+  }
+
+  private mutating func foldModal(_ modal: ControllerID, _ presenter: ControllerID, _ anomalies: inout [Anomaly]) {
+    let m = resolve(modal, &anomalies)
+    let p = modal == presenter ? m : resolve(presenter, &anomalies)
+    guard let m, let p else { return }
+    guard m != p else {
+      anomalies.append(Anomaly(.selfLink, [modal], "modal \(quoted(modal)) presented by itself"))
+      return
+    }
+    if store[Int(m)].isModal, let old = store[Int(m)].presenter, old != presenter, let o = index[old] {
+      store[Int(o)].presented.removeAll { $0 == m }
+    }
+    store[Int(m)].isModal = true
+    store[Int(m)].presenter = presenter
+    if !store[Int(p)].presented.contains(m) { store[Int(p)].presented.append(m) }
+  }
+
+  private mutating func foldMove(_ move: Move, seq: Int, _ anomalies: inout [Anomaly]) {
+    counters.byTrigger[MoveTrigger.allCases.firstIndex(of: move.trigger)!] += 1
+    if move.animated { counters.animatedMoves += 1 }
+    let a = resolve(move.from, &anomalies)
+    let b = move.from == move.to ? a : resolve(move.to, &anomalies)
+    guard let a, let b else { return }
+    if focusIndex != a {
+      let focus = self.focus
+      anomalies.append(
+        Anomaly(
+          .focusMismatch, [move.from] + (focus.map { [$0] } ?? []),
+          "move from \(quoted(move.from)) but the focus is " + (focus.map(quoted) ?? "not set")))
+    }
+    if store[Int(a)].neighbours[move.direction] != b {
+      let actual = store[Int(a)].neighbours[move.direction].map { id(at: $0) }
+      anomalies.append(
+        Anomaly(
+          .notNeighbour, [move.from, move.to],
+          "move to \(quoted(move.to)) but \(quoted(move.from))'s \(move.direction) neighbour is "
+            + (actual.map(quoted) ?? "empty")))
+    }
+    if transition?.isComplete == false { counters.interruptedTransitions += 1 }
+    focusIndex = b
+    transition = Transition(
+      kind: .move, seq: seq, from: move.from, to: move.to, direction: move.direction, trigger: move.trigger,
+      animated: move.animated)
+  }
+
+  private mutating func foldDealloc(_ id: ControllerID, seq: Int, _ anomalies: inout [Anomaly]) {
+    guard let x = resolve(id, &anomalies) else { return }
+    if let reason = deallocForbiddenReason(x) {
+      anomalies.append(Anomaly(.deallocForbidden, [id], "dealloc of \(quoted(id)), \(reason)"))
+    }
+    for direction in Direction.slotOrder { clear(x, direction) }
+    if store[Int(x)].isModal, let presenter = store[Int(x)].presenter, let p = index[presenter] {
+      store[Int(p)].presented.removeAll { $0 == x }
+    }
+    store[Int(x)].isAlive = false
+    store[Int(x)].deallocatedAt = seq
+  }
+
+  /// Why deallocating the controller at `x` breaks the model, if it does (spec rule 9).
+  func deallocForbiddenReason(_ x: Int32) -> String? {
+    if x == rootIndex { return "the root" }
+    if x == focusIndex { return "the focus" }
+    if let t = transitionInFlight, t.involves(store[Int(x)].id) {
+      return "part of the transition in flight (seq \(t.seq))"
+    }
+    if let m = store[Int(x)].presented.first {
+      return "the presenter of \(quoted(store[Int(m)].id)), which is still alive"
+    }
+    return nil
+  }
+}
+
+/// An id in single quotes, made safe for a terminal.
+func quoted(_ id: ControllerID) -> String {
+  "'" + displayText(id.rawValue) + "'"
+}

@@ -1,0 +1,107 @@
+import Journal
+
+/// One lifecycle callback that reached a controller.
+public struct Arrival: Sendable, Hashable, CustomStringConvertible {
+  public var controller: ControllerID
+  public var callback: Callback
+
+  public init(_ controller: ControllerID, _ callback: Callback) {
+    self.controller = controller
+    self.callback = callback
+  }
+
+  /// `home willAppear`.
+  public var description: String { "\(controller) \(callback)" }
+}
+
+/// A transition: the initial display of the root, or a move between neighbours,
+/// with the callbacks that have arrived for it so far.
+///
+/// A transition is *in flight* from its `root` or `move` event until all its
+/// expected callbacks have arrived, or until the next `move` replaces it (the
+/// lifecycle checker sees the replaced one in the state before that `move`).
+public struct Transition: Sendable, Hashable {
+  public enum Kind: String, Sendable, Hashable, CustomStringConvertible {
+    /// The first `root` of a session shows its controller: `W+`, `D+`.
+    case initialDisplay
+    /// A `move`: `from.W-`, `to.W+`, `from.D-`, `to.D+`.
+    case move
+    public var description: String { rawValue }
+  }
+
+  public var kind: Kind
+  /// `seq` of the `root` or `move` event that started it.
+  public var seq: Int
+  /// The controller that disappears (nil for the initial display).
+  public var from: ControllerID?
+  /// The controller that appears.
+  public var to: ControllerID
+  /// The move's direction (nil for the initial display).
+  public var direction: Direction?
+  /// The move's trigger (nil for the initial display).
+  public var trigger: MoveTrigger?
+  /// Whether the move was animated (false for the initial display).
+  public var animated: Bool
+  /// Callbacks on `from` or `to` that arrived while it was in flight, in arrival order
+  /// (repeats included).
+  public internal(set) var arrivals: [Arrival] = []
+  /// Which expected callbacks arrived: bit 0 `from.W-`, 1 `to.W+`, 2 `from.D-`, 3 `to.D+`.
+  var arrivedMask: UInt8 = 0
+
+  public init(
+    kind: Kind, seq: Int, from: ControllerID?, to: ControllerID, direction: Direction?, trigger: MoveTrigger?,
+    animated: Bool
+  ) {
+    self.kind = kind
+    self.seq = seq
+    self.from = from
+    self.to = to
+    self.direction = direction
+    self.trigger = trigger
+    self.animated = animated
+  }
+
+  /// The appearance callbacks the transition needs, in the documented order.
+  public var expected: [Arrival] {
+    switch kind {
+    case .initialDisplay:
+      return [Arrival(to, .willAppear), Arrival(to, .didAppear)]
+    case .move:
+      let from = from ?? to
+      return [
+        Arrival(from, .willDisappear), Arrival(to, .willAppear), Arrival(from, .didDisappear), Arrival(to, .didAppear),
+      ]
+    }
+  }
+
+  /// Expected callbacks that have not arrived yet, in the documented order.
+  public var missing: [Arrival] {
+    expected.filter { !arrivals.contains($0) }
+  }
+
+  /// True once every expected callback has arrived.
+  public var isComplete: Bool {
+    arrivedMask & expectedMask == expectedMask
+  }
+
+  private var expectedMask: UInt8 { kind == .move ? 0b1111 : 0b1010 }
+
+  /// Records a callback on one of its ends.
+  mutating func arrive(_ arrival: Arrival) {
+    arrivals.append(arrival)
+    let isTo = arrival.controller == to
+    let isFrom = kind == .move && arrival.controller == from
+    switch arrival.callback {
+    case .willDisappear where isFrom: arrivedMask |= 0b0001
+    case .willAppear where isTo: arrivedMask |= 0b0010
+    case .didDisappear where isFrom: arrivedMask |= 0b0100
+    case .didAppear where isTo: arrivedMask |= 0b1000
+    default: break
+    }
+  }
+
+  /// Whether `controller` is one of its two ends.
+  public func involves(_ controller: ControllerID) -> Bool {
+    controller == to || controller == from
+  }
+}

@@ -13,6 +13,7 @@ enum SpatialReplay {
       CheckCommand.self,
       CatCommand.self,
       AppendCommand.self,
+      RecordCommand.self,
     ]
   }
 

@@ -1,0 +1,334 @@
+import Journal
+
+/// The headless reference model of a spatial map: it turns commands (`root`,
+/// `link`, `move`, `pan`, `modal`, `goToRoot`...) into the journal events a
+/// real map would write, under one ``Profile``.
+///
+/// Each command decides its events from the current ``state``, appends them
+/// (`seq` in order, `time` from the logical clock of spec rule 10) and moves the
+/// state on by folding each one with ``reduce(into:_:)``: the navigator and the
+/// projection share one model. A refused command throws ``NavigatorError`` and
+/// writes nothing, and leaves the clock alone.
+///
+/// ```swift
+/// var nav = Navigator(profile: .intended, header: SessionHeader(session: "S1"))
+/// try nav.controller("home", className: "HomeViewController")
+/// try nav.controller("notes", className: "NotesViewController")
+/// try nav.root("home")                  // root, didLoad, willAppear, didAppear
+/// try nav.link("home", .left, "notes")  // link, notes didLoad
+/// try nav.pan(.left, distance: 120)     // pan committed, move, W-, W+, D-, D+ (250 ms later)
+/// nav.state.focus                       // "notes"
+/// let journal = nav.journal             // NDJSON bytes, one line per record
+/// ```
+public struct Navigator: Sendable {
+  /// The behaviour reproduced.
+  public let profile: Profile
+  /// The model's state after the last record written.
+  public private(set) var state = State()
+  /// The logical clock: the time of the last event written, or later after `wait`.
+  public private(set) var clock: Timestamp
+  /// Every record written so far, the header first.
+  public private(set) var records: [Record] = []
+  /// When true, ``states`` keeps the state after each record (tests).
+  public let keepsStates: Bool
+  /// The state after each record (index = `seq`), when ``keepsStates`` is true.
+  public private(set) var states: [State] = []
+
+  /// Snapping thresholds set by `threshold` (not journaled), in points.
+  var thresholds: [ControllerID: Double] = [:]
+  /// Whether the command being run has written an event (its first one advances the clock by 1 ms).
+  var commandWrote = false
+
+  /// The snapping threshold when none was set, in points.
+  public static let defaultThreshold = 50.0
+  /// A pan faster than this commits as a fling, in points per second (strictly greater).
+  public static let flingVelocity = 650.0
+  /// Time between the `will` and the `did` callbacks of an animated move, in milliseconds.
+  public static let animationMilliseconds: Int64 = 250
+
+  /// Starts a session: writes the header at `seq` 0 with the start time.
+  ///
+  /// - Parameters:
+  ///   - profile: intended or legacy behaviour.
+  ///   - header: the session header as journaled (the caller sets `profile` and `scenario`).
+  ///   - start: the clock's start, the header's time (default `2026-01-01T00:00:00Z`).
+  ///   - keepsStates: keep the state after every record in ``states``.
+  public init(profile: Profile, header: SessionHeader, start: Timestamp = .modelEpoch, keepsStates: Bool = false) {
+    self.profile = profile
+    self.clock = start
+    self.keepsStates = keepsStates
+    append(.session(header))
+  }
+
+  /// The journal written so far: one NDJSON line per record, each ended by `\n`.
+  public var journal: [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(records.count * 96)
+    for record in records {
+      record.encode(into: &out)
+      out.append(UInt8(ascii: "\n"))
+    }
+    return out
+  }
+
+  /// The snapping threshold of a controller, in points.
+  public func threshold(of id: ControllerID) -> Double {
+    thresholds[id] ?? Self.defaultThreshold
+  }
+
+  // MARK: Writing
+
+  /// Runs one command as a transaction: on error, everything it wrote is taken back.
+  mutating func command(_ body: (inout Navigator) throws(NavigatorError) -> Void) throws(NavigatorError) {
+    let saved = (state, clock, records.count, states.count, thresholds)
+    commandWrote = false
+    do {
+      try body(&self)
+    } catch {
+      (state, clock) = (saved.0, saved.1)
+      records.removeSubrange(saved.2...)
+      states.removeSubrange(saved.3...)
+      thresholds = saved.4
+      throw error
+    }
+  }
+
+  /// Appends one event: the first of a command advances the clock by 1 ms; folds it.
+  mutating func emit(_ event: Event) {
+    if !commandWrote {
+      clock = clock.adding(milliseconds: 1)
+      commandWrote = true
+    }
+    append(event)
+  }
+
+  private mutating func append(_ event: Event) {
+    let record = Record(seq: records.count, time: clock, event: event)
+    records.append(record)
+    let anomalies = reduce(into: &state, record)
+    assert(anomalies.isEmpty, "the navigator wrote an event that breaks the model: \(anomalies)")
+    if keepsStates { states.append(state) }
+  }
+
+  /// Lets the animation run: the clock moves on by 250 ms.
+  mutating func animate() {
+    clock = clock.adding(milliseconds: Self.animationMilliseconds)
+  }
+
+  mutating func callback(_ position: Int32, _ callback: Callback) {
+    emit(.lifecycle(controller: state.id(at: position), callback: callback))
+  }
+
+  // MARK: Checking
+
+  /// The position of an alive controller, or the error naming it (with the closest alive id for a typo).
+  func alive(_ id: ControllerID) throws(NavigatorError) -> Int32 {
+    guard let p = state.position(of: id) else {
+      var message = "unknown controller \(quoted(id))"
+      if let near = closestAlive(to: id) { message += " (did you mean \(quoted(near))?)" }
+      throw NavigatorError(.unknownController, message)
+    }
+    guard state.store[Int(p)].isAlive else {
+      throw NavigatorError(.useAfterDealloc, "controller \(quoted(id)) was deallocated")
+    }
+    return p
+  }
+
+  /// The closest alive id by edit distance (the first declared on a tie), if close enough to be a typo.
+  func closestAlive(to id: ControllerID) -> ControllerID? {
+    let word = Array(id.rawValue.unicodeScalars)
+    var best: (ControllerID, Int)? = nil
+    for c in state.controllers where c.isAlive {
+      let d = editDistance(word, Array(c.id.rawValue.unicodeScalars))
+      if d <= max(2, word.count / 3), best == nil || d < best!.1 { best = (c.id, d) }
+    }
+    return best?.0
+  }
+
+  /// The focus, or the error for a command that needs one.
+  func focus(for command: String) throws(NavigatorError) -> Int32 {
+    guard state.focusIndex >= 0 else { throw NavigatorError(.noRoot, "\(command) before any root") }
+    return state.focusIndex
+  }
+
+  /// Refuses an id that cannot name a new controller.
+  func checkNew(_ id: ControllerID, className: String) throws(NavigatorError) {
+    guard !id.rawValue.isEmpty else { throw NavigatorError(.invalidID, "empty controller id") }
+    guard id.rawValue.utf8.count <= ControllerID.maximumLength else {
+      throw NavigatorError(
+        .invalidID, "controller id \(quoted(id)) is longer than \(ControllerID.maximumLength) bytes")
+    }
+    guard !className.isEmpty else { throw NavigatorError(.invalidID, "empty class for \(quoted(id))") }
+    if let c = state[controller: id] {
+      throw NavigatorError(
+        .idReused,
+        c.isAlive
+          ? "controller \(quoted(id)) already exists"
+          : "controller id \(quoted(id)) was used by a deallocated controller; ids are never reused")
+    }
+  }
+
+  // MARK: Commands
+
+  /// `controller ID CLASS`: allocates a controller (`alloc`).
+  ///
+  /// - Throws: an empty or over-long id, an empty class, an id used before (even after dealloc).
+  public mutating func controller(_ id: ControllerID, className: String) throws(NavigatorError) {
+    try command { (nav) throws(NavigatorError) in
+      try nav.checkNew(id, className: className)
+      nav.emit(.alloc(controller: id, className: className))
+    }
+  }
+
+  /// `root ID`: sets the master's root. The first root is displayed (rule 2; legacy L1: silently).
+  ///
+  /// - Throws: an unknown or deallocated id, a modal.
+  public mutating func root(_ id: ControllerID) throws(NavigatorError) {
+    try command { (nav) throws(NavigatorError) in
+      let p = try nav.alive(id)
+      guard !nav.state.store[Int(p)].isModal else {
+        throw NavigatorError(.rootIsModal, "a modal cannot be the root: \(quoted(id))")
+      }
+      guard nav.state.rootIndex != p else { return }
+      let initial = nav.state.focusIndex < 0
+      nav.emit(.root(controller: id))
+      guard nav.profile == .intended else { return }
+      if !nav.state.store[Int(p)].isLoaded { nav.callback(p, .didLoad) }
+      if initial {
+        nav.callback(p, .willAppear)
+        nav.callback(p, .didAppear)
+      }
+    }
+  }
+
+  /// `link FROM DIRECTION TO`: sets `from.direction = to` and the reverse link (graph rules, rule 1).
+  ///
+  /// - Throws: an unknown or deallocated id, a link to itself.
+  public mutating func link(_ from: ControllerID, _ direction: Direction, _ to: ControllerID) throws(NavigatorError) {
+    try command { (nav) throws(NavigatorError) in
+      let a = try nav.alive(from)
+      let b = try nav.alive(to)
+      guard a != b else { throw NavigatorError(.selfLink, "cannot link \(quoted(from)) to itself") }
+      nav.writeLink(a, direction, b)
+    }
+  }
+
+  /// Writes an effective link and the didLoad callbacks it causes.
+  mutating func writeLink(_ a: Int32, _ direction: Direction, _ b: Int32) {
+    guard state.store[Int(a)].neighbours[direction] != b else { return }
+    emit(.link(from: state.id(at: a), direction: direction, to: state.id(at: b)))
+    switch profile {
+    case .intended:
+      // Rule 1: B's didLoad, then A's, each only the first time.
+      if !state.store[Int(b)].isLoaded { callback(b, .didLoad) }
+      if !state.store[Int(a)].isLoaded { callback(a, .didLoad) }
+    case .legacy:
+      // L2: B on every effective link, never A.
+      callback(b, .didLoad)
+    }
+  }
+
+  /// `unlink FROM DIRECTION`: clears the slot and its reverse link; nothing if it is empty.
+  ///
+  /// - Throws: an unknown or deallocated id.
+  public mutating func unlink(_ from: ControllerID, _ direction: Direction) throws(NavigatorError) {
+    try command { (nav) throws(NavigatorError) in
+      let a = try nav.alive(from)
+      guard nav.state.store[Int(a)].neighbours[direction] != nil else { return }
+      nav.emit(.unlink(from: from, direction: direction))
+    }
+  }
+
+  /// `touches ID DIRECTION MIN`: the pan of `id` needs `min` fingers towards `direction`,
+  /// and so does the neighbour there towards the opposite direction (rule 7).
+  ///
+  /// - Throws: an unknown or deallocated id, `min` below 1.
+  public mutating func touches(_ id: ControllerID, _ direction: Direction, _ min: Int) throws(NavigatorError) {
+    try command { (nav) throws(NavigatorError) in
+      let a = try nav.alive(id)
+      guard min >= 1 else { throw NavigatorError(.invalidValue, "touches needs a whole number ≥ 1, got \(min)") }
+      var changes = nav.state.store[Int(a)].minimumTouches[direction] != min
+      if let b = nav.state.store[Int(a)].neighbours[direction] {
+        changes = changes || nav.state.store[Int(b)].minimumTouches[direction.opposite] != min
+      }
+      guard changes else { return }
+      nav.emit(.touches(controller: id, direction: direction, min: min))
+    }
+  }
+
+  /// `threshold ID POINTS`: the snapping threshold of pans towards `id` (not journaled).
+  ///
+  /// - Throws: an unknown or deallocated id, a negative or non-finite value.
+  public mutating func threshold(_ id: ControllerID, _ points: Double) throws(NavigatorError) {
+    try command { (nav) throws(NavigatorError) in
+      _ = try nav.alive(id)
+      guard points >= 0, points.isFinite else {
+        throw NavigatorError(.invalidValue, "threshold needs a number ≥ 0")
+      }
+      nav.thresholds[id] = points
+    }
+  }
+
+  /// `dealloc ID`: unlinks the controller's slots in slot order, then deallocates it (rule 9).
+  ///
+  /// - Throws: an unknown or deallocated id; the root, the focus, a controller in the
+  ///   transition in flight, a presenter of an alive modal.
+  public mutating func dealloc(_ id: ControllerID) throws(NavigatorError) {
+    try command { (nav) throws(NavigatorError) in
+      let x = try nav.alive(id)
+      if let reason = nav.state.deallocForbiddenReason(x) {
+        throw NavigatorError(.deallocForbidden, "cannot deallocate \(quoted(id)): it is \(reason)")
+      }
+      for direction in Direction.slotOrder where nav.state.store[Int(x)].neighbours[direction] != nil {
+        nav.emit(.unlink(from: id, direction: direction))
+      }
+      nav.emit(.dealloc(controller: id))
+    }
+  }
+
+  /// `wait MS`: the clock moves on by exactly `milliseconds`; nothing is written.
+  ///
+  /// - Throws: a negative duration.
+  public mutating func wait(milliseconds: Int64) throws(NavigatorError) {
+    guard milliseconds >= 0 else { throw NavigatorError(.invalidValue, "wait needs whole milliseconds ≥ 0") }
+    clock = clock.adding(milliseconds: milliseconds)
+  }
+
+  /// The keys a `mark` may not use: the envelope and its label.
+  public static let reservedMarkKeys: Set<String> = ["seq", "time", "type", "label"]
+
+  /// `mark LABEL [KEY=VALUE ...]`: a free annotation, values journaled as strings in order.
+  ///
+  /// - Throws: a reserved key (`seq`, `time`, `type`, `label`), an empty or repeated key.
+  public mutating func mark(_ label: String, _ fields: [(key: String, value: String)] = []) throws(NavigatorError) {
+    try command { (nav) throws(NavigatorError) in
+      var seen: Set<String> = []
+      for (key, _) in fields {
+        guard !key.isEmpty else { throw NavigatorError(.invalidValue, "empty mark key") }
+        guard !Self.reservedMarkKeys.contains(key) else {
+          throw NavigatorError(.invalidValue, "mark key '\(displayText(key))' is reserved")
+        }
+        guard seen.insert(key).inserted else {
+          throw NavigatorError(.invalidValue, "mark key '\(displayText(key))' given twice")
+        }
+      }
+      nav.emit(.mark(label: label, fields: fields.map { Field.string($0.key, $0.value) }))
+    }
+  }
+}
+
+/// Levenshtein distance between two scalar sequences.
+func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+  if a.isEmpty { return b.count }
+  if b.isEmpty { return a.count }
+  var previous = Array(0...b.count)
+  var current = [Int](repeating: 0, count: b.count + 1)
+  for i in 1...a.count {
+    current[0] = i
+    for j in 1...b.count {
+      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+    }
+    swap(&previous, &current)
+  }
+  return previous[b.count]
+}

@@ -1,0 +1,312 @@
+import Journal
+
+/// Parses scenario scripts (spec "Scenario scripts") into ``Scenario`` values.
+///
+/// Syntax only: whether ids exist, slots are free and so on is decided when the
+/// ``ScenarioCompiler`` runs the commands on a ``Navigator``.
+///
+/// ```swift
+/// let text = """
+///   controller home HomeViewController   # the first screen
+///   root home
+///   mark "step 1" user=alice
+///   """
+/// let scenario = try ScenarioParser.parse(Array(text.utf8), script: "login.scenario")
+/// scenario.lines.count  // 3
+/// ```
+public enum ScenarioParser {
+  /// Parses a whole script.
+  ///
+  /// - Parameters:
+  ///   - bytes: the script's UTF-8 bytes.
+  ///   - script: the script as named on the command line: the prefix of errors, and
+  ///     (without directories and extension) the scenario's name.
+  /// - Returns: the commands, the scenario name and the session id.
+  /// - Throws: ``ScenarioError`` for the first line that is not valid.
+  public static func parse(_ bytes: [UInt8], script: String) throws(ScenarioError) -> Scenario {
+    var lines: [Scenario.Line] = []
+    var number = 0
+    var start = 0
+    while start < bytes.count {
+      number += 1
+      var end = start
+      while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+      let next = end + 1
+      // A `\r` before the `\n`, or at the very end of the file, is ignored.
+      if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+      let line = bytes[start..<end]
+      start = next
+      do throws(TokenError) {
+        guard String(validating: line, as: UTF8.self) != nil else { throw TokenError("invalid UTF-8") }
+        let tokens = try Tokenizer.tokens(line)
+        guard !tokens.isEmpty else { continue }
+        let command = try parseCommand(tokens, isFirst: lines.isEmpty)
+        lines.append(Scenario.Line(number: number, command: command))
+      } catch {
+        throw ScenarioError(script: script, line: number, message: error.message)
+      }
+    }
+    var sessionID = derivedSessionID(bytes)
+    if case .session(let options) = lines.first?.command, let id = options.id { sessionID = id }
+    return Scenario(script: script, name: scenarioName(forScript: script), sessionID: sessionID, lines: lines)
+  }
+
+  /// The scenario's name: the script's file name without directories and its last extension
+  /// (`Journals/demo.scenario` → `demo`; standard input `-` → `stdin`).
+  public static func scenarioName(forScript script: String) -> String {
+    if script == "-" { return "stdin" }
+    var name = Substring(script)
+    if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+    if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
+    return String(name)
+  }
+
+  /// The session id of a script without `session id=`: FNV-1a (32 bits) of its bytes,
+  /// as 8 uppercase hex digits.
+  public static func derivedSessionID(_ bytes: [UInt8]) -> String {
+    var hash: UInt32 = 2_166_136_261
+    for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+    let digits = Array("0123456789ABCDEF")
+    var out = ""
+    for shift in stride(from: 28, through: 0, by: -4) { out.append(digits[Int((hash >> UInt32(shift)) & 15)]) }
+    return out
+  }
+
+  /// Every command and its usage line, in the spec's order.
+  static let usages: [(name: String, usage: String)] = [
+    ("session", "session [id=S] [app=S] [build=S] [device=S] [start=RFC3339]"),
+    ("controller", "controller ID CLASS"),
+    ("root", "root ID"),
+    ("link", "link FROM DIRECTION TO"),
+    ("unlink", "unlink FROM DIRECTION"),
+    ("touches", "touches ID DIRECTION MIN"),
+    ("threshold", "threshold ID POINTS"),
+    ("move", "move DIRECTION [animated=true|false]"),
+    ("pan", "pan DIRECTION distance=N [velocity=N] [touches=N] [cancel]"),
+    ("modal", "modal ID CLASS DIRECTION [animated=true|false]"),
+    ("goToRoot", "goToRoot [animated=true|false]"),
+    ("dealloc", "dealloc ID"),
+    ("wait", "wait MS"),
+    ("mark", "mark LABEL [KEY=VALUE ...]"),
+  ]
+
+  private static func parseCommand(_ tokens: [Token], isFirst: Bool) throws(TokenError) -> ScenarioCommand {
+    let head = tokens[0]
+    guard head.option == nil else { throw TokenError("expected a command, found '\(displayText(head.text))'") }
+    guard let usage = usages.first(where: { $0.name == head.text })?.usage else {
+      var message = "unknown command '\(displayText(head.text))'"
+      let word = Array(head.text.unicodeScalars)
+      var best: (String, Int)? = nil
+      for (name, _) in usages {
+        let d = editDistance(word, Array(name.unicodeScalars))
+        if d <= max(2, word.count / 3), best == nil || d < best!.1 { best = (name, d) }
+      }
+      if let best { message += " (did you mean '\(best.0)'?)" }
+      throw TokenError(message)
+    }
+    let args = try Arguments(command: head.text, usage: usage, tokens: tokens.dropFirst())
+    switch head.text {
+    case "session":
+      guard isFirst else { throw TokenError("session must be the first command") }
+      try args.expect(positionals: 0, options: ["id", "app", "build", "device", "start"])
+      var options = SessionOptions()
+      options.id = args.option("id")
+      if options.id?.isEmpty == true { throw TokenError("empty session id") }
+      options.app = args.option("app")
+      options.build = args.option("build")
+      options.device = args.option("device")
+      if let text = args.option("start") {
+        do {
+          options.start = try Timestamp(rfc3339: text, allowOffset: true, exactMicroseconds: true)
+        } catch {
+          throw TokenError("start: \(error.message), got '\(displayText(text))'")
+        }
+      }
+      return .session(options)
+    case "controller":
+      try args.expect(positionals: 2)
+      return .controller(try args.id(0), className: try args.className(1))
+    case "root":
+      try args.expect(positionals: 1)
+      return .root(try args.id(0))
+    case "link":
+      try args.expect(positionals: 3)
+      return .link(try args.id(0), try args.direction(1), try args.id(2))
+    case "unlink":
+      try args.expect(positionals: 2)
+      return .unlink(try args.id(0), try args.direction(1))
+    case "touches":
+      try args.expect(positionals: 3)
+      return .touches(
+        try args.id(0), try args.direction(1), min: try args.whole(args.positional(2), "touches", minimum: 1))
+    case "threshold":
+      try args.expect(positionals: 2)
+      return .threshold(try args.id(0), points: try args.number(args.positional(1), "threshold"))
+    case "move":
+      try args.expect(positionals: 1, options: ["animated"])
+      return .move(try args.direction(0), animated: try args.animated())
+    case "pan":
+      try args.expect(positionals: 1, options: ["distance", "velocity", "touches"], flags: ["cancel"])
+      guard let distance = args.option("distance") else { throw TokenError("pan needs distance=N") }
+      return .pan(
+        try args.direction(0),
+        distance: try args.number(distance, "distance"),
+        velocity: try args.option("velocity").map { v throws(TokenError) in try args.number(v, "velocity") } ?? 0,
+        touches: try args.option("touches").map { v throws(TokenError) in
+          try args.whole(v, "touches", minimum: 1)
+        } ?? 1,
+        cancelled: args.flags.contains("cancel"))
+    case "modal":
+      try args.expect(positionals: 3, options: ["animated"])
+      return .modal(
+        try args.id(0), className: try args.className(1), try args.direction(2), animated: try args.animated())
+    case "goToRoot":
+      try args.expect(positionals: 0, options: ["animated"])
+      return .goToRoot(animated: try args.animated())
+    case "dealloc":
+      try args.expect(positionals: 1)
+      return .dealloc(try args.id(0))
+    case "wait":
+      try args.expect(positionals: 1)
+      let ms = try args.whole(args.positional(0), "wait", minimum: 0, unit: "milliseconds")
+      guard ms <= maximumWait else { throw TokenError("wait is longer than \(maximumWait) milliseconds") }
+      return .wait(milliseconds: Int64(ms))
+    case "mark":
+      try args.expect(positionals: 1, anyOptions: true)
+      var seen: Set<String> = []
+      var fields: [MarkField] = []
+      for (key, value) in args.options {
+        guard !key.isEmpty else { throw TokenError("empty mark key") }
+        guard !Navigator.reservedMarkKeys.contains(key) else {
+          throw TokenError("mark key '\(displayText(key))' is reserved (seq, time, type and label are)")
+        }
+        guard seen.insert(key).inserted else { throw TokenError("mark key '\(displayText(key))' given twice") }
+        fields.append(MarkField(key, value))
+      }
+      return .mark(label: args.positional(0), fields: fields)
+    default:
+      preconditionFailure("command '\(head.text)' listed in usages but not parsed")
+    }
+  }
+
+  /// The longest `wait` accepted, in milliseconds (about 31 years): keeps the clock far from overflow.
+  static let maximumWait = 1_000_000_000_000
+}
+
+/// The arguments of one command line: positionals, then options (and flags such as `cancel`).
+private struct Arguments {
+  let command: String
+  let usage: String
+  var positionals: [Token] = []
+  var options: [(key: String, value: String)] = []
+  var flags: Set<String> = []
+  private var flagCandidates: [Token] = []
+
+  init(command: String, usage: String, tokens: ArraySlice<Token>) throws(TokenError) {
+    self.command = command
+    self.usage = usage
+    for token in tokens {
+      if let option = token.option {
+        options.append(option)
+      } else if command == "pan", !token.quoted, token.text == "cancel" {
+        flags.insert("cancel")
+      } else if !options.isEmpty {
+        throw TokenError(
+          "argument '\(displayText(token.text))' after the options (options come after all positional arguments)")
+      } else {
+        positionals.append(token)
+      }
+    }
+  }
+
+  /// Checks the number of positionals and the option keys.
+  func expect(
+    positionals count: Int, options allowed: Set<String> = [], flags: Set<String> = [], anyOptions: Bool = false
+  ) throws(TokenError) {
+    if positionals.count < count { throw TokenError("missing arguments: expected '\(usage)'") }
+    if positionals.count > count { throw TokenError("too many arguments: expected '\(usage)'") }
+    guard !anyOptions else { return }
+    var seen: Set<String> = []
+    for (key, _) in options {
+      guard allowed.contains(key) else {
+        throw TokenError("unknown option '\(displayText(key))': expected '\(usage)'")
+      }
+      guard seen.insert(key).inserted else { throw TokenError("option '\(displayText(key))' given twice") }
+    }
+  }
+
+  func positional(_ i: Int) -> String { positionals[i].text }
+
+  func option(_ key: String) -> String? { options.first { $0.key == key }?.value }
+
+  func id(_ i: Int) throws(TokenError) -> ControllerID {
+    let text = positional(i)
+    guard !text.isEmpty else { throw TokenError("empty controller id") }
+    guard text.utf8.count <= ControllerID.maximumLength else {
+      throw TokenError("controller id '\(displayText(text))' is longer than \(ControllerID.maximumLength) bytes")
+    }
+    return ControllerID(text)
+  }
+
+  func className(_ i: Int) throws(TokenError) -> String {
+    let text = positional(i)
+    guard !text.isEmpty else { throw TokenError("empty class") }
+    return text
+  }
+
+  func direction(_ i: Int) throws(TokenError) -> Direction {
+    let text = positional(i)
+    guard let d = Direction(rawValue: text) else {
+      throw TokenError("unknown direction '\(displayText(text))' (expected left, right, up or down)")
+    }
+    return d
+  }
+
+  func animated() throws(TokenError) -> Bool {
+    switch option("animated") {
+    case nil, "true": return true
+    case "false": return false
+    case let other?: throw TokenError("animated must be true or false, got '\(displayText(other))'")
+    }
+  }
+
+  /// A whole number ≥ `minimum` (digits only).
+  func whole(_ text: String, _ name: String, minimum: Int, unit: String = "a whole number") throws(TokenError) -> Int {
+    let what = unit == "a whole number" ? "a whole number" : "whole \(unit)"
+    guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+      let value = Int(text), value >= minimum
+    else {
+      throw TokenError("\(name) needs \(what) ≥ \(minimum), got '\(displayText(text))'")
+    }
+    return value
+  }
+
+  /// A finite number ≥ 0: digits, an optional fraction and an optional exponent.
+  func number(_ text: String, _ name: String) throws(TokenError) -> Double {
+    guard Self.isNumber(text), let value = Double(text), value.isFinite else {
+      throw TokenError("\(name) needs a number ≥ 0, got '\(displayText(text))'")
+    }
+    return value
+  }
+
+  private static func isNumber(_ text: String) -> Bool {
+    let b = Array(text.utf8)
+    var i = 0
+    func digits() -> Bool {
+      let s = i
+      while i < b.count, b[i] >= UInt8(ascii: "0"), b[i] <= UInt8(ascii: "9") { i += 1 }
+      return i > s
+    }
+    guard digits() else { return false }
+    if i < b.count, b[i] == UInt8(ascii: ".") {
+      i += 1
+      guard digits() else { return false }
+    }
+    if i < b.count, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
+      i += 1
+      if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
+      guard digits() else { return false }
+    }
+    return i == b.count
+  }
+}

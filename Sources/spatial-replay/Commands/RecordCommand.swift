@@ -1,0 +1,139 @@
+import Journal
+import Projection
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `record SCRIPT [--profile intended|legacy] [-o FILE]`: runs a scenario script on the
+/// reference navigator and writes the journal it records.
+struct RecordCommand: Command {
+  static let name = "record"
+  static let abstract = "Record a scenario script with the reference navigator (intended or legacy)"
+  static let help = """
+    usage: spatial-replay record SCRIPT [--profile intended|legacy] [-o FILE]
+
+    Runs a scenario script on the headless reference model of a spatial map and
+    writes the journal it produces (NDJSON). The same script and profile always
+    give byte-identical journals. SCRIPT '-' reads the script from standard input.
+
+    options:
+      --profile P    intended (the documented behaviour, default) or legacy
+                     (what the 2013 library did: its lifecycle deviations L1-L6)
+      -o, --output FILE
+                     write the journal to FILE (atomically: a temporary file in
+                     the same directory, then a rename) instead of standard output
+
+    A script error prints SCRIPT:LINE: message on standard error, writes nothing
+    and exits with status 2.
+
+    examples:
+      spatial-replay record Journals/demo.scenario
+      spatial-replay record Journals/notes.scenario --profile legacy -o notes.legacy.ndjson
+      printf 'controller home Home\\nroot home\\n' | spatial-replay record -
+
+    exit status: 0 recorded, 2 script error or unreadable script, 64 usage error.
+
+    """
+  static let spec = ArgumentSpec(options: ["--profile", "--output"], aliases: ["-o": "--output"])
+
+  let script: String
+  let profile: Profile
+  let output: String?
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    guard arguments.positionals.count == 1 else {
+      throw UsageError(arguments.positionals.isEmpty ? "record needs a SCRIPT" : "record takes one SCRIPT")
+    }
+    script = arguments.positionals[0]
+    let choice = try arguments.choice("--profile", Profile.allCases.map(\.rawValue))
+    profile = choice.flatMap(Profile.init(rawValue:)) ?? .intended
+    output = arguments.value("--output")
+  }
+
+  func run(_ context: inout Context) throws -> Int32 {
+    let bytes = try readInput(script)
+    let navigator: Navigator
+    do {
+      navigator = try ScenarioCompiler.record(bytes, script: script, profile: profile)
+    } catch {
+      context.stderr.write("\(error)\n")
+      return ExitCode.badInput
+    }
+    let journal = navigator.journal
+    if let output, output != "-" {
+      try writeAtomically(journal, to: output)
+    } else {
+      context.stdout.write(bytes: journal)
+    }
+    return ExitCode.ok
+  }
+}
+
+/// The bytes of a file, or of standard input for `-`.
+private func readInput(_ path: String) throws(CommandFailure) -> [UInt8] {
+  let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+  guard fd >= 0 else { throw CommandFailure("cannot read '\(displayText(path))': \(errorText())") }
+  defer { if fd != 0 { close(fd) } }
+  var bytes: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    if n < 0 {
+      if errno == EINTR { continue }
+      throw CommandFailure("cannot read '\(displayText(path))': \(errorText())")
+    }
+    if n == 0 { break }
+    bytes.append(contentsOf: chunk[0..<n])
+  }
+  return bytes
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory and a rename,
+/// so that readers see the old file or the whole new one, never a part.
+private func writeAtomically(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
+  let slash = path.lastIndex(of: "/")
+  let directory = slash.map { String(path[...$0]) } ?? ""
+  let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+  var template = Array((directory + "." + base + ".XXXXXX").utf8CString)
+  let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+  guard fd >= 0 else { throw CommandFailure("cannot write '\(displayText(path))': \(errorText())") }
+  let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  func fail() -> CommandFailure {
+    let failure = CommandFailure("cannot write '\(displayText(path))': \(errorText())")
+    close(fd)
+    unlink(temporary)
+    return failure
+  }
+  let mask = umask(0)
+  umask(mask)
+  guard fchmod(fd, 0o666 & ~mask) == 0 else { throw fail() }
+  var done = 0
+  while done < bytes.count {
+    let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
+    if n < 0 {
+      if errno == EINTR { continue }
+      throw fail()
+    }
+    done += n
+  }
+  guard fsync(fd) == 0 else { throw fail() }
+  guard close(fd) == 0 else {
+    let failure = CommandFailure("cannot write '\(displayText(path))': \(errorText())")
+    unlink(temporary)
+    throw failure
+  }
+  guard rename(temporary, path) == 0 else {
+    let failure = CommandFailure("cannot write '\(displayText(path))': \(errorText())")
+    unlink(temporary)
+    throw failure
+  }
+}
+
+private func errorText() -> String {
+  String(cString: strerror(errno))
+}

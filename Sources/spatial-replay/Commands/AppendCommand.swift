@@ -1,12 +1,130 @@
 import Journal
 
+/// `append FILE`: appends events read from stdin through the crash-safe writer.
 struct AppendCommand: Command {
   static let name = "append"
-  static let abstract = "(being written)"
-  static let help = "usage: spatial-replay append\n"
-  static let spec = ArgumentSpec()
-  init(_ arguments: ParsedArguments) throws(UsageError) {}
+  static let abstract = "Append events from stdin to a journal (seq and time assigned, file locked)"
+  static let help = """
+    usage: spatial-replay append [--sync always|batch|none] [--echo] FILE
+
+    Reads one JSON object per line from standard input and appends each as an
+    event to FILE (created if missing), through the journal writer: under an
+    exclusive lock, so several processes may append to one journal at once,
+    with seq assigned (any seq in the input is replaced by the next one) and time
+    assigned when missing (and never earlier than the journal's last time).
+    Unknown keys are kept. A torn tail left by a crashed writer is moved to
+    FILE.torn first, with a warning.
+
+    A line that is not a valid event stops the command with an error naming it
+    (<stdin>:LINE:COLUMN); the lines before it are appended, none after.
+
+    options:
+      --sync always|batch|none
+                     always: each event is on the storage device before it is
+                     acknowledged; batch (default): synced in groups (every 512
+                     events or 100 ms); none: the operating system decides
+      --echo         print each appended event's line on stdout once it has been
+                     appended (under --sync always: once it is durable)
+
+    exit status: 0 all appended, 2 a bad input line or a file error, 64 usage error.
+
+    examples:
+      echo '{"type":"mark","label":"login"}' | spatial-replay append journal.ndjson
+      spatial-replay append --sync always --echo journal.ndjson < events.ndjson
+
+    """
+  static let spec = ArgumentSpec(flags: ["--echo"], options: ["--sync"])
+
+  var file: String
+  var durability: Durability
+  var echo: Bool
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    guard arguments.positionals.count == 1, let file = arguments.positionals.first else {
+      throw UsageError("append needs exactly one FILE")
+    }
+    guard file != "-" else { throw UsageError("append reads events from standard input; FILE must be a path") }
+    self.file = file
+    let sync = try arguments.choice("--sync", Durability.allCases.map(\.rawValue)) ?? Durability.batch.rawValue
+    durability = Durability(rawValue: sync) ?? .batch
+    echo = arguments.flag("--echo")
+  }
+
+  /// The most events appended in one write.
+  static let maximumBatch = 4096
+
   func run(_ context: inout Context) throws -> Int32 {
-    throw CommandFailure("append is being written")
+    let writer: JournalWriter
+    do {
+      writer = try JournalWriter(path: file, durability: durability)
+    } catch {
+      throw CommandFailure(displayText(error.description, limit: .max))
+    }
+    if let torn = writer.repairedTail {
+      context.warning(
+        displayText(
+          "\(file): torn tail: \(torn.length.counted("byte")) at offset \(torn.offset) moved to \(torn.path)",
+          limit: .max))
+      context.stderr.flush()
+    }
+    let input = LineReader(fileDescriptor: 0, name: "<stdin>")
+    var drafts: [Draft] = []
+    var failure: Diagnostic? = nil
+    do {
+      while true {
+        // Implementation note: lines already read are appended in one write;
+        // the command only waits for more input once they are acknowledged.
+        if !drafts.isEmpty && (drafts.count >= Self.maximumBatch || !input.hasBufferedLine) {
+          try append(&drafts, to: writer, context: &context)
+        }
+        guard let line = input.next() else { break }
+        if line.isOverLong {
+          failure = Diagnostic(
+            rule: "framing", severity: .error, line: line.number, column: input.maxLineLength + 1,
+            message: "line is longer than the limit of \(input.maxLineLength) bytes")
+          break
+        }
+        var bytes = line.bytes
+        if line.number == 1 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+          bytes = UnsafeRawBufferPointer(rebasing: bytes[3...])
+        }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+        do {
+          drafts.append(try RecordDecoder.decodeDraft(bytes))
+        } catch {
+          failure = Diagnostic(
+            rule: error.rule, severity: .error, line: line.number,
+            column: error.offset + 1 + (line.bytes.count - bytes.count),
+            message: error.message)
+          break
+        }
+      }
+      try append(&drafts, to: writer, context: &context)
+      try writer.close()
+    } catch let error as JournalFileError {
+      throw CommandFailure(displayText(error.description, limit: .max))
+    }
+    if let failure {
+      context.stderr.write(failure, file: "<stdin>")
+      return ExitCode.badInput
+    }
+    if let error = input.readError { throw CommandFailure(displayText(error.description, limit: .max)) }
+    return ExitCode.ok
+  }
+
+  /// Appends the pending drafts in one write and acknowledges them (`--echo`).
+  private func append(_ drafts: inout [Draft], to writer: JournalWriter, context: inout Context) throws {
+    guard !drafts.isEmpty else { return }
+    let records = try writer.append(contentsOf: drafts)
+    drafts.removeAll(keepingCapacity: true)
+    guard echo else { return }
+    var line: [UInt8] = []
+    for record in records {
+      line.removeAll(keepingCapacity: true)
+      record.encode(into: &line)
+      line.append(0x0A)
+      context.stdout.write(bytes: line)
+    }
+    context.stdout.flush()
   }
 }

@@ -1,0 +1,142 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A failed system call: the `errno` it set.
+struct Errno: Error, Sendable, Hashable {
+  var code: Int32
+
+  /// The C library's text for the error, e.g. `No such file or directory`.
+  var text: String { String(cString: strerror(code)) }
+
+  /// The error of the call that just failed.
+  static var current: Errno { Errno(code: errno) }
+}
+
+/// Thin wrappers around the POSIX calls the reader and the writer make:
+/// `EINTR` is retried everywhere, failures come back as ``Errno``.
+enum POSIX {
+  /// Opens a file (`open(2)`), retrying on `EINTR`.
+  static func open(_ path: String, flags: Int32, mode: mode_t = 0o644) throws(Errno) -> Int32 {
+    while true {
+      let fd = path.withCString { Glibc.open($0, flags | O_CLOEXEC, mode) }
+      if fd >= 0 { return fd }
+      if errno != EINTR { throw .current }
+    }
+  }
+
+  /// Reads up to `count` bytes; returns 0 at the end of the file.
+  static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) throws(Errno) -> Int {
+    while true {
+      let n = Glibc.read(fd, buffer, count)
+      if n >= 0 { return n }
+      if errno != EINTR { throw .current }
+    }
+  }
+
+  /// Reads exactly `count` bytes at `offset` (fewer only at the end of the file).
+  static func pread(
+    _ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, offset: Int64
+  ) throws(Errno) -> Int {
+    var done = 0
+    while done < count {
+      let n = Glibc.pread(fd, buffer + done, count - done, off_t(offset) + off_t(done))
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw .current
+      }
+      if n == 0 { break }
+      done += n
+    }
+    return done
+  }
+
+  /// Writes every byte, looping over short writes and `EINTR`.
+  static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) {
+    guard var base = bytes.baseAddress else { return }
+    var remaining = bytes.count
+    while remaining > 0 {
+      let n = Glibc.write(fd, base, remaining)
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw .current
+      }
+      if n == 0 { throw Errno(code: EIO) }
+      base += n
+      remaining -= n
+    }
+  }
+
+  /// Writes every byte of an array.
+  static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) {
+    let result = bytes.withUnsafeBytes { raw in Result { () throws(Errno) in try writeAll(fd, raw) } }
+    try result.get()
+  }
+
+  /// Reads up to `count` bytes at `offset` into a new array (shorter only at the end of the file).
+  static func pread(_ fd: Int32, count: Int, offset: Int64) throws(Errno) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: count)
+    let result = bytes.withUnsafeMutableBytes { raw in
+      Result { () throws(Errno) in try pread(fd, into: raw.baseAddress!, count: count, offset: offset) }
+    }
+    bytes.removeLast(count - (try result.get()))
+    return bytes
+  }
+
+  /// The file's size and whether it is a directory (`fstat(2)`).
+  static func stat(_ fd: Int32) throws(Errno) -> (size: Int64, isDirectory: Bool) {
+    var info = Glibc.stat()
+    guard fstat(fd, &info) == 0 else { throw .current }
+    return (Int64(info.st_size), (info.st_mode & S_IFMT) == S_IFDIR)
+  }
+
+  /// Takes (`LOCK_EX`) or releases (`LOCK_UN`) an advisory lock on the whole file.
+  static func lockFile(_ fd: Int32, _ operation: Int32) throws(Errno) {
+    while flock(fd, operation) != 0 {
+      if errno != EINTR { throw .current }
+    }
+  }
+
+  /// Flushes the file's data (and the metadata needed to read it back) to the device.
+  static func syncData(_ fd: Int32) throws(Errno) {
+    #if os(Linux)
+      while fdatasync(fd) != 0 {
+        if errno != EINTR { throw .current }
+      }
+    #else
+      while fsync(fd) != 0 {
+        if errno != EINTR { throw .current }
+      }
+    #endif
+  }
+
+  /// Flushes the file's data and metadata (`fsync(2)`).
+  static func sync(_ fd: Int32) throws(Errno) {
+    while fsync(fd) != 0 {
+      if errno != EINTR { throw .current }
+    }
+  }
+
+  /// Cuts the file to `length` bytes.
+  static func truncate(_ fd: Int32, to length: Int64) throws(Errno) {
+    while ftruncate(fd, off_t(length)) != 0 {
+      if errno != EINTR { throw .current }
+    }
+  }
+
+  /// Closes a descriptor (`EINTR` is not retried: on Linux the descriptor is gone either way).
+  static func close(_ fd: Int32) throws(Errno) {
+    if Glibc.close(fd) != 0 && errno != EINTR { throw .current }
+  }
+
+  /// The wall-clock time in microseconds since 1970.
+  static func wallClockMicroseconds() -> Int64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_REALTIME, &ts)
+    return Int64(ts.tv_sec) * 1_000_000 + Int64(ts.tv_nsec) / 1000
+  }
+}

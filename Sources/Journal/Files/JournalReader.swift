@@ -1,0 +1,225 @@
+/// Reads a journal line by line with bounded memory, yielding its records and
+/// the findings about it in file order.
+///
+/// The reader is liberal where the format allows it and reports everything
+/// else: a UTF-8 BOM at the start (`bom`), `\r\n` line ends (`crlf`), blank
+/// lines (`blank-line`), a final line without `\n` that does not decode
+/// (`torn-tail`, with its offset and length) and unknown event types
+/// (`unknown-type`, once per type) are warnings; lines that do not decode
+/// (`malformed`, `framing`), `seq` gaps and repeats (`seq-gap`, `seq-repeat`),
+/// time going backwards (`time-backwards`) and a missing, misplaced or second
+/// header (`no-header`) are errors. In strict mode every warning is an error.
+///
+/// ```swift
+/// let reader = try JournalReader(path: "journal.ndjson")
+/// while let item = reader.next() {
+///   switch item {
+///   case .record(let record, let line, _): print(line, record.event.typeName)
+///   case .diagnostic(let d): print(d.formatted(file: "journal.ndjson"))
+///   }
+/// }
+/// ```
+///
+/// Memory stays constant whatever the journal's size: one chunk of 1 MiB and
+/// one line (at most the line limit) are buffered.
+public final class JournalReader {
+  private let lines: LineReader
+  private let options: ReadOptions
+  private var integrity: IntegrityTracker
+  /// Items of the current line not yet returned (diagnostics, then its record).
+  private var pending: [JournalItem] = []
+  private var pendingIndex = 0
+  /// The decoded bytes of the line last returned as a record.
+  private var currentLine = UnsafeRawBufferPointer(start: nil, count: 0)
+
+  /// Opens a journal; `-` reads standard input.
+  /// - Throws: ``JournalFileError`` if the file does not exist, is a directory or cannot be read.
+  public convenience init(path: String, options: ReadOptions = .init()) throws(JournalFileError) {
+    try self.init(path: path, options: options, chunkSize: LineReader.defaultChunkSize)
+  }
+
+  init(path: String, options: ReadOptions, chunkSize: Int) throws(JournalFileError) {
+    self.lines = try LineReader(path: path, maxLineLength: options.limits.maxLineLength, chunkSize: chunkSize)
+    self.options = options
+    self.integrity = IntegrityTracker(strict: options.strict)
+  }
+
+  /// Reads a journal held in memory; `name` is used in error messages.
+  public convenience init(bytes: [UInt8], name: String = "<memory>", options: ReadOptions = .init()) {
+    self.init(bytes: bytes, name: name, options: options, chunkSize: LineReader.defaultChunkSize)
+  }
+
+  /// Reads bytes in memory in reads of `chunkSize` bytes (tests cut lines across reads with it).
+  init(bytes: [UInt8], name: String = "<memory>", options: ReadOptions = .init(), chunkSize: Int) {
+    self.lines = LineReader(
+      bytes: bytes, name: name, maxLineLength: options.limits.maxLineLength, chunkSize: chunkSize)
+    self.options = options
+    self.integrity = IntegrityTracker(strict: options.strict)
+  }
+
+  /// Bytes read from the input so far (for progress bars).
+  public var bytesRead: Int64 { lines.bytesRead }
+
+  /// Set when reading failed part way through (an I/O error); ``next()`` then returned `nil`.
+  public var readError: JournalFileError? { lines.readError }
+
+  /// The next record or finding, in file order; `nil` at the end of the journal.
+  ///
+  /// A line's findings come before its record. After the last item, check
+  /// ``readError`` to tell the end of the input from a failed read.
+  public func next() -> JournalItem? {
+    if pendingIndex < pending.count { return popPending() }
+    while let line = lines.next() {
+      if let item = process(line) { return item }
+    }
+    return nil
+  }
+
+  /// Calls `body` with the raw bytes of the line last returned as a `.record`:
+  /// exactly as in the file, without the line end (and without the BOM of the first line).
+  ///
+  /// `cat` copies records through with it, so unknown keys and the exact bytes survive.
+  /// The bytes are only valid inside `body`.
+  public func withCurrentLine<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    try body(currentLine)
+  }
+
+  private func popPending() -> JournalItem {
+    let item = pending[pendingIndex]
+    pendingIndex += 1
+    if pendingIndex == pending.count {
+      pending.removeAll(keepingCapacity: true)
+      pendingIndex = 0
+    }
+    return item
+  }
+
+  private func report(_ diagnostic: Diagnostic) {
+    pending.append(.diagnostic(diagnostic))
+  }
+
+  /// Reports why a line that should be a record was not decoded.
+  private func reportUndecoded(_ diagnostic: Diagnostic) {
+    integrity.noteUndecodedLine()
+    report(diagnostic)
+  }
+
+  /// Decodes one line and checks it; returns the first item it produced, queueing the rest.
+  private func process(_ line: LineReader.Line) -> JournalItem? {
+    if line.isOverLong {
+      if line.terminated {
+        reportUndecoded(
+          Diagnostic(
+            rule: "framing", severity: .error, line: line.number, column: options.limits.maxLineLength + 1,
+            offset: line.offset,
+            message: "line is longer than the limit of \(options.limits.maxLineLength) bytes"))
+      } else {
+        report(tornTail(line))
+      }
+      return popPending()
+    }
+    var bytes = line.bytes
+    var columnShift = 0
+    if bytes.starts(with: byteOrderMark) {
+      if line.number == 1 {
+        report(
+          Diagnostic(
+            rule: "bom", severity: integrity.warningSeverity(), line: 1, column: 1, offset: 0,
+            message: "UTF-8 byte order mark at the start of the file"))
+        bytes = UnsafeRawBufferPointer(rebasing: bytes[3...])
+        columnShift = 3
+      } else {
+        reportUndecoded(
+          Diagnostic(
+            rule: "framing", severity: .error, line: line.number, column: 1, offset: line.offset,
+            message: "byte order mark (U+FEFF) not at the start of the file"))
+        return popPending()
+      }
+    }
+    if line.crlf {
+      report(
+        Diagnostic(
+          rule: "crlf", severity: integrity.warningSeverity(), line: line.number, offset: line.offset,
+          message: "line ends with \\r\\n instead of \\n"))
+    }
+    if line.terminated && isBlank(bytes) {
+      report(
+        Diagnostic(
+          rule: "blank-line", severity: integrity.warningSeverity(), line: line.number, offset: line.offset,
+          message: "blank line"))
+      return popPending()
+    }
+    let record: Record
+    do {
+      record = try RecordDecoder.decode(bytes, limits: options.limits)
+    } catch {
+      if line.terminated {
+        reportUndecoded(
+          Diagnostic(
+            rule: error.rule, severity: .error, line: line.number, column: error.offset + 1 + columnShift,
+            offset: line.offset, message: error.message))
+      } else {
+        report(tornTail(line))
+      }
+      return popPending()
+    }
+    integrity.check(record, line: line.number, offset: line.offset, report: report)
+    currentLine = bytes
+    let item = JournalItem.record(record, line: line.number, offset: line.offset)
+    if pending.isEmpty { return item }
+    pending.append(item)
+    return popPending()
+  }
+
+  private func tornTail(_ line: LineReader.Line) -> Diagnostic {
+    Diagnostic(
+      rule: "torn-tail", severity: integrity.warningSeverity(), line: line.number, offset: line.offset,
+      length: line.length,
+      message:
+        "torn tail: \(line.length) \(line.length == 1 ? "byte" : "bytes") at offset \(line.offset) without a line end")
+  }
+}
+
+private let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+/// Whether a line holds nothing but spaces and tabs.
+private func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
+  for byte in bytes where byte != 0x20 && byte != 0x09 { return false }
+  return true
+}
+
+extension JournalReader {
+  /// Reads a whole journal into memory: every record and every finding.
+  ///
+  /// ```swift
+  /// let (records, diagnostics) = try JournalReader.readAll(path: "journal.ndjson")
+  /// ```
+  /// - Throws: ``JournalFileError`` if the file cannot be opened or read.
+  public static func readAll(
+    path: String, options: ReadOptions = .init()
+  ) throws(JournalFileError) -> (records: [Record], diagnostics: [Diagnostic]) {
+    let reader = try JournalReader(path: path, options: options)
+    let result = reader.collect()
+    if let error = reader.readError { throw error }
+    return result
+  }
+
+  /// Reads a whole journal held in memory: every record and every finding.
+  public static func readAll(
+    bytes: [UInt8], options: ReadOptions = .init()
+  ) -> (records: [Record], diagnostics: [Diagnostic]) {
+    JournalReader(bytes: bytes, options: options).collect()
+  }
+
+  private func collect() -> (records: [Record], diagnostics: [Diagnostic]) {
+    var records: [Record] = []
+    var diagnostics: [Diagnostic] = []
+    while let item = next() {
+      switch item {
+      case .record(let record, _, _): records.append(record)
+      case .diagnostic(let diagnostic): diagnostics.append(diagnostic)
+      }
+    }
+    return (records, diagnostics)
+  }
+}

@@ -1,0 +1,275 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Splits a file, standard input or a byte array into lines, with bounded memory.
+///
+/// It reads in large chunks (1 MiB), finds line ends with `memchr` and hands
+/// out each line as a view into its buffer, valid until the next call. It
+/// never holds more than one chunk and one line: a line longer than the limit
+/// is reported as over-long (with its length) and skipped without being
+/// buffered whole. ``JournalReader`` decodes journals on top of it; `append`
+/// reads its input with it.
+///
+/// ```swift
+/// let lines = try LineReader(path: "journal.ndjson")
+/// while let line = lines.next() {
+///   print(line.number, line.bytes.count)
+/// }
+/// ```
+public final class LineReader {
+  /// One line of the input.
+  public struct Line {
+    /// 1-based line number.
+    public var number: Int
+    /// Byte offset of the line's first byte in the input.
+    public var offset: Int64
+    /// The line without its `\n` and without the `\r` of a `\r\n`; valid until the
+    /// next call to ``LineReader/next()``. Empty when the line is over-long.
+    public var bytes: UnsafeRawBufferPointer
+    /// The line's length in bytes, without its line end (also when over-long).
+    public var length: Int
+    /// Whether the line ended with `\n` (the last line of the input may not).
+    public var terminated: Bool
+    /// Whether the line ended with `\r\n`.
+    public var crlf: Bool
+    /// Whether the line is longer than the limit (its bytes were skipped).
+    public var isOverLong: Bool
+  }
+
+  enum Source {
+    case descriptor(Int32, owned: Bool)
+    case memory([UInt8])
+  }
+
+  /// The name of the input, for error messages (`-` for standard input).
+  public let name: String
+  /// Longest line handed out, in bytes without the line end.
+  public let maxLineLength: Int
+  private let source: Source
+  private var memoryPosition = 0
+  private let chunkSize: Int
+  private let maxCapacity: Int
+  /// A partial line longer than this cannot be a line within the limit (the limit plus a `\r`).
+  private let skipThreshold: Int
+  private var buffer: UnsafeMutableRawPointer
+  private var capacity: Int
+  /// The unconsumed bytes are `buffer[start..<end]`.
+  private var start = 0
+  private var end = 0
+  /// Input offset of `buffer[0]`.
+  private var bufferOffset: Int64 = 0
+  private var atEnd = false
+  private var lineNumber = 0
+
+  /// Bytes read from the input so far (for progress).
+  public private(set) var bytesRead: Int64 = 0
+  /// Set when reading failed part way (e.g. an I/O error); ``next()`` then returns `nil`.
+  public private(set) var readError: JournalFileError?
+
+  /// The default size of one read.
+  public static let defaultChunkSize = 1 << 20
+
+  /// Opens a file for reading; `-` means standard input.
+  /// - Throws: ``JournalFileError`` if the file cannot be opened or is a directory.
+  public convenience init(path: String, maxLineLength: Int = DecodeLimits().maxLineLength) throws(JournalFileError) {
+    try self.init(path: path, maxLineLength: maxLineLength, chunkSize: Self.defaultChunkSize)
+  }
+
+  convenience init(path: String, maxLineLength: Int, chunkSize: Int) throws(JournalFileError) {
+    let source: Source
+    if path == "-" {
+      source = .descriptor(0, owned: false)
+    } else {
+      let fd: Int32
+      do {
+        fd = try POSIX.open(path, flags: O_RDONLY)
+      } catch {
+        throw JournalFileError(path: path, "cannot open", error)
+      }
+      do {
+        if try POSIX.stat(fd).isDirectory {
+          _ = try? POSIX.close(fd)
+          throw JournalFileError(path: path, message: "is a directory, not a journal")
+        }
+      } catch let error as Errno {
+        _ = try? POSIX.close(fd)
+        throw JournalFileError(path: path, "cannot read", error)
+      } catch let error as JournalFileError {
+        throw error
+      } catch {
+        preconditionFailure("unexpected error \(error)")
+      }
+      source = .descriptor(fd, owned: true)
+    }
+    self.init(source: source, name: path, maxLineLength: maxLineLength, chunkSize: chunkSize)
+  }
+
+  /// Reads lines from an open descriptor, which the reader does not close.
+  public convenience init(fileDescriptor: Int32, name: String, maxLineLength: Int = DecodeLimits().maxLineLength) {
+    self.init(
+      source: .descriptor(fileDescriptor, owned: false), name: name, maxLineLength: maxLineLength,
+      chunkSize: Self.defaultChunkSize)
+  }
+
+  /// Reads lines from bytes in memory.
+  /// - Parameter chunkSize: how many bytes each internal read takes (tests use small
+  ///   values to cut lines across reads).
+  convenience init(
+    bytes: [UInt8], name: String = "<memory>", maxLineLength: Int = DecodeLimits().maxLineLength,
+    chunkSize: Int = LineReader.defaultChunkSize
+  ) {
+    self.init(source: .memory(bytes), name: name, maxLineLength: maxLineLength, chunkSize: chunkSize)
+  }
+
+  init(source: Source, name: String, maxLineLength: Int, chunkSize: Int) {
+    precondition(maxLineLength >= 0 && chunkSize > 0, "line limit and chunk size must be positive")
+    self.source = source
+    self.name = name
+    self.maxLineLength = maxLineLength
+    self.chunkSize = chunkSize
+    // A line of the limit plus `\r\n` must fit; the buffer never grows beyond that (or one chunk).
+    let (lineCapacity, overflow) = maxLineLength.addingReportingOverflow(2)
+    self.maxCapacity = max(chunkSize, overflow ? Int.max : lineCapacity)
+    self.skipThreshold = overflow ? Int.max : maxLineLength + 1
+    self.capacity = chunkSize
+    self.buffer = .allocate(byteCount: chunkSize, alignment: 16)
+  }
+
+  deinit {
+    buffer.deallocate()
+    if case .descriptor(let fd, owned: true) = source { _ = try? POSIX.close(fd) }
+  }
+
+  /// Whether a whole line is buffered, so ``next()`` returns without waiting for input.
+  public var hasBufferedLine: Bool {
+    start < end && (memchr(buffer + start, 0x0A, end - start) != nil || atEnd)
+  }
+
+  /// The next line, or `nil` at the end of the input (or after a read error, see ``readError``).
+  ///
+  /// - Complexity: amortised O(length of the line).
+  public func next() -> Line? {
+    if readError != nil { return nil }
+    while true {
+      if start < end, let found = memchr(buffer + start, 0x0A, end - start) {
+        let newline = buffer.distance(to: found)
+        let lineStart = start
+        start = newline + 1
+        return makeLine(from: lineStart, to: newline, terminated: true)
+      }
+      if atEnd {
+        guard start < end, readError == nil else { return nil }
+        let lineStart = start
+        start = end
+        return makeLine(from: lineStart, to: end, terminated: false)
+      }
+      // No line end buffered. Implementation note: once the partial line cannot fit
+      // under the limit even with `\r\n`, it is skipped rather than buffered.
+      if end - start > skipThreshold { return skipOverLongLine() }
+      fill()
+    }
+  }
+
+  private func makeLine(from lineStart: Int, to lineEnd: Int, terminated: Bool) -> Line {
+    var contentEnd = lineEnd
+    var crlf = false
+    if terminated && contentEnd > lineStart && buffer.load(fromByteOffset: contentEnd - 1, as: UInt8.self) == 0x0D {
+      contentEnd -= 1
+      crlf = true
+    }
+    lineNumber += 1
+    let length = contentEnd - lineStart
+    let overLong = length > maxLineLength
+    return Line(
+      number: lineNumber, offset: bufferOffset + Int64(lineStart),
+      bytes: overLong
+        ? UnsafeRawBufferPointer(start: nil, count: 0)
+        : UnsafeRawBufferPointer(start: buffer + lineStart, count: length),
+      length: length, terminated: terminated, crlf: crlf, isOverLong: overLong)
+  }
+
+  /// Consumes the over-long line that starts at `start`, chunk by chunk, up to its line end.
+  @inline(never)
+  private func skipOverLongLine() -> Line? {
+    lineNumber += 1
+    let offset = bufferOffset + Int64(start)
+    var length = end - start
+    var lastByte = buffer.load(fromByteOffset: end - 1, as: UInt8.self)
+    bufferOffset += Int64(end)
+    start = 0
+    end = 0
+    while true {
+      if atEnd {
+        if readError != nil { return nil }
+        return Line(
+          number: lineNumber, offset: offset, bytes: UnsafeRawBufferPointer(start: nil, count: 0), length: length,
+          terminated: false, crlf: false, isOverLong: true)
+      }
+      fill()
+      guard end > 0 else { continue }
+      if let found = memchr(buffer, 0x0A, end) {
+        let newline = buffer.distance(to: found)
+        if newline > 0 { lastByte = buffer.load(fromByteOffset: newline - 1, as: UInt8.self) }
+        length += newline
+        start = newline + 1
+        let crlf = lastByte == 0x0D
+        if crlf { length -= 1 }
+        return Line(
+          number: lineNumber, offset: offset, bytes: UnsafeRawBufferPointer(start: nil, count: 0), length: length,
+          terminated: true, crlf: crlf, isOverLong: true)
+      }
+      length += end
+      lastByte = buffer.load(fromByteOffset: end - 1, as: UInt8.self)
+      bufferOffset += Int64(end)
+      end = 0
+    }
+  }
+
+  /// Reads the next chunk after the unconsumed bytes, moving or growing the buffer when it is full.
+  private func fill() {
+    if start > 0 && (start == end || end == capacity || capacity - end < capacity / 4) {
+      let pending = end - start
+      if pending > 0 { buffer.copyMemory(from: buffer + start, byteCount: pending) }
+      bufferOffset += Int64(start)
+      start = 0
+      end = pending
+    }
+    if end == capacity {
+      precondition(capacity < maxCapacity, "a full buffer holds an over-long line, which is skipped")
+      let newCapacity = capacity > maxCapacity / 2 ? maxCapacity : capacity * 2
+      let grown = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
+      grown.copyMemory(from: buffer, byteCount: end)
+      buffer.deallocate()
+      buffer = grown
+      capacity = newCapacity
+    }
+    let wanted = min(capacity - end, chunkSize)
+    let count: Int
+    switch source {
+    case .memory(let bytes):
+      count = min(wanted, bytes.count - memoryPosition)
+      if count > 0 {
+        bytes.withUnsafeBytes { all in
+          (buffer + end).copyMemory(from: all.baseAddress! + memoryPosition, byteCount: count)
+        }
+      }
+      memoryPosition += count
+    case .descriptor(let fd, _):
+      do {
+        count = try POSIX.read(fd, into: buffer + end, count: wanted)
+      } catch {
+        readError = JournalFileError(path: name, "cannot read", error)
+        atEnd = true
+        return
+      }
+    }
+    if count == 0 { atEnd = true }
+    end += count
+    bytesRead += Int64(count)
+  }
+}

@@ -31,19 +31,46 @@ public struct DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Decodes one journal line (without its `\n`) into a typed record.
+///
+/// The decoder works on the line's bytes and is strict: RFC 8259 JSON (every
+/// escape, surrogate pairs, the number grammar), valid UTF-8 only, no
+/// duplicate keys at any depth, nothing after the object. It then checks the
+/// envelope and the keys of the event's type, which may come in any order.
+/// Keys the format does not define are kept verbatim in ``Record/extra``.
+///
+/// ```swift
+/// let record = try RecordDecoder.decode(#"{"seq":3,"time":"2026-11-29T10:00:00.003000Z","type":"root","controller":"home"}"#)
+/// record.event  // .root(controller: "home")
+/// ```
+///
+/// A refused line throws a ``DecodeError`` with the rule (`malformed` or
+/// `framing`), the 0-based byte offset of the offending token and a message
+/// such as `expected a string for "controller", found 17`.
 public enum RecordDecoder {
   /// Decodes a complete line; `seq`, `time` and `type` are required.
+  /// - Parameters:
+  ///   - line: the bytes of one line, without its `\n` (and without a `\r` or BOM the reader removed).
+  ///   - limits: the longest line and the deepest nesting accepted.
+  /// - Returns: the typed record.
+  /// - Throws: ``DecodeError`` for the first problem in the line.
+  /// - Complexity: O(n) in the length of the line.
   public static func decode(
     _ line: UnsafeRawBufferPointer, limits: DecodeLimits = DecodeLimits()
   ) throws(DecodeError) -> Record {
-    throw DecodeError(rule: "malformed", offset: 0, message: "decoder not written yet")
+    let draft = try RecordParser.parse(line, limits: limits, requireEnvelope: true)
+    guard let seq = draft.seq, let time = draft.time else {
+      preconditionFailure("the parser requires the envelope when asked to")
+    }
+    return Record(seq: seq, time: time, event: draft.event, extra: draft.extra)
   }
 
-  /// Decodes a line where `seq` and `time` may be missing (input of `append`).
+  /// Decodes a line where `seq` and `time` may be missing (input of `append`);
+  /// when present they are checked as in ``decode(_:limits:)-(UnsafeRawBufferPointer,_)``.
+  /// - Throws: ``DecodeError`` for the first problem in the line.
   public static func decodeDraft(
     _ line: UnsafeRawBufferPointer, limits: DecodeLimits = DecodeLimits()
   ) throws(DecodeError) -> Draft {
-    throw DecodeError(rule: "malformed", offset: 0, message: "decoder not written yet")
+    try RecordParser.parse(line, limits: limits, requireEnvelope: false)
   }
 }
 
@@ -53,6 +80,15 @@ extension RecordDecoder {
     var copy = line
     let result = copy.withUTF8 { buffer in
       Result { () throws(DecodeError) -> Record in try decode(UnsafeRawBufferPointer(buffer), limits: limits) }
+    }
+    return try result.get()
+  }
+
+  /// Decodes a draft given as a string (tests, small inputs).
+  public static func decodeDraft(_ line: String, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> Draft {
+    var copy = line
+    let result = copy.withUTF8 { buffer in
+      Result { () throws(DecodeError) -> Draft in try decodeDraft(UnsafeRawBufferPointer(buffer), limits: limits) }
     }
     return try result.get()
   }

@@ -1,0 +1,440 @@
+/// Where the value of a known key is, and its position among the object's members.
+struct MemberSlot {
+  var value: JSONValueRef
+  var order: Int
+}
+
+/// A key the format does not define, with its value.
+struct UnknownMember {
+  var key: [UInt8]
+  var value: JSONValueRef
+  var order: Int
+}
+
+/// Decodes the top-level object of one line into a ``Draft``: first the whole
+/// object is scanned (syntax, UTF-8, duplicates, limits) while each member's
+/// value is located, then the typed event is built from the located values.
+///
+/// Implementation note: the values of the 25 keys the format defines are
+/// located in a fixed table on the stack, indexed by ``JournalKey`` and guarded
+/// by one bit mask (which also finds duplicates), so a line of a known type
+/// allocates nothing but the strings of its ids. Keys may come in any order;
+/// only keys the format does not define take the slower path with a list.
+struct RecordParser {
+  var scanner: JSONScanner
+  let slots: UnsafeMutablePointer<MemberSlot>
+  /// The known keys seen so far, one bit per ``JournalKey``.
+  var seen: UInt32 = 0
+  var unknown: [UnknownMember] = []
+  var unknownKeys: Set<[UInt8]> = []
+  var memberCount = 0
+  /// Offset of the top-level object's closing brace (where a missing key is reported).
+  var closingBrace = 0
+
+  /// Decodes one line.
+  @inline(__always)
+  static func parse(
+    _ line: UnsafeRawBufferPointer, limits: DecodeLimits, requireEnvelope: Bool
+  ) throws(DecodeError) -> Draft {
+    guard line.count <= limits.maxLineLength else { throw .tooLong(limit: limits.maxLineLength) }
+    guard let start = line.baseAddress, !line.isEmpty else {
+      throw .malformed(0, "expected a JSON object, found the end of the line")
+    }
+    let scanner = JSONScanner(
+      base: start.assumingMemoryBound(to: UInt8.self), count: line.count, maxDepth: limits.maxDepth)
+    return try withUnsafeTemporaryAllocation(of: MemberSlot.self, capacity: JournalKey.count) {
+      (table) throws(DecodeError) -> Draft in
+      guard let slots = table.baseAddress else {
+        preconditionFailure("a temporary allocation of 25 slots has an address")
+      }
+      var parser = RecordParser(scanner: scanner, slots: slots)
+      try parser.parseObject()
+      return try parser.draft(requireEnvelope: requireEnvelope)
+    }
+  }
+
+  // MARK: Syntax
+
+  /// Scans the top-level object and everything after it, locating each member's value.
+  @inline(__always)
+  mutating func parseObject() throws(DecodeError) {
+    scanner.skipWhitespace()
+    guard scanner.index < scanner.count, scanner.base[scanner.index] == UInt8(ascii: "{") else {
+      throw scanner.notAnObject()
+    }
+    guard scanner.maxDepth >= 1 else { throw .tooDeep(scanner.index, limit: scanner.maxDepth) }
+    scanner.index += 1
+    scanner.skipWhitespace()
+    if scanner.index < scanner.count, scanner.base[scanner.index] == UInt8(ascii: "}") {
+      closingBrace = scanner.index
+      scanner.index += 1
+    } else {
+      try parseMembers()
+    }
+    scanner.skipWhitespace()
+    if scanner.index < scanner.count { throw trailingCharacters() }
+  }
+
+  @inline(__always)
+  mutating func parseMembers() throws(DecodeError) {
+    while true {
+      guard scanner.index < scanner.count, scanner.base[scanner.index] == JSONScanner.quote else {
+        throw scanner.unexpected("expected '\"' to start a key", inside: .object)
+      }
+      let keyStart = scanner.index
+      let escaped = try scanner.scanString()
+      var key: JournalKey? = nil
+      var unknownKey: [UInt8] = []
+      if !escaped, let match = JournalKey.match(scanner.base + keyStart + 1, scanner.index - keyStart - 2) {
+        guard seen & match.bit == 0 else { throw .duplicateKey(keyStart, Array(match.name.utf8)) }
+        key = match
+      } else {
+        key = try otherKey(keyStart: keyStart, escaped: escaped, unknownKey: &unknownKey)
+      }
+      scanner.skipWhitespace()
+      guard scanner.index < scanner.count, scanner.base[scanner.index] == UInt8(ascii: ":") else {
+        throw scanner.unexpected("expected ':' after a key", inside: .object)
+      }
+      scanner.index += 1
+      scanner.skipWhitespace()
+      let value = try scanner.scanValue(depth: 1, inside: .object)
+      if let key {
+        seen |= key.bit
+        slots[Int(key.rawValue)] = MemberSlot(value: value, order: memberCount)
+      } else {
+        unknown.append(UnknownMember(key: unknownKey, value: value, order: memberCount))
+      }
+      memberCount += 1
+      scanner.skipWhitespace()
+      guard scanner.index < scanner.count else {
+        throw .malformed(scanner.count, "unexpected end of line inside an object")
+      }
+      let c = scanner.base[scanner.index]
+      if c == UInt8(ascii: ",") {
+        scanner.index += 1
+        scanner.skipWhitespace()
+      } else if c == UInt8(ascii: "}") {
+        closingBrace = scanner.index
+        scanner.index += 1
+        return
+      } else {
+        throw scanner.unexpected("expected ',' or '}' after a value", inside: .object)
+      }
+    }
+  }
+
+  /// A key with escapes, or one the format does not define: unescapes it,
+  /// recognises it if it is a known key after all, else checks it against
+  /// the other unknown keys.
+  /// - Returns: the known key, or nil with the unescaped key in `unknownKey`.
+  @inline(never)
+  mutating func otherKey(keyStart: Int, escaped: Bool, unknownKey: inout [UInt8]) throws(DecodeError) -> JournalKey? {
+    let contentStart = keyStart + 1
+    let contentEnd = scanner.index - 1
+    let bytes =
+      escaped
+      ? scanner.unescape(from: contentStart, to: contentEnd)
+      : Array(UnsafeBufferPointer(start: scanner.base + contentStart, count: contentEnd - contentStart))
+    if escaped,
+      let known = bytes.withUnsafeBufferPointer({ buffer -> JournalKey? in
+        guard let p = buffer.baseAddress else { return nil }
+        return JournalKey.match(p, buffer.count)
+      })
+    {
+      guard seen & known.bit == 0 else { throw .duplicateKey(keyStart, bytes) }
+      return known
+    }
+    guard unknownKeys.insert(bytes).inserted else { throw .duplicateKey(keyStart, bytes) }
+    unknownKey = bytes
+    return nil
+  }
+
+  @inline(never)
+  func trailingCharacters() -> DecodeError {
+    if let error = scanner.invalidUTF8(at: scanner.index) { return error }
+    return .malformed(scanner.index, "trailing characters after the object")
+  }
+
+  // MARK: The typed record
+
+  /// Builds the draft from the located values.
+  @inline(__always)
+  func draft(requireEnvelope: Bool) throws(DecodeError) -> Draft {
+    var seq: Int? = nil
+    if has(.seq) {
+      let ref = value(.seq)
+      guard let number = scanner.integerValue(ref), number >= 0 else {
+        throw .expected("an integer ≥ 0", for: .seq, found: scanner.found(ref), at: ref.start)
+      }
+      seq = number
+    } else if requireEnvelope {
+      throw .missingKey(closingBrace, .seq)
+    }
+    var time: Timestamp? = nil
+    if has(.time) {
+      time = try timestamp(value(.time))
+    } else if requireEnvelope {
+      throw .missingKey(closingBrace, .time)
+    }
+    guard has(.type) else { throw .missingKey(closingBrace, .type) }
+    let typeRef = value(.type)
+    guard typeRef.kind == .string else {
+      throw .expected("a string", for: .type, found: scanner.found(typeRef), at: typeRef.start)
+    }
+    guard let type = match(typeRef, KnownType.match) else { return unknownType(seq: seq, time: time, typeRef) }
+    let others = seen & ~(JournalKey.envelopeMask | type.keys)
+    let event = try event(of: type, others: others)
+    if type == .mark || (others == 0 && unknown.isEmpty) {
+      return Draft(seq: seq, time: time, event: event)
+    }
+    return Draft(seq: seq, time: time, event: event, extra: fields(others))
+  }
+
+  /// The event of a known type; `others` are the known keys the type does not define.
+  @inline(__always)
+  func event(of type: KnownType, others: UInt32) throws(DecodeError) -> Event {
+    switch type {
+    case .session:
+      return .session(
+        SessionHeader(
+          version: try integer(.v, type),
+          session: try string(.session, type),
+          app: try optionalString(.app),
+          build: try optionalString(.build),
+          device: try optionalString(.device),
+          profile: try optionalString(.profile),
+          scenario: try optionalString(.scenario)
+        ))
+    case .alloc:
+      return .alloc(controller: try id(.controller, type), className: try string(.className, type))
+    case .root:
+      return .root(controller: try id(.controller, type))
+    case .link:
+      return .link(from: try id(.from, type), direction: try direction(.direction, type), to: try id(.to, type))
+    case .unlink:
+      return .unlink(from: try id(.from, type), direction: try direction(.direction, type))
+    case .modal:
+      return .modal(controller: try id(.controller, type), presenter: try id(.presenter, type))
+    case .touches:
+      return .touches(
+        controller: try id(.controller, type), direction: try direction(.direction, type),
+        min: try integer(.min, type, atLeast: 1))
+    case .pan:
+      return .pan(
+        Pan(
+          controller: try id(.controller, type),
+          direction: try direction(.direction, type),
+          touches: try integer(.touches, type),
+          distance: try number(.distance, type),
+          velocity: try number(.velocity, type),
+          outcome: try oneOf(.outcome, type, EnumMatch.outcome, PanOutcome.allCases.map(\.rawValue))
+        ))
+    case .move:
+      return .move(
+        Move(
+          from: try id(.from, type),
+          to: try id(.to, type),
+          direction: try direction(.direction, type),
+          trigger: try oneOf(.trigger, type, EnumMatch.trigger, MoveTrigger.allCases.map(\.rawValue)),
+          animated: try bool(.animated, type)
+        ))
+    case .lifecycle:
+      return .lifecycle(
+        controller: try id(.controller, type),
+        callback: try oneOf(.callback, type, EnumMatch.callback, Callback.allCases.map(\.rawValue)))
+    case .dealloc:
+      return .dealloc(controller: try id(.controller, type))
+    case .mark:
+      return .mark(label: try string(.label, type), fields: fields(others))
+    }
+  }
+
+  /// An event of a type this implementation does not know: every key but the envelope goes to `extra`.
+  @inline(never)
+  func unknownType(seq: Int?, time: Timestamp?, _ typeRef: JSONValueRef) -> Draft {
+    let raw = String(decoding: UnsafeBufferPointer(start: scanner.base, count: scanner.count), as: UTF8.self)
+    return Draft(
+      seq: seq, time: time, event: .unknown(type: string(typeRef), raw: raw),
+      extra: fields(seen & ~JournalKey.envelopeMask))
+  }
+
+  /// The members of the known keys in `mask` and all unknown keys, in the order they appeared, verbatim.
+  @inline(never)
+  func fields(_ mask: UInt32) -> [Field] {
+    var entries: [(order: Int, field: Field)] = []
+    entries.reserveCapacity(mask.nonzeroBitCount + unknown.count)
+    var remaining = mask
+    while remaining != 0 {
+      let index = remaining.trailingZeroBitCount
+      remaining &= remaining - 1
+      guard let key = JournalKey(rawValue: UInt8(index)) else { continue }
+      let slot = slots[index]
+      entries.append((slot.order, Field(key: key.name, value: RawJSON(unchecked: scanner.text(slot.value)))))
+    }
+    let knownCount = entries.count
+    for member in unknown {
+      let field = Field(
+        key: String(decoding: member.key, as: UTF8.self), value: RawJSON(unchecked: scanner.text(member.value)))
+      entries.append((member.order, field))
+    }
+    if knownCount > 0 { entries.sort { $0.order < $1.order } }
+    return entries.map(\.field)
+  }
+
+  // MARK: Values of known keys
+
+  @inline(__always) func has(_ key: JournalKey) -> Bool { seen & key.bit != 0 }
+
+  @inline(__always) func value(_ key: JournalKey) -> JSONValueRef { slots[Int(key.rawValue)].value }
+
+  @inline(__always)
+  func required(_ key: JournalKey, _ type: KnownType) throws(DecodeError) -> JSONValueRef {
+    guard has(key) else { throw .missingKey(closingBrace, key, type: type) }
+    return value(key)
+  }
+
+  /// The content of a string value.
+  @inline(__always)
+  func string(_ ref: JSONValueRef) -> String {
+    if !ref.flag {
+      let content = UnsafeBufferPointer(start: scanner.base + ref.start + 1, count: ref.end - ref.start - 2)
+      return String(decoding: content, as: UTF8.self)
+    }
+    return unescapedString(ref)
+  }
+
+  @inline(never)
+  func unescapedString(_ ref: JSONValueRef) -> String {
+    String(decoding: scanner.unescape(from: ref.start + 1, to: ref.end - 1), as: UTF8.self)
+  }
+
+  /// Recognises the content of a string value with `match`.
+  @inline(__always)
+  func match<T>(_ ref: JSONValueRef, _ match: (UnsafePointer<UInt8>, Int) -> T?) -> T? {
+    if !ref.flag { return match(scanner.base + ref.start + 1, ref.end - ref.start - 2) }
+    return matchEscaped(ref, match)
+  }
+
+  @inline(never)
+  func matchEscaped<T>(_ ref: JSONValueRef, _ match: (UnsafePointer<UInt8>, Int) -> T?) -> T? {
+    scanner.unescape(from: ref.start + 1, to: ref.end - 1).withUnsafeBufferPointer { buffer in
+      guard let p = buffer.baseAddress else { return nil }
+      return match(p, buffer.count)
+    }
+  }
+
+  @inline(__always)
+  func string(_ key: JournalKey, _ type: KnownType) throws(DecodeError) -> String {
+    let ref = try required(key, type)
+    guard ref.kind == .string else { throw .expected("a string", for: key, found: scanner.found(ref), at: ref.start) }
+    return string(ref)
+  }
+
+  @inline(__always)
+  func optionalString(_ key: JournalKey) throws(DecodeError) -> String? {
+    guard has(key) else { return nil }
+    let ref = value(key)
+    guard ref.kind == .string else { throw .expected("a string", for: key, found: scanner.found(ref), at: ref.start) }
+    return string(ref)
+  }
+
+  /// A controller id: a non-empty string of at most 256 bytes.
+  @inline(__always)
+  func id(_ key: JournalKey, _ type: KnownType) throws(DecodeError) -> ControllerID {
+    let ref = try required(key, type)
+    guard ref.kind == .string else { throw .expected("a string", for: key, found: scanner.found(ref), at: ref.start) }
+    let text = string(ref)
+    guard !text.isEmpty, text.utf8.count <= ControllerID.maximumLength else {
+      throw .malformed(
+        ref.start,
+        "\"\(key.name)\" must be a non-empty string of at most \(ControllerID.maximumLength) bytes; "
+          + "found \(scanner.found(ref))")
+    }
+    return ControllerID(text)
+  }
+
+  @inline(__always)
+  func direction(_ key: JournalKey, _ type: KnownType) throws(DecodeError) -> Direction {
+    try oneOf(key, type, EnumMatch.direction, Direction.allCases.map(\.rawValue))
+  }
+
+  /// One of the values of a small enum, recognised by `match`.
+  @inline(__always)
+  func oneOf<T>(
+    _ key: JournalKey, _ type: KnownType, _ match: (UnsafePointer<UInt8>, Int) -> T?,
+    _ allowed: @autoclosure () -> [String]
+  ) throws(DecodeError) -> T {
+    let ref = try required(key, type)
+    guard ref.kind == .string else { throw .expected("a string", for: key, found: scanner.found(ref), at: ref.start) }
+    guard let value = self.match(ref, match) else {
+      throw .notOneOf(allowed(), for: key, found: scanner.found(ref), at: ref.start)
+    }
+    return value
+  }
+
+  /// An integer (no fraction, no exponent), at least `minimum` if given.
+  @inline(__always)
+  func integer(_ key: JournalKey, _ type: KnownType, atLeast minimum: Int? = nil) throws(DecodeError) -> Int {
+    let ref = try required(key, type)
+    guard let value = scanner.integerValue(ref), value >= minimum ?? .min else {
+      let what = minimum.map { "an integer ≥ \($0)" } ?? "an integer"
+      throw .expected(what, for: key, found: scanner.found(ref), at: ref.start)
+    }
+    return value
+  }
+
+  /// A finite number.
+  @inline(__always)
+  func number(_ key: JournalKey, _ type: KnownType) throws(DecodeError) -> Double {
+    let ref = try required(key, type)
+    guard ref.kind == .number else { throw .expected("a number", for: key, found: scanner.found(ref), at: ref.start) }
+    let value = scanner.doubleValue(ref)
+    guard value.isFinite else {
+      throw .expected("a finite number", for: key, found: scanner.found(ref), at: ref.start)
+    }
+    return value
+  }
+
+  @inline(__always)
+  func bool(_ key: JournalKey, _ type: KnownType) throws(DecodeError) -> Bool {
+    let ref = try required(key, type)
+    guard ref.kind == .bool else {
+      throw .expected("true or false", for: key, found: scanner.found(ref), at: ref.start)
+    }
+    return ref.flag
+  }
+
+  /// The `time` of the envelope: RFC 3339 with `Z`.
+  @inline(__always)
+  func timestamp(_ ref: JSONValueRef) throws(DecodeError) -> Timestamp {
+    guard ref.kind == .string else {
+      throw .expected("a string", for: .time, found: scanner.found(ref), at: ref.start)
+    }
+    if !ref.flag, let time = Timestamp.parseCanonical(scanner.base + ref.start + 1, ref.end - ref.start - 2) {
+      return time
+    }
+    return try generalTimestamp(ref)
+  }
+
+  /// Any other time form: the general parser accepts 0 to 9 fractional digits
+  /// and lowercase `t`/`z`, and its errors become `"time": <message>`.
+  @inline(never)
+  func generalTimestamp(_ ref: JSONValueRef) throws(DecodeError) -> Timestamp {
+    let result: Result<Timestamp, Timestamp.ParseError>
+    if ref.flag {
+      var content = scanner.unescape(from: ref.start + 1, to: ref.end - 1)
+      result = content.withUnsafeMutableBytes { Timestamp.parse(UnsafeRawBufferPointer($0)) }
+    } else {
+      result = Timestamp.parse(
+        UnsafeRawBufferPointer(start: scanner.base + ref.start + 1, count: ref.end - ref.start - 2))
+    }
+    switch result {
+    case .success(let time):
+      return time
+    case .failure(let error):
+      // Inside an escaped string the offset in the content is not a line offset: point at the string.
+      let offset = ref.flag ? ref.start : ref.start + 1 + error.offset
+      throw .malformed(offset, "\"time\": \(error.message)")
+    }
+  }
+}

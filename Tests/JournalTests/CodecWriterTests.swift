@@ -1,0 +1,190 @@
+import Testing
+
+@testable import Journal
+
+/// The encoder writes exactly the bytes the format specifies.
+@Suite struct CodecWriterTests {
+  struct ExampleLine: CustomTestStringConvertible, Sendable {
+    var record: Record
+    var line: String
+    var testDescription: String { "seq \(record.seq)" }
+  }
+
+  /// The example journal of the format spec, line by line, with the record each line is.
+  static let example: [ExampleLine] = [
+    ExampleLine(
+      record: Record(
+        seq: 0, time: exampleTime(micros: 0),
+        event: .session(SessionHeader(session: "3F2A9C1E", app: "Dicto", build: "2.1 (88)", profile: "intended"))),
+      line:
+        #"{"seq":0,"time":"2026-11-29T10:00:00.000000Z","type":"session","v":1,"session":"3F2A9C1E","app":"Dicto","build":"2.1 (88)","profile":"intended"}"#
+    ),
+    ExampleLine(
+      record: Record(
+        seq: 1, time: exampleTime(micros: 1000), event: .alloc(controller: "home", className: "HomeViewController")),
+      line:
+        #"{"seq":1,"time":"2026-11-29T10:00:00.001000Z","type":"alloc","controller":"home","class":"HomeViewController"}"#
+    ),
+    ExampleLine(
+      record: Record(
+        seq: 2, time: exampleTime(micros: 2000), event: .alloc(controller: "notes", className: "NotesViewController")),
+      line:
+        #"{"seq":2,"time":"2026-11-29T10:00:00.002000Z","type":"alloc","controller":"notes","class":"NotesViewController"}"#
+    ),
+    ExampleLine(
+      record: Record(seq: 3, time: exampleTime(micros: 3000), event: .root(controller: "home")),
+      line: #"{"seq":3,"time":"2026-11-29T10:00:00.003000Z","type":"root","controller":"home"}"#
+    ),
+    ExampleLine(
+      record: Record(
+        seq: 4, time: exampleTime(micros: 3000), event: .lifecycle(controller: "home", callback: .didLoad)),
+      line:
+        #"{"seq":4,"time":"2026-11-29T10:00:00.003000Z","type":"lifecycle","controller":"home","callback":"didLoad"}"#
+    ),
+    ExampleLine(
+      record: Record(
+        seq: 5, time: exampleTime(micros: 3000), event: .lifecycle(controller: "home", callback: .willAppear)),
+      line:
+        #"{"seq":5,"time":"2026-11-29T10:00:00.003000Z","type":"lifecycle","controller":"home","callback":"willAppear"}"#
+    ),
+    ExampleLine(
+      record: Record(
+        seq: 6, time: exampleTime(micros: 3000), event: .lifecycle(controller: "home", callback: .didAppear)),
+      line:
+        #"{"seq":6,"time":"2026-11-29T10:00:00.003000Z","type":"lifecycle","controller":"home","callback":"didAppear"}"#
+    ),
+    ExampleLine(
+      record: Record(
+        seq: 7, time: exampleTime(micros: 4000), event: .link(from: "home", direction: .left, to: "notes")),
+      line:
+        #"{"seq":7,"time":"2026-11-29T10:00:00.004000Z","type":"link","from":"home","direction":"left","to":"notes"}"#
+    ),
+    ExampleLine(
+      record: Record(
+        seq: 8, time: exampleTime(micros: 4000), event: .lifecycle(controller: "notes", callback: .didLoad)),
+      line:
+        #"{"seq":8,"time":"2026-11-29T10:00:00.004000Z","type":"lifecycle","controller":"notes","callback":"didLoad"}"#
+    ),
+    ExampleLine(
+      record: Record(
+        seq: 9, time: exampleTime(micros: 1_000_000),
+        event: .pan(
+          Pan(controller: "home", direction: .left, touches: 1, distance: 120, velocity: 300, outcome: .committed))),
+      line:
+        #"{"seq":9,"time":"2026-11-29T10:00:01.000000Z","type":"pan","controller":"home","direction":"left","touches":1,"distance":120,"velocity":300,"outcome":"committed"}"#
+    ),
+    ExampleLine(
+      record: Record(
+        seq: 10, time: exampleTime(micros: 1_000_000),
+        event: .move(Move(from: "home", to: "notes", direction: .left, trigger: .pan, animated: true))),
+      line:
+        #"{"seq":10,"time":"2026-11-29T10:00:01.000000Z","type":"move","from":"home","to":"notes","direction":"left","trigger":"pan","animated":true}"#
+    ),
+    ExampleLine(
+      record: Record(
+        seq: 11, time: exampleTime(micros: 1_000_000), event: .lifecycle(controller: "home", callback: .willDisappear)),
+      line:
+        #"{"seq":11,"time":"2026-11-29T10:00:01.000000Z","type":"lifecycle","controller":"home","callback":"willDisappear"}"#
+    ),
+    ExampleLine(
+      record: Record(
+        seq: 12, time: exampleTime(micros: 1_000_000), event: .lifecycle(controller: "notes", callback: .willAppear)),
+      line:
+        #"{"seq":12,"time":"2026-11-29T10:00:01.000000Z","type":"lifecycle","controller":"notes","callback":"willAppear"}"#
+    ),
+    ExampleLine(
+      record: Record(
+        seq: 13, time: exampleTime(micros: 1_250_000), event: .lifecycle(controller: "home", callback: .didDisappear)),
+      line:
+        #"{"seq":13,"time":"2026-11-29T10:00:01.250000Z","type":"lifecycle","controller":"home","callback":"didDisappear"}"#
+    ),
+    ExampleLine(
+      record: Record(
+        seq: 14, time: exampleTime(micros: 1_250_000), event: .lifecycle(controller: "notes", callback: .didAppear)),
+      line:
+        #"{"seq":14,"time":"2026-11-29T10:00:01.250000Z","type":"lifecycle","controller":"notes","callback":"didAppear"}"#
+    ),
+  ]
+
+  @Test(arguments: example)
+  func writesTheSpecExample(_ example: ExampleLine) throws {
+    #expect(example.record.ndjson == example.line)
+    #expect(try RecordDecoder.decode(example.line) == example.record)
+  }
+
+  @Test func encodeIntoAppendsWithoutLineEnd() {
+    var out = Array("prefix".utf8)
+    Record(seq: 3, time: exampleTime(micros: 3000), event: .root(controller: "home")).encode(into: &out)
+    #expect(
+      String(decoding: out, as: UTF8.self)
+        == #"prefix{"seq":3,"time":"2026-11-29T10:00:00.003000Z","type":"root","controller":"home"}"#)
+  }
+
+  struct NumberCase: CustomTestStringConvertible, Sendable {
+    var value: Double
+    var text: String
+    var testDescription: String { text }
+  }
+
+  /// ECMAScript's `Number.prototype.toString`, as `JSON.stringify` writes numbers.
+  static let numbers: [NumberCase] = [
+    NumberCase(value: 120, text: "120"),
+    NumberCase(value: 50.5, text: "50.5"),
+    NumberCase(value: 0.001, text: "0.001"),
+    NumberCase(value: 0.000001, text: "0.000001"),
+    NumberCase(value: 1e-7, text: "1e-7"),
+    NumberCase(value: 1e21, text: "1e+21"),
+    NumberCase(value: 1e20, text: "100000000000000000000"),
+    NumberCase(value: -0.0, text: "0"),
+    NumberCase(value: 0, text: "0"),
+    NumberCase(value: -1.5, text: "-1.5"),
+    NumberCase(value: 1.2345678901234568e20, text: "123456789012345680000"),
+    NumberCase(value: .leastNonzeroMagnitude, text: "5e-324"),
+    NumberCase(value: .greatestFiniteMagnitude, text: "1.7976931348623157e+308"),
+    NumberCase(value: 0.1 + 0.2, text: "0.30000000000000004"),
+    NumberCase(value: 1.5e-7, text: "1.5e-7"),
+    NumberCase(value: -2.5e25, text: "-2.5e+25"),
+    NumberCase(value: 9_007_199_254_740_992, text: "9007199254740992"),
+    NumberCase(value: 1_152_921_504_606_846_976, text: "1152921504606847000"),
+    NumberCase(value: 123.456, text: "123.456"),
+  ]
+
+  @Test(arguments: numbers)
+  func writesNumbersAsECMAScript(_ c: NumberCase) throws {
+    var out: [UInt8] = []
+    JSONWriter.appendNumber(c.value, to: &out)
+    #expect(String(decoding: out, as: UTF8.self) == c.text)
+    // And the decoder reads the text back to the same double.
+    let line =
+      #"{"seq":0,"time":"2026-11-29T10:00:00.000000Z","type":"pan","controller":"c","direction":"up","touches":1,"distance":"#
+      + c.text + #","velocity":1,"outcome":"blocked"}"#
+    let record = try RecordDecoder.decode(line)
+    guard case .pan(let pan) = record.event else {
+      Issue.record("not a pan: \(record)")
+      return
+    }
+    #expect(pan.distance == c.value)
+    #expect(pan.distance.sign == (c.value == 0 ? .plus : c.value.sign))
+  }
+
+  struct StringCase: CustomTestStringConvertible, Sendable {
+    var value: String
+    var json: String
+    var testDescription: String { json }
+  }
+
+  /// Only `"`, `\` and controls are escaped; controls without a short form as `\u00XX` in lowercase hex.
+  static let strings: [StringCase] = [
+    StringCase(value: "plain", json: #""plain""#),
+    StringCase(value: "a\"b\\c", json: #""a\"b\\c""#),
+    StringCase(value: "/", json: #""/""#),
+    StringCase(value: "\u{8}\u{C}\n\r\t", json: #""\b\f\n\r\t""#),
+    StringCase(value: "\u{0}\u{1}\u{1B}\u{1F}", json: #""\u0000\u0001\u001b\u001f""#),
+    StringCase(value: "\u{7F}é中😀\u{2028}", json: "\"\u{7F}é中😀\u{2028}\""),
+  ]
+
+  @Test(arguments: strings)
+  func escapesOnlyWhatJSONRequires(_ c: StringCase) {
+    #expect(RawJSON.string(c.value).text == c.json)
+  }
+}

@@ -1,0 +1,117 @@
+import Journal
+
+extension DiffReport {
+  /// Writes the report for a terminal: what was compared, the first
+  /// divergence (its position, the move each run was in, the last matching
+  /// events), every hunk with its seq and line ranges and events (`-` for A,
+  /// `+` for B), then the summary line.
+  ///
+  /// - Parameters:
+  ///   - out: where the text goes.
+  ///   - nameA: how to call run A (its file name).
+  ///   - nameB: how to call run B.
+  ///   - hunkEvents: events listed per side of a hunk before `… N more` (0: all).
+  public func write(to out: inout some TextOutputStream, nameA: String, nameB: String, hunkEvents: Int = 20) {
+    out.write("A: \(displayText(nameA, limit: 256)) (\(Self.grouped(a.count)) events compared)\n")
+    out.write("B: \(displayText(nameB, limit: 256)) (\(Self.grouped(b.count)) events compared)\n")
+    let types = a.options.orderedTypes.map { displayText($0) }.joined(separator: ", ")
+    let matching = a.options.matching == .id ? "id" : "class and order of allocation"
+    out.write("compared: \(types.isEmpty ? "nothing" : types); controllers matched by \(matching)\n")
+    guard let divergence = firstDivergence else {
+      out.write("\n" + summary + "\n")
+      return
+    }
+    out.write("\nfirst divergence: \(position(divergence.a, in: a, "A")), \(position(divergence.b, in: b, "B"))\n")
+    out.write("  in move: \(move(divergence.moveA, "A"))\n")
+    out.write("           \(move(divergence.moveB, "B"))\n")
+    if !divergence.context.isEmpty {
+      out.write("  last matching events:\n")
+      for (i, j) in divergence.context {
+        out.write("    A seq \(a.seqs[i]), B seq \(b.seqs[j])  \(vocabulary.describe(a.tokens[i]))\n")
+      }
+    } else {
+      out.write("  (at the start: no matching event before it)\n")
+    }
+    for (k, h) in hunks.enumerated() {
+      out.write("\nhunk \(k + 1) of \(hunks.count), \(label(h)): ")
+      out.write("\(range(h.hunk.a, in: a, "A")); \(range(h.hunk.b, in: b, "B"))\n")
+      list(h.hunk.a, in: a, "-", "A", limit: hunkEvents, to: &out)
+      list(h.hunk.b, in: b, "+", "B", limit: hunkEvents, to: &out)
+    }
+    if alignment.budgetExhausted {
+      out.write(
+        "\nnote: the alignment's budget ran out: some hunks replace a whole segment instead of the smallest edit\n")
+    }
+    out.write("\n" + summary + "\n")
+  }
+
+  /// The summary line: `3 hunks: 1 missing, 1 duplicated, 1 reordered; A 1,204 events, B 1,206 events`,
+  /// or `identical: A 1,204 events, B 1,204 events`.
+  public var summary: String {
+    let sizes = "A \(Self.grouped(a.count)) events, B \(Self.grouped(b.count)) events"
+    if hunks.isEmpty { return "identical: " + sizes }
+    let kinds = HunkKind.allCases.compactMap { kind -> String? in
+      let n = count(of: kind)
+      return n == 0 ? nil : "\(Self.grouped(n)) \(kind.rawValue)"
+    }
+    return
+      "\(Self.grouped(hunks.count)) \(hunks.count == 1 ? "hunk" : "hunks"): \(kinds.joined(separator: ", ")); \(sizes)"
+  }
+
+  private func label(_ h: ClassifiedHunk) -> String {
+    if let side = h.side { return "\(h.kind.rawValue) in \(side.rawValue.uppercased())" }
+    return h.kind.rawValue
+  }
+
+  private func position(_ i: Int, in run: NormalizedRun, _ side: String) -> String {
+    if i < run.count { return "\(side) seq \(run.seqs[i]) (line \(run.lines[i]))" }
+    return "\(side) at its end"
+  }
+
+  private func move(_ mark: NormalizedRun.MoveMark?, _ side: String) -> String {
+    guard let mark else { return "\(side) none yet (initial display)" }
+    return "\(side) seq \(mark.seq): \(vocabulary.describeMove(mark.token))"
+  }
+
+  private func range(_ r: Range<Int>, in run: NormalizedRun, _ side: String) -> String {
+    if r.isEmpty {
+      if r.lowerBound > 0 {
+        let i = r.lowerBound - 1
+        return "\(side) none, after seq \(run.seqs[i]) (line \(run.lines[i]))"
+      }
+      if r.lowerBound < run.count {
+        return "\(side) none, before seq \(run.seqs[r.lowerBound]) (line \(run.lines[r.lowerBound]))"
+      }
+      return "\(side) none"
+    }
+    let first = r.lowerBound
+    let last = r.upperBound - 1
+    if first == last { return "\(side) seq \(run.seqs[first]) (line \(run.lines[first]))" }
+    return "\(side) \(Self.grouped(r.count)) events, seq \(run.seqs[first])–\(run.seqs[last]) "
+      + "(lines \(run.lines[first])–\(run.lines[last]))"
+  }
+
+  private func list(
+    _ r: Range<Int>, in run: NormalizedRun, _ sign: String, _ side: String, limit: Int,
+    to out: inout some TextOutputStream
+  ) {
+    let shown = limit > 0 ? min(r.count, limit) : r.count
+    for i in r.prefix(shown) {
+      out.write("  \(sign) \(side) seq \(run.seqs[i])  \(vocabulary.describe(run.tokens[i]))\n")
+    }
+    if shown < r.count { out.write("  \(sign) … and \(Self.grouped(r.count - shown)) more in \(side)\n") }
+  }
+}
+
+extension DiffReport {
+  /// `1204` as `1,204`.
+  public static func grouped(_ n: Int) -> String {
+    let digits = String(n.magnitude)
+    var out = ""
+    for (k, ch) in digits.enumerated() {
+      if k > 0 && (digits.count - k) % 3 == 0 { out.append(",") }
+      out.append(ch)
+    }
+    return n < 0 ? "-" + out : out
+  }
+}

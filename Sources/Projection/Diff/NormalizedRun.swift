@@ -1,0 +1,196 @@
+import Journal
+
+/// One run reduced to the events that matter for ordering: a sequence of
+/// tokens (interned ``NormalizedEvent``s), each with a pointer back to the
+/// `seq` and line it came from.
+///
+/// Build it by appending records in journal order (the header and the
+/// types not compared are skipped), then compare two runs with
+/// ``RunDiff/compare(_:_:budget:)``.
+///
+/// ```swift
+/// var run = NormalizedRun(options: DiffOptions())
+/// for record in records { run.append(record, line: record.seq + 1) }
+/// run.count          // events compared
+/// run.seqs[0]        // seq of the first of them
+/// ```
+public struct NormalizedRun: Sendable {
+  /// A `move` of the run, kept whether or not moves are compared, so that a
+  /// divergence can name the move it happened in.
+  public struct MoveMark: Sendable, Hashable {
+    public var seq: Int
+    public var line: Int
+    /// The move's token in ``NormalizedRun/vocabulary``.
+    public var token: Int32
+  }
+
+  /// The types compared and how controllers are named.
+  public let options: DiffOptions
+  /// The tables the tokens index.
+  public private(set) var vocabulary = DiffVocabulary()
+  /// The compared events, in journal order.
+  public private(set) var tokens: [Int32] = []
+  /// `seqs[i]` is the `seq` of `tokens[i]`.
+  public private(set) var seqs: [Int] = []
+  /// `lines[i]` is the 1-based journal line of `tokens[i]`.
+  public private(set) var lines: [Int] = []
+  /// Every `move` of the run, in order.
+  public private(set) var moves: [MoveMark] = []
+  /// Records appended, compared or not.
+  public private(set) var recordCount = 0
+
+  private var names: [ControllerID: Int32] = [:]
+  private var classCounts: [String: Int] = [:]
+  private let mask: UInt16
+  private let otherTypes: Set<String>
+
+  /// An empty run that will compare the types of `options`.
+  public init(options: DiffOptions) {
+    self.options = options
+    var mask: UInt16 = 0
+    for (bit, name) in Self.kinds.enumerated() where options.types.contains(name) { mask |= 1 << UInt16(bit) }
+    self.mask = mask
+    otherTypes = options.types.subtracting(Event.knownTypeNames)
+  }
+
+  /// A run of in-memory records; line numbers are taken to be `seq + 1`.
+  public init(records: some Sequence<Record>, options: DiffOptions) {
+    self.init(options: options)
+    for record in records { append(record, line: record.seq + 1) }
+  }
+
+  /// The number of compared events.
+  public var count: Int { tokens.count }
+
+  /// The compared event at position `i`.
+  public func event(at i: Int) -> NormalizedEvent { vocabulary[tokens[i]] }
+
+  // MARK: Building
+
+  /// Type names with a bit in the mask, in this order.
+  private static let kinds = [
+    "alloc", "root", "link", "unlink", "modal", "touches", "pan", "move", "lifecycle", "dealloc", "mark",
+  ]
+
+  @inline(__always)
+  private func wants(_ bit: Int) -> Bool { mask & (1 << UInt16(bit)) != 0 }
+
+  /// Adds one record of the journal (records must come in journal order).
+  ///
+  /// - Parameters:
+  ///   - record: the decoded record.
+  ///   - line: its 1-based line number in the journal.
+  public mutating func append(_ record: Record, line: Int) {
+    recordCount += 1
+    switch record.event {
+    case .session:
+      return
+    case .alloc(let id, let className):
+      let c = allocate(id, className: className)
+      if wants(0) { emit(.alloc(controller: c, className: className), record, line) }
+    case .root(let id):
+      if wants(1) { emit(.root(controller: controller(id)), record, line) }
+    case .link(let from, let direction, let to):
+      if wants(2) { emit(.link(from: controller(from), direction: direction, to: controller(to)), record, line) }
+    case .unlink(let from, let direction):
+      if wants(3) { emit(.unlink(from: controller(from), direction: direction), record, line) }
+    case .modal(let modal, let presenter):
+      if wants(4) { emit(.modal(controller: controller(modal), presenter: controller(presenter)), record, line) }
+    case .touches(let id, let direction, let min):
+      if wants(5) { emit(.touches(controller: controller(id), direction: direction, min: min), record, line) }
+    case .pan(let p):
+      if wants(6) {
+        let event = NormalizedEvent.pan(
+          controller: controller(p.controller), direction: p.direction, touches: p.touches, distance: p.distance,
+          velocity: p.velocity, outcome: p.outcome)
+        emit(event, record, line)
+      }
+    case .move(let m):
+      let event = NormalizedEvent.move(
+        from: controller(m.from), to: controller(m.to), direction: m.direction, trigger: m.trigger,
+        animated: m.animated)
+      let token = vocabulary.token(for: event)
+      moves.append(MoveMark(seq: record.seq, line: line, token: token))
+      if wants(7) { emit(token, record, line) }
+    case .lifecycle(let id, let callback):
+      if wants(8) { emit(.lifecycle(controller: controller(id), callback: callback), record, line) }
+    case .dealloc(let id):
+      if wants(9) { emit(.dealloc(controller: controller(id)), record, line) }
+    case .mark(let label, let fields):
+      if wants(10) { emit(.mark(label: label, fields: fields), record, line) }
+    case .unknown(let type, _):
+      if otherTypes.contains(type) { emit(.other(type: type, fields: record.extra), record, line) }
+    }
+  }
+
+  @inline(__always)
+  private mutating func emit(_ event: NormalizedEvent, _ record: Record, _ line: Int) {
+    emit(vocabulary.token(for: event), record, line)
+  }
+
+  @inline(__always)
+  private mutating func emit(_ token: Int32, _ record: Record, _ line: Int) {
+    tokens.append(token)
+    seqs.append(record.seq)
+    lines.append(line)
+  }
+
+  /// The index of a controller named by an event: its name from its `alloc`,
+  /// or its id when it was never allocated.
+  @inline(__always)
+  private mutating func controller(_ id: ControllerID) -> Int32 {
+    if let c = names[id] { return c }
+    return unallocated(id)
+  }
+
+  @inline(never)
+  private mutating func unallocated(_ id: ControllerID) -> Int32 {
+    let c = vocabulary.controller(named: id.rawValue)
+    names[id] = c
+    return c
+  }
+
+  private mutating func allocate(_ id: ControllerID, className: String) -> Int32 {
+    let name: String
+    switch options.matching {
+    case .id:
+      name = id.rawValue
+    case .className:
+      let n = classCounts[className, default: 0] + 1
+      classCounts[className] = n
+      name = "\(className)#\(n)"
+    }
+    let c = vocabulary.controller(named: name)
+    names[id] = c
+    return c
+  }
+
+  // MARK: Comparing
+
+  /// This run and `other`, both expressed in one vocabulary (this run's,
+  /// extended with `other`'s events), ready to align.
+  ///
+  /// - Complexity: O(`other.count` + distinct events).
+  public func unified(with other: NormalizedRun) -> (NormalizedRun, NormalizedRun) {
+    var a = self
+    var b = other
+    let map = a.vocabulary.absorb(other.vocabulary)
+    b.vocabulary = a.vocabulary
+    b.tokens = other.tokens.map { map[Int($0)] }
+    b.moves = other.moves.map { MoveMark(seq: $0.seq, line: $0.line, token: map[Int($0.token)]) }
+    b.names = [:]
+    a.names = [:]
+    return (a, b)
+  }
+
+  /// The latest move at or before `seq`, if any.
+  public func move(atOrBefore seq: Int) -> MoveMark? {
+    var lo = 0
+    var hi = moves.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if moves[mid].seq <= seq { lo = mid + 1 } else { hi = mid }
+    }
+    return lo == 0 ? nil : moves[lo - 1]
+  }
+}

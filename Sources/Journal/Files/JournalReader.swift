@@ -70,7 +70,10 @@ public final class JournalReader {
   public func next() -> JournalItem? {
     if pendingIndex < pending.count { return popPending() }
     while let line = lines.next() {
-      if let item = process(line) { return item }
+      // Implementation note: the item is returned as is, not unwrapped and
+      // wrapped again: a JournalItem is ~150 bytes and every copy shows.
+      let item = process(line)
+      if case .some = item { return item }
     }
     return nil
   }
@@ -105,6 +108,7 @@ public final class JournalReader {
   }
 
   /// Decodes one line and checks it; returns the first item it produced, queueing the rest.
+  @inline(__always)
   private func process(_ line: LineReader.Line) -> JournalItem? {
     if line.isOverLong {
       if line.terminated {
@@ -120,7 +124,7 @@ public final class JournalReader {
     }
     var bytes = line.bytes
     var columnShift = 0
-    if bytes.starts(with: byteOrderMark) {
+    if startsWithByteOrderMark(bytes) {
       if line.number == 1 {
         report(
           Diagnostic(
@@ -165,9 +169,8 @@ public final class JournalReader {
     }
     integrity.check(record, line: line.number, offset: line.offset, report: report)
     currentLine = bytes
-    let item = JournalItem.record(record, line: line.number, offset: line.offset)
-    if pending.isEmpty { return item }
-    pending.append(item)
+    if pending.isEmpty { return .record(record, line: line.number, offset: line.offset) }
+    pending.append(.record(record, line: line.number, offset: line.offset))
     return popPending()
   }
 
@@ -180,7 +183,11 @@ public final class JournalReader {
   }
 }
 
-private let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+/// Whether a line starts with the UTF-8 byte order mark `EF BB BF`.
+@inline(__always)
+private func startsWithByteOrderMark(_ bytes: UnsafeRawBufferPointer) -> Bool {
+  bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+}
 
 /// Whether a line holds nothing but spaces and tabs.
 private func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {

@@ -109,7 +109,8 @@ public final class JournalWriter: Sendable {
   /// contiguous, or (on an error) none.
   ///
   /// - Returns: the records as written, with their `seq` and `time`.
-  /// - Throws: ``JournalFileError``; the journal is then left as it was.
+  /// - Throws: ``JournalFileError``; the journal is then left as it was. Under
+  ///   `batch`, a failed background sync is reported by the next call.
   @discardableResult
   public func append(contentsOf drafts: [Draft]) throws(JournalFileError) -> [Record] {
     guard !drafts.isEmpty else { return [] }

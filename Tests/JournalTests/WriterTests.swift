@@ -240,6 +240,36 @@ private func cleanRecords(_ path: String) throws -> [Record] {
     #expect(try cleanRecords(path).map(\.seq) == Array(0..<5))
   }
 
+  @Test func diskFullIsAFileErrorWithTheSystemsReason() throws {
+    let writer = try JournalWriter(path: "/dev/full", durability: .none)
+    #expect(throws: JournalFileError(path: "/dev/full", message: "cannot write: No space left on device")) {
+      try writer.append(header)
+    }
+  }
+
+  @Test func newJournalIsCreatedWithMode0644() throws {
+    let path = try temporaryDirectory() + "/j.ndjson"
+    try JournalWriter(path: path).close()
+    let status = String(decoding: try contents("/proc/self/status"), as: UTF8.self)
+    let umaskLine = try #require(status.split(separator: "\n").first { $0.hasPrefix("Umask:") })
+    let mask = try #require(mode_t(umaskLine.dropFirst(6).trimmingPrefix(while: \.isWhitespace), radix: 8))
+    var info = stat()
+    try #require(stat(path, &info) == 0)
+    #expect(info.st_mode & 0o777 == 0o644 & ~mask)
+  }
+
+  @Test func aQuietBatchWriterIsSyncedByItsTimer() throws {
+    let path = try temporaryDirectory() + "/j.ndjson"
+    let writer = try JournalWriter(path: path, durability: .batch, batchInterval: .milliseconds(1), batchSize: 1000)
+    try writer.append(header)
+    // Let the background timer fire a few times with an unsynced event.
+    var pause = timespec(tv_sec: 0, tv_nsec: 20_000_000)
+    nanosleep(&pause, nil)
+    try writer.append(mark("after the timer"))
+    try writer.close()
+    #expect(try cleanRecords(path).map(\.seq) == [0, 1])
+  }
+
   @Test func appendingAfterCloseFails() throws {
     let path = try temporaryDirectory() + "/j.ndjson"
     let writer = try JournalWriter(path: path)

@@ -15,7 +15,8 @@ let package = Package(
     .testTarget(name: "JournalTests", dependencies: ["Journal"]),
     .testTarget(
       name: "ReplayTests",
-      dependencies: ["Journal", "Projection", "spatial-replay"]
+      dependencies: ["Journal", "Projection", "spatial-replay"],
+      exclude: ["Golden"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,52 @@
+import Journal
+
+/// The characters a map is drawn with: Unicode box drawing or plain ASCII.
+struct BoxGlyphs: Sendable {
+  /// Corners (top left, top right, bottom left, bottom right), horizontal and vertical edges.
+  struct Frame: Sendable {
+    var topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical: Character
+  }
+
+  var frame: Frame
+  var focusFrame: Frame
+  var link: Character
+  var doubleLink: Character
+  var verticalLink: Character
+  var doubleVerticalLink: Character
+  var stretched: Character
+  var ellipsis: Character
+  var arrow: String
+  var range: String
+  /// The legend's entries, in order.
+  var legend: [String]
+  /// Where a link leaves a box: indexed by [focus][double][direction.index].
+  var junctions: [[[Character]]]
+
+  func junction(_ direction: Direction, focus: Bool, double: Bool) -> Character {
+    junctions[focus ? 1 : 0][double ? 1 : 0][direction.index]
+  }
+
+  /// Left, right, up, down for each of: plain box single link, plain box double
+  /// link, focus box single link, focus box double link.
+  static let unicode = BoxGlyphs(
+    frame: Frame(topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘", horizontal: "─", vertical: "│"),
+    focusFrame: Frame(topLeft: "╔", topRight: "╗", bottomLeft: "╚", bottomRight: "╝", horizontal: "═", vertical: "║"),
+    link: "─", doubleLink: "═", verticalLink: "│", doubleVerticalLink: "║", stretched: "?", ellipsis: "…",
+    arrow: "→", range: "…",
+    legend: ["[id] focus", "* modal", "─│ link", "═║ 2+ fingers", "+N shared cell", "? stretched"],
+    junctions: [
+      [["┤", "├", "┴", "┬"], ["╡", "╞", "╨", "╥"]],
+      [["╢", "╟", "╧", "╤"], ["╣", "╠", "╩", "╦"]],
+    ])
+
+  static let ascii = BoxGlyphs(
+    frame: Frame(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|"),
+    focusFrame: Frame(topLeft: "#", topRight: "#", bottomLeft: "#", bottomRight: "#", horizontal: "=", vertical: "|"),
+    link: "-", doubleLink: "=", verticalLink: "|", doubleVerticalLink: "H", stretched: "?", ellipsis: "~",
+    arrow: "->", range: "..",
+    legend: ["[id] focus", "* modal", "-| link", "=H 2+ fingers", "+N shared cell", "? stretched"],
+    junctions: [
+      [["+", "+", "+", "+"], ["+", "+", "+", "+"]],
+      [["+", "+", "+", "+"], ["+", "+", "+", "+"]],
+    ])
+}

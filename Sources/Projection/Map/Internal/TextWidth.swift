@@ -1,0 +1,45 @@
+/// How many terminal columns text takes, and how to cut it to a number of columns.
+///
+/// East Asian wide and fullwidth characters and emoji shown as emoji take two
+/// columns; everything else one (the text has been through `displayText`, so
+/// no control or zero-width characters remain).
+enum TextWidth {
+  /// Columns of one character: 2 for wide ones, else 1.
+  static func columns(of character: Character) -> Int {
+    guard let scalar = character.unicodeScalars.first else { return 1 }
+    return isWide(scalar) ? 2 : 1
+  }
+
+  /// Columns of a string.
+  static func columns(of text: String) -> Int {
+    text.reduce(0) { $0 + columns(of: $1) }
+  }
+
+  /// `text` cut to at most `limit` columns, ending with `ellipsis` when cut.
+  static func truncate(_ text: String, to limit: Int, ellipsis: Character) -> String {
+    guard columns(of: text) > limit else { return text }
+    var out = ""
+    var used = 0
+    for character in text {
+      let width = columns(of: character)
+      if used + width > limit - 1 { break }
+      out.append(character)
+      used += width
+    }
+    if limit > 0 { out.append(ellipsis) }
+    return out
+  }
+
+  private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+    let v = scalar.value
+    if v < 0x1100 { return false }
+    switch v {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+      0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+      0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+      return true
+    default:
+      return scalar.properties.isEmojiPresentation
+    }
+  }
+}

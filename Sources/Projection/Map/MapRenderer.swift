@@ -1,0 +1,265 @@
+import Journal
+
+/// Draws a ``MapLayout`` as text: a box per placed controller with its id,
+/// lines between linked neighbours (double when either side needs two or more
+/// fingers that way), the focus highlighted, modals marked, then a legend and
+/// the lists of collisions and detached controllers.
+///
+/// ```swift
+/// var text = ""
+/// MapRenderer(options: .init(width: 80, ascii: true)).render(MapLayout(state: state), to: &text)
+/// ```
+///
+/// Without colour the focus is a box drawn with a double frame (`#`/`=` in
+/// ASCII) and its id stands in brackets, `[notes]`; with colour it is also bold
+/// and inverse. A modal's id is followed by `*`. A cell holding several
+/// controllers shows the first one placed and `+N` on its frame; a link whose
+/// ends are not one step apart leaves a `?` stub. When the map is wider than
+/// `width` (or taller than `height`), only the columns (rows) around the focus
+/// (the root when the focus is not on the map) are drawn, and a line says which.
+/// The output depends only on the layout and the options.
+public struct MapRenderer: Sendable {
+  public struct Options: Sendable, Hashable {
+    /// Columns available (default 80). At least one box is always drawn.
+    public var width: Int
+    /// Lines available for the boxes, nil for no limit (the default).
+    public var height: Int?
+    /// Plain ASCII instead of Unicode box drawing.
+    public var ascii: Bool
+    /// ANSI attributes (bold, inverse, colours); only for a terminal.
+    public var color: Bool
+    /// Columns for an id in a box; nil picks the longest placed id's width, from 3 to 12.
+    public var idWidth: Int?
+
+    public init(width: Int = 80, height: Int? = nil, ascii: Bool = false, color: Bool = false, idWidth: Int? = nil) {
+      self.width = width
+      self.height = height
+      self.ascii = ascii
+      self.color = color
+      self.idWidth = idWidth
+    }
+  }
+
+  public var options: Options
+
+  public init(options: Options = Options()) {
+    self.options = options
+  }
+
+  /// Columns between two boxes side by side (the horizontal link).
+  static let horizontalGap = 2
+  /// Lines of a box.
+  static let boxHeight = 3
+
+  /// Writes the map, legend and lists to `out`.
+  ///
+  /// - Complexity: O(n log n) in the placed controllers, plus the size of the drawn area.
+  public func render(_ layout: MapLayout, to out: inout some TextOutputStream) {
+    let glyphs = options.ascii ? BoxGlyphs.ascii : BoxGlyphs.unicode
+    if let bounds = layout.bounds {
+      drawGrid(layout, bounds: bounds, glyphs: glyphs, to: &out)
+    } else {
+      out.write("(nothing to draw: no root)\n")
+    }
+    writeLists(layout, glyphs: glyphs, to: &out)
+  }
+
+  /// The geometry of one rendering.
+  private struct Frame {
+    var idWidth: Int
+    var inner: Int { idWidth + 3 }
+    var boxWidth: Int { inner + 2 }
+    var pitch: Int { boxWidth + MapRenderer.horizontalGap }
+    var center: Int { 1 + inner / 2 }
+  }
+
+  private func drawGrid(
+    _ layout: MapLayout, bounds: (min: MapLayout.Position, max: MapLayout.Position), glyphs: BoxGlyphs,
+    to out: inout some TextOutputStream
+  ) {
+    var frame = Frame(idWidth: options.idWidth ?? automaticIDWidth(layout))
+    frame.idWidth = max(1, min(frame.idWidth, options.width - 5))
+    let fitColumns = max(1, (options.width + Self.horizontalGap) / frame.pitch)
+    let fitRows = options.height.map { max(1, ($0 + 1) / (Self.boxHeight + 1)) } ?? Int.max
+    let anchor =
+      layout.focusPlacement >= 0
+      ? layout.placements[Int(layout.focusPlacement)].position : MapLayout.Position(x: 0, y: 0)
+    let xs = window(bounds.min.x, bounds.max.x, fit: fitColumns, around: anchor.x)
+    let ys = window(bounds.min.y, bounds.max.y, fit: fitRows, around: anchor.y)
+
+    // The first controller placed on each visible cell is drawn; the others are counted.
+    var owner: [MapLayout.Position: Int] = [:]
+    var occupants: [MapLayout.Position: Int] = [:]
+    var rows: [Int: [Int]] = [:]
+    for (p, placement) in layout.placements.enumerated()
+    where xs.contains(placement.position.x) && ys.contains(placement.position.y) {
+      occupants[placement.position, default: 0] += 1
+      if owner[placement.position] == nil {
+        owner[placement.position] = p
+        rows[placement.position.y, default: []].append(p)
+      }
+    }
+
+    let canvasWidth = xs.count * frame.pitch - Self.horizontalGap
+    for y in ys {
+      let last = y == ys.upperBound
+      var canvas = Canvas(width: canvasWidth, height: Self.boxHeight + (last ? 0 : 1))
+      for p in rows[y] ?? [] {
+        let placement = layout.placements[p]
+        let left = (placement.position.x - xs.lowerBound) * frame.pitch
+        drawBox(
+          layout, p, at: left, frame: frame, occupants: occupants[placement.position] ?? 1, glyphs: glyphs, on: &canvas)
+      }
+      if !last {
+        // Stubs of stretched links going up from the next row share the gap line.
+        for p in rows[y + 1] ?? [] where layout.links[p * 4 + Direction.up.index] >= 0 {
+          let placement = layout.placements[p]
+          let target = layout.placements[Int(layout.links[p * 4 + Direction.up.index])].position
+          if target != placement.position.moved(.up) {
+            let left = (placement.position.x - xs.lowerBound) * frame.pitch
+            canvas.put(glyphs.stretched, x: left + frame.center, y: Self.boxHeight, style: .red)
+          }
+        }
+      }
+      canvas.write(to: &out, color: options.color)
+    }
+
+    out.write("\n")
+    for line in legendLines(glyphs) {
+      out.write(TerminalStyle.dim.apply(line, color: options.color) + "\n")
+    }
+    var cropped: [String] = []
+    if xs.count < bounds.max.x - bounds.min.x + 1 {
+      cropped.append(
+        "x \(xs.lowerBound)\(glyphs.range)\(xs.upperBound) of \(bounds.min.x)\(glyphs.range)\(bounds.max.x)")
+    }
+    if ys.count < bounds.max.y - bounds.min.y + 1 {
+      cropped.append(
+        "y \(ys.lowerBound)\(glyphs.range)\(ys.upperBound) of \(bounds.min.y)\(glyphs.range)\(bounds.max.y)")
+    }
+    if !cropped.isEmpty {
+      let around = layout.focusPlacement >= 0 ? "the focus" : "the root"
+      out.write(
+        TerminalStyle.dim.apply("cropped around \(around): " + cropped.joined(separator: ", "), color: options.color)
+          + "\n")
+    }
+  }
+
+  /// `legend: [id] focus, * modal, ...` in lines of at most `width` columns (one entry per line at least).
+  private func legendLines(_ glyphs: BoxGlyphs) -> [String] {
+    var lines: [String] = []
+    var line = "legend:"
+    for (i, entry) in glyphs.legend.enumerated() {
+      let piece = " " + entry + (i < glyphs.legend.count - 1 ? "," : "")
+      if TextWidth.columns(of: line) + TextWidth.columns(of: piece) > options.width, line != "legend:" {
+        lines.append(line)
+        line = "       "
+      }
+      line += piece
+    }
+    lines.append(line)
+    return lines
+  }
+
+  /// `fit` consecutive values of `low...high` around `center`, all of them if they fit.
+  private func window(_ low: Int, _ high: Int, fit: Int, around center: Int) -> ClosedRange<Int> {
+    guard high - low + 1 > fit else { return low...high }
+    let start = min(max(center - (fit - 1) / 2, low), high - fit + 1)
+    return start...(start + fit - 1)
+  }
+
+  private func automaticIDWidth(_ layout: MapLayout) -> Int {
+    var widest = 3
+    for placement in layout.placements where widest < 12 {
+      widest = max(widest, TextWidth.columns(of: displayText(placement.id.rawValue, limit: 13)))
+    }
+    return min(widest, 12)
+  }
+
+  private func drawBox(
+    _ layout: MapLayout, _ p: Int, at left: Int, frame: Frame, occupants: Int, glyphs: BoxGlyphs,
+    on canvas: inout Canvas
+  ) {
+    let placement = layout.placements[p]
+    let isFocus = p == Int(layout.focusPlacement)
+    let box = isFocus ? glyphs.focusFrame : glyphs.frame
+    let frameStyle: TerminalStyle = isFocus ? .bold : .plain
+    let right = left + frame.boxWidth - 1
+
+    // Frame.
+    canvas.put(box.topLeft, x: left, y: 0, style: frameStyle)
+    canvas.put(box.topRight, x: right, y: 0, style: frameStyle)
+    canvas.put(box.bottomLeft, x: left, y: 2, style: frameStyle)
+    canvas.put(box.bottomRight, x: right, y: 2, style: frameStyle)
+    for x in (left + 1)..<right {
+      canvas.put(box.horizontal, x: x, y: 0, style: frameStyle)
+      canvas.put(box.horizontal, x: x, y: 2, style: frameStyle)
+    }
+    canvas.put(box.vertical, x: left, y: 1, style: frameStyle)
+    canvas.put(box.vertical, x: right, y: 1, style: frameStyle)
+
+    // Content: [id] for the focus, a trailing * for a modal.
+    let id = TextWidth.truncate(
+      displayText(placement.id.rawValue, limit: frame.idWidth + 1), to: frame.idWidth, ellipsis: glyphs.ellipsis)
+    var x = canvas.put(isFocus ? "[" : " ", x: left + 1, y: 1)
+    x = canvas.put(id, x: x, y: 1)
+    x = canvas.put(isFocus ? "]" : " ", x: x, y: 1)
+    if placement.isModal { canvas.put("*", x: x, y: 1, style: .magenta) }
+    if isFocus { canvas.style((left + 1)..<(x), y: 1, .inverse) }
+    if occupants > 1 { canvas.put("+\(occupants - 1)", x: left + 1, y: 0, style: .red) }
+
+    // Links: a junction on the frame, the line in the gap on that side.
+    for direction in Direction.slotOrder {
+      let q = layout.links[p * 4 + direction.index]
+      guard q >= 0 else { continue }
+      let double = layout.doubleLinks[p] & (1 << UInt8(direction.index)) != 0
+      let oneStep = layout.placements[Int(q)].position == placement.position.moved(direction)
+      let junction = glyphs.junction(direction, focus: isFocus, double: double)
+      let line: Character
+      switch direction {
+      case .left, .right: line = oneStep ? (double ? glyphs.doubleLink : glyphs.link) : glyphs.stretched
+      case .up, .down: line = oneStep ? (double ? glyphs.doubleVerticalLink : glyphs.verticalLink) : glyphs.stretched
+      }
+      let lineStyle: TerminalStyle = oneStep ? .plain : .red
+      switch direction {
+      case .left:
+        canvas.put(junction, x: left, y: 1, style: frameStyle)
+        canvas.put(line, x: left - 1, y: 1, style: lineStyle)
+        if oneStep { canvas.put(line, x: left - 2, y: 1, style: lineStyle) }
+      case .right:
+        canvas.put(junction, x: right, y: 1, style: frameStyle)
+        canvas.put(line, x: right + 1, y: 1, style: lineStyle)
+        if oneStep { canvas.put(line, x: right + 2, y: 1, style: lineStyle) }
+      case .up:
+        canvas.put(junction, x: left + frame.center, y: 0, style: frameStyle)
+      case .down:
+        canvas.put(junction, x: left + frame.center, y: 2, style: frameStyle)
+        canvas.put(line, x: left + frame.center, y: 3, style: lineStyle)
+      }
+    }
+  }
+
+  private func writeLists(_ layout: MapLayout, glyphs: BoxGlyphs, to out: inout some TextOutputStream) {
+    if layout.collisions.isEmpty {
+      out.write("collisions: none\n")
+    } else {
+      out.write("collisions (\(layout.collisions.count)):\n")
+      for collision in layout.collisions {
+        let text: String
+        switch collision {
+        case .sharedCell(let position, let ids):
+          text = "cell \(position): " + ids.map(Wording.id).joined(separator: ", ")
+        case .stretchedLink(let from, let direction, let to, let a, let b):
+          text = "link \(Wording.id(from)) \(direction) \(glyphs.arrow) \(Wording.id(to)): \(a) to \(b), not one step"
+        }
+        out.write("  " + TerminalStyle.red.apply(text, color: options.color) + "\n")
+      }
+    }
+    if layout.detached.isEmpty {
+      out.write("detached: none\n")
+    } else {
+      let names = layout.detached.map { $0 == layout.focus ? "[\(Wording.id($0))]" : Wording.id($0) }
+      out.write("detached (\(layout.detached.count)): " + names.joined(separator: ", ") + "\n")
+    }
+  }
+}

@@ -9,7 +9,8 @@ public struct Anomaly: Sendable, Hashable, CustomStringConvertible {
   public enum Kind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// A `link` (or `modal`) naming one controller at both ends. Not applied.
     case selfLink = "self-link"
-    /// A modal linked into its presenter's slot that already held another controller. Applied (it replaces).
+    /// The link that presents a modal (the first link naming it after its `modal` event, from its
+    /// presenter) into a slot that already held another controller. Applied (it replaces).
     case slotOccupied = "slot-occupied"
     /// An `alloc` of an id already allocated, alive or not.
     case idReused = "id-reused"

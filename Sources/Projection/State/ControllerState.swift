@@ -38,6 +38,9 @@ public struct ControllerState: Sendable, Hashable {
   var neighbours = Neighbours()
   /// Alive modals this controller presented, in presentation order, as positions.
   var presented: [Int32] = []
+  /// Set by a `modal` event until the first link that names the modal: the link that
+  /// completes the presentation (where `slot-occupied` applies).
+  var presentationPending = false
 
   init(id: ControllerID, className: String, allocatedAt: Int) {
     self.id = id

@@ -167,13 +167,15 @@ extension State {
     }
     let current = store[Int(a)].neighbours[direction]
     if current == b { return }
-    if let current, store[Int(b)].isModal, store[Int(b)].presenter == from, !store[Int(b)].hasLinks {
+    if let current, store[Int(b)].presentationPending, store[Int(b)].presenter == from {
       let occupant = store[Int(current)].id
       anomalies.append(
         Anomaly(
           .slotOccupied, [from, to, occupant],
           "modal \(quoted(to)) presented into \(quoted(from))'s \(direction) slot, which holds \(quoted(occupant))"))
     }
+    store[Int(a)].presentationPending = false
+    store[Int(b)].presentationPending = false
     if current != nil { clear(a, direction) }
     if store[Int(b)].neighbours[direction.opposite] != nil { clear(b, direction.opposite) }
     store[Int(a)].neighbours[direction] = b
@@ -193,6 +195,7 @@ extension State {
     }
     store[Int(m)].isModal = true
     store[Int(m)].presenter = presenter
+    store[Int(m)].presentationPending = true
     if !store[Int(p)].presented.contains(m) { store[Int(p)].presented.append(m) }
   }
 

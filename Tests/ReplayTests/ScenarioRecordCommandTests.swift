@@ -1,0 +1,121 @@
+import Journal
+import Projection
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `spatial-replay record`, run as a process.
+@Suite struct ScenarioRecordCommandTests {
+  static let script = """
+    session app=Notes
+    controller home HomeViewController
+    controller notes NotesViewController
+    root home
+    link home left notes
+    pan left distance=120 velocity=300
+    modal compose ComposeViewController down
+    move up
+    goToRoot
+    """
+
+  @Test func writesTheJournalOnStandardOutput() throws {
+    let dir = try TemporaryDirectory()
+    let path = try dir.write("notes.scenario", Self.script)
+    for profile in Profile.allCases {
+      let result = try Binary.run(["record", path, "--profile", profile.rawValue])
+      #expect(result.status == 0, "\(result)")
+      #expect(result.stderr == "")
+      let expected = try ScenarioCompiler.record(Array(Self.script.utf8), script: path, profile: profile).journal
+      #expect(result.stdoutBytes == expected)
+      #expect(
+        result.stdout.hasPrefix(#"{"seq":0,"time":"2026-01-01T00:00:00.000000Z","type":"session","v":1,"session":""#))
+      #expect(result.stdout.contains(#""app":"Notes","profile":"\#(profile)","scenario":"notes"}"#))
+    }
+  }
+
+  @Test func theDefaultProfileIsIntended() throws {
+    let dir = try TemporaryDirectory()
+    let path = try dir.write("notes.scenario", Self.script)
+    let a = try Binary.run(["record", path])
+    let b = try Binary.run(["record", "--profile=intended", path])
+    #expect(a.status == 0 && b.status == 0)
+    #expect(a.stdoutBytes == b.stdoutBytes)
+  }
+
+  @Test func writesAFileAtomically() throws {
+    let dir = try TemporaryDirectory()
+    let path = try dir.write("notes.scenario", Self.script)
+    let out = dir.file("notes.legacy.ndjson")
+    let result = try Binary.run(["record", path, "--profile", "legacy", "-o", out])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout == "" && result.stderr == "")
+    let expected = try ScenarioCompiler.record(Array(Self.script.utf8), script: path, profile: .legacy).journal
+    #expect(try dir.read(out) == expected)
+    // No temporary file is left beside it.
+    let again = try Binary.run(["record", path, "--output", out])
+    #expect(again.status == 0)
+    #expect(try dir.read(out) != expected)
+    #expect(fileNames(in: dir.path) == ["notes.legacy.ndjson", "notes.scenario"])
+  }
+
+  @Test func aScriptErrorWritesNothing() throws {
+    let dir = try TemporaryDirectory()
+    let path = try dir.write("bad.scenario", "controller home H\nroot hme\n")
+    let out = try dir.write("kept.ndjson", "old\n")
+    let result = try Binary.run(["record", path, "-o", out])
+    #expect(result.status == 2)
+    #expect(result.stdout == "")
+    #expect(result.stderr == "\(path):2: unknown controller 'hme' (did you mean 'home'?)\n")
+    #expect(try dir.text(out) == "old\n")
+    let toStdout = try Binary.run(["record", path])
+    #expect(toStdout.status == 2 && toStdout.stdout == "")
+  }
+
+  @Test func readsTheScriptFromStandardInput() throws {
+    let result = try Binary.run(["record", "-"], stdin: "controller home H\nroot home\n")
+    #expect(result.status == 0, "\(result)")
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count == 6)
+    #expect(lines[0].hasSuffix(#""profile":"intended","scenario":"stdin"}"#))
+    #expect(
+      lines[5]
+        == #"{"seq":5,"time":"2026-01-01T00:00:00.002000Z","type":"lifecycle","controller":"home","callback":"didAppear"}"#
+    )
+  }
+
+  @Test func usageErrors() throws {
+    let dir = try TemporaryDirectory()
+    let path = try dir.write("s.scenario", Self.script)
+    let badProfile = try Binary.run(["record", path, "--profile", "buggy"])
+    #expect(badProfile.status == 64)
+    #expect(badProfile.stderr.contains("--profile takes one of intended, legacy, got 'buggy'"))
+    let noScript = try Binary.run(["record"])
+    #expect(noScript.status == 64)
+    let missing = try Binary.run(["record", dir.file("missing.scenario")])
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("cannot read '\(dir.file("missing.scenario"))': No such file or directory"))
+  }
+
+  @Test func helpHasExamples() throws {
+    let result = try Binary.run(["record", "--help"])
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("usage: spatial-replay record SCRIPT [--profile intended|legacy] [-o FILE]"))
+    #expect(result.stdout.contains("examples:"))
+  }
+}
+
+/// The names in a directory, sorted, without `.` and `..`.
+private func fileNames(in path: String) -> [String] {
+  var names: [String] = []
+  guard let dir = opendir(path) else { return names }
+  while let entry = readdir(dir) {
+    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+      String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+    }
+    if name != "." && name != ".." { names.append(name) }
+  }
+  closedir(dir)
+  return names.sorted()
+}

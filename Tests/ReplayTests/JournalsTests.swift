@@ -1,0 +1,132 @@
+import Journal
+import Projection
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The scenario scripts in `Journals/` and the journals committed beside them.
+///
+/// Every `NAME.scenario` is re-recorded under both profiles and compared byte for
+/// byte with `NAME.intended.ndjson` and `NAME.legacy.ndjson`. After a deliberate
+/// change to the model or a script, rewrite them with
+/// `SPATIAL_REPLAY_RECORD=1 swift test --filter JournalsTests`.
+@Suite struct JournalsTests {
+  static let directory: String = {
+    var path = String(#filePath)
+    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+    return path + "/Journals"
+  }()
+
+  static let scripts: [String] = directoryNames(directory).filter { $0.hasSuffix(".scenario") }.map {
+    String($0.dropLast(".scenario".count))
+  }
+
+  static var rewrite: Bool { getenv("SPATIAL_REPLAY_RECORD").map { String(cString: $0) } == "1" }
+
+  @Test func theRequiredScenariosAreThere() {
+    for name in ["demo", "notes", "cycle", "gotoroot"] { #expect(Self.scripts.contains(name), "\(name)") }
+  }
+
+  @Test func everyJournalHasItsScript() {
+    let journals = directoryNames(Self.directory).filter { $0.hasSuffix(".ndjson") }
+    let expected = Self.scripts.flatMap { name in Profile.allCases.map { "\(name).\($0).ndjson" } }.sorted()
+    #expect(journals == expected)
+  }
+
+  @Test(arguments: scripts)
+  func reRecordingGivesTheCommittedJournals(_ name: String) throws {
+    let script = try #require(readFile("\(Self.directory)/\(name).scenario"))
+    for profile in Profile.allCases {
+      let path = "\(Self.directory)/\(name).\(profile).ndjson"
+      let journal = try ScenarioCompiler.record(script, script: "Journals/\(name).scenario", profile: profile).journal
+      if Self.rewrite {
+        #expect(writeFile(path, journal), "cannot write \(path)")
+        continue
+      }
+      let committed = try #require(readFile(path), "missing \(path): record it with SPATIAL_REPLAY_RECORD=1")
+      guard journal != committed else { continue }
+      let expected = String(decoding: committed, as: UTF8.self).split(separator: "\n").map(String.init)
+      let actual = String(decoding: journal, as: UTF8.self).split(separator: "\n").map(String.init)
+      let diff = lineDiff(expected: expected, actual: actual)
+      Issue.record("\(path) differs from a new recording (SPATIAL_REPLAY_RECORD=1 rewrites it)\n\(diff)")
+    }
+  }
+
+  /// The model's own view of the bundled recordings: no anomalies, the intended ones end at rest.
+  @Test(arguments: scripts)
+  func theRecordingsAreHealthy(_ name: String) throws {
+    let script = try #require(readFile("\(Self.directory)/\(name).scenario"))
+    for profile in Profile.allCases {
+      let nav = try ScenarioCompiler.record(script, script: "Journals/\(name).scenario", profile: profile)
+      #expect(nav.records.count >= 30 && nav.records.count <= 1000)
+      var state = State()
+      for record in nav.records {
+        let anomalies = reduce(into: &state, record)
+        #expect(anomalies.isEmpty, "\(name) \(profile) seq \(record.seq)")
+      }
+      #expect(state.header?.scenario == name)
+      #expect(state.header?.profile == profile.rawValue)
+      #expect(state.counters.moves > 5)
+      #expect(state.counters.events(ofType: "mark") >= 2)
+      if profile == .intended {
+        #expect(state.transitionInFlight == nil)
+        #expect(state.appearedCount == 1)
+        #expect(state.focus == state.root)
+      }
+    }
+  }
+
+  /// Each bundled scenario shows the features it is there for.
+  @Test func theScenariosCoverWhatTheyAreFor() throws {
+    func counters(_ name: String) throws -> Counters {
+      let script = try #require(readFile("\(Self.directory)/\(name).scenario"))
+      return try ScenarioCompiler.record(script, script: name, profile: .intended).state.counters
+    }
+    let demo = try counters("demo")
+    #expect(demo.events(ofType: "alloc") == 17)
+    #expect(demo.moves(triggeredBy: .goToRoot) == 16)
+    let notes = try counters("notes")
+    for outcome in PanOutcome.allCases { #expect(notes.pans(outcome) > 0, "\(outcome)") }
+    #expect(notes.moves(triggeredBy: .fling) > 0)
+    #expect(notes.events(ofType: "modal") >= 2 && notes.events(ofType: "touches") >= 2)
+    let gotoroot = try counters("gotoroot")
+    #expect(gotoroot.moves(triggeredBy: .goToRoot) >= 10)
+    #expect(gotoroot.events(ofType: "dealloc") >= 2)
+  }
+}
+
+private func directoryNames(_ path: String) -> [String] {
+  var names: [String] = []
+  guard let dir = opendir(path) else { return names }
+  while let entry = readdir(dir) {
+    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+      String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+    }
+    if name != "." && name != ".." { names.append(name) }
+  }
+  closedir(dir)
+  return names.sorted()
+}
+
+private func readFile(_ path: String) -> [UInt8]? {
+  let fd = open(path, O_RDONLY)
+  guard fd >= 0 else { return nil }
+  defer { close(fd) }
+  var bytes: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    if n < 0 { return nil }
+    if n == 0 { return bytes }
+    bytes.append(contentsOf: chunk[0..<n])
+  }
+}
+
+private func writeFile(_ path: String, _ bytes: [UInt8]) -> Bool {
+  let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  guard fd >= 0 else { return false }
+  defer { close(fd) }
+  return bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == bytes.count
+}

@@ -1,56 +1,98 @@
 import Journal
+import Projection
 
 /// `check FILE...`: reads journals and reports what is wrong with them.
 ///
-/// Format level: framing, JSON, the envelope, every event's keys and their
-/// types, `seq` and `time`, the header. Each file is read once, streaming, and
-/// its records pass through ``FileCheck``, where further analyses attach.
+/// Format level (framing, JSON, the envelope, every event's keys and their
+/// types, `seq`, `time`, the header), every lifecycle rule of the model
+/// (``Checker``) and, with `--model`, where the recording departs from the
+/// reference model (``Conformance``). Each file is read once, streaming, through
+/// a ``JournalCheck`` that merges the findings in line order.
 struct CheckCommand: Command {
   static let name = "check"
-  static let abstract = "Check journals: framing, JSON, envelope, event keys, seq, time, header"
+  static let abstract = "Check journals: format, lifecycle rules, conformance to the model (--model)"
   static let help = """
     usage: spatial-replay check [options] FILE...
 
     Reads each journal ('-' for standard input) and prints every finding as
-    FILE:LINE[:COLUMN]: SEVERITY: MESSAGE [RULE], then one summary line per file
-    (and a total line for several files). Columns count bytes from 1.
+    FILE:LINE[:COLUMN]: SEVERITY: MESSAGE [RULE], sorted by line, then one summary
+    line per file (and a total line for several files). Columns count bytes from 1.
+    A lifecycle finding names the move it happened in: (in move #41 home → notes),
+    #41 being the move's seq. The summary counts lifecycle findings by rule.
 
     options:
       --json                 one JSON object per finding (NDJSON), then a summary object
+      --rule ID              report only this rule (repeatable)
+      --no-rule ID           do not report this rule (repeatable)
+      --model                also re-run the recorded inputs through the reference
+                             model and report where the recording differs from it
+                             (rule model-divergence), each with a diff: = matching
+                             events, - expected by the model, + recorded instead
+      --profile NAME         the model's profile for --model: intended (default) or legacy
       --strict               every warning (bom, crlf, blank-line, torn-tail,
                              unknown-type) counts as an error
       --max-line-bytes N     longest line accepted, in bytes (default 1048576)
       --max-depth N          deepest JSON nesting accepted (default 64)
 
-    rules: errors malformed, framing, seq-gap, seq-repeat, time-backwards, no-header;
-    warnings bom, crlf, blank-line, torn-tail, unknown-type (once per type).
+    rules:
+      format errors    malformed, framing, seq-gap, seq-repeat, time-backwards, no-header
+      format warnings  bom, crlf, blank-line, torn-tail, unknown-type (once per type)
+      graph            self-link, slot-occupied, id-reused, unknown-controller,
+                       use-after-dealloc, focus-mismatch, not-neighbour, dealloc-forbidden
+      lifecycle        load-repeated, appear-before-load, did-without-will, will-repeated,
+                       misattributed, incomplete-transition, order, modal-leak,
+                       visible-count, touches-violated
+      --model          model-divergence
+    Lifecycle and graph findings are errors.
 
     exit status: 0 no errors (warnings alone are fine unless --strict), 1 errors found,
     2 a file could not be read, 64 usage error.
 
     examples:
       spatial-replay check Journals/demo.intended.ndjson
+      spatial-replay check --rule modal-leak --rule will-repeated Journals/demo.legacy.ndjson
+      spatial-replay check --model Journals/demo.legacy.ndjson
+      spatial-replay check --model --profile legacy --no-rule unknown-type Journals/*.legacy.ndjson
       spatial-replay check --strict --json a.ndjson b.ndjson > findings.ndjson
       gunzip -c big.ndjson.gz | spatial-replay check --max-line-bytes 65536 -
 
     """
   static let spec = ArgumentSpec(
-    flags: JournalInput.flagNames.union(["--json"]), options: JournalInput.optionNames)
+    flags: JournalInput.flagNames.union(["--json", "--model"]),
+    options: JournalInput.optionNames.union(["--rule", "--no-rule", "--profile"]))
 
   var files: [String]
   var options: ReadOptions
   var json: Bool
+  var rules: RuleSelection
+  var model: Profile?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = arguments.positionals
     guard !files.isEmpty else { throw UsageError("check needs at least one FILE ('-' for standard input)") }
     options = try JournalInput.readOptions(arguments)
     json = arguments.flag("--json")
+    let only = arguments.values("--rule")
+    do throws(UnknownRuleError) {
+      rules = try RuleSelection(only: only, excluding: arguments.values("--no-rule"))
+    } catch {
+      throw UsageError(error.description)
+    }
+    let profile = try arguments.choice("--profile", Profile.allCases.map(\.rawValue))
+    if arguments.flag("--model") {
+      model = profile.flatMap(Profile.init(rawValue:)) ?? .intended
+    } else {
+      guard profile == nil else { throw UsageError("--profile needs --model") }
+      guard !only.contains(CheckRule.modelDivergence.id) else {
+        throw UsageError("rule \(CheckRule.modelDivergence.id) needs --model")
+      }
+    }
   }
 
   func run(_ context: inout Context) throws -> Int32 {
     var total = FileCheck.Counts()
-    var summaries: [(name: String, counts: FileCheck.Counts?, failure: String?)] = []
+    var summaries: [(name: String, summary: CheckSummary?, failure: String?)] = []
+    var findings: [CheckFinding] = []
     for path in files {
       let name = JournalInput.displayName(path)
       let reader: JournalReader
@@ -61,25 +103,22 @@ struct CheckCommand: Command {
         summaries.append((name, nil, error.message))
         continue
       }
-      var check = FileCheck()
+      var check = JournalCheck(rules: rules, model: model)
       while let item = reader.next() {
-        for diagnostic in check.consume(item) {
-          if json {
-            context.stdout.write(diagnostic.json(file: name))
-            context.stdout.write("\n")
-          } else {
-            context.stdout.write(diagnostic, file: name)
-          }
-        }
+        check.consume(item, into: &findings)
+        write(&findings, file: name, &context)
       }
       if let error = reader.readError {
         context.error(displayText(error.description, limit: .max))
         summaries.append((name, nil, error.message))
         continue
       }
-      total.add(check.counts)
-      summaries.append((name, check.counts, nil))
-      if !json { context.stdout.write(displayText(name, limit: .max) + ": " + check.counts.text + "\n") }
+      check.finish(into: &findings)
+      write(&findings, file: name, &context)
+      let counts = Self.counts(check.summary)
+      total.add(counts)
+      summaries.append((name, check.summary, nil))
+      if !json { context.stdout.write(displayText(name, limit: .max) + ": " + Self.text(check.summary) + "\n") }
     }
     let unreadable = summaries.filter { $0.failure != nil }.count
     if json {
@@ -93,9 +132,44 @@ struct CheckCommand: Command {
     return total.errors > 0 ? ExitCode.findings : ExitCode.ok
   }
 
-  /// `{"summary":true,"files":[...],"events":N,"errors":N,"warnings":N,"unreadable":N}`.
+  /// Prints findings (a divergence with its diff under it) and empties the list.
+  private func write(_ findings: inout [CheckFinding], file: String, _ context: inout Context) {
+    for finding in findings {
+      if json {
+        context.stdout.write(finding.divergence?.json(file: file) ?? finding.diagnostic.json(file: file))
+        context.stdout.write("\n")
+        continue
+      }
+      context.stdout.write(finding.diagnostic, file: file)
+      if let divergence = finding.divergence {
+        var diff = ""
+        divergence.render(into: &diff)
+        for line in diff.split(separator: "\n") { context.stdout.write(displayText(String(line), limit: .max) + "\n") }
+      }
+    }
+    findings.removeAll(keepingCapacity: true)
+  }
+
+  static func counts(_ summary: CheckSummary) -> FileCheck.Counts {
+    var counts = FileCheck.Counts()
+    counts.events = summary.events
+    counts.errors = summary.errors
+    counts.warnings = summary.warnings
+    return counts
+  }
+
+  /// `40 events, 5 errors, 0 warnings (incomplete-transition 3, will-repeated 2)`.
+  static func text(_ summary: CheckSummary) -> String {
+    var text = counts(summary).text
+    let byRule = summary.lifecycleCounts
+    if !byRule.isEmpty { text += " (" + byRule.map { "\($0.rule) \($0.count.grouped)" }.joined(separator: ", ") + ")" }
+    return text
+  }
+
+  /// `{"summary":true,"files":[...],"events":N,"errors":N,"warnings":N,"unreadable":N}`; a file
+  /// with lifecycle findings also gets `"rules":{"id":N,...}`.
   static func summaryJSON(
-    _ summaries: [(name: String, counts: FileCheck.Counts?, failure: String?)], total: FileCheck.Counts,
+    _ summaries: [(name: String, summary: CheckSummary?, failure: String?)], total: FileCheck.Counts,
     unreadable: Int
   ) -> String {
     var out: [UInt8] = []
@@ -104,16 +178,27 @@ struct CheckCommand: Command {
       JSONWriter.appendInt(value, to: &out)
     }
     out.append(contentsOf: #"{"summary":true,"files":["#.utf8)
-    for (i, summary) in summaries.enumerated() {
+    for (i, entry) in summaries.enumerated() {
       if i > 0 { out.append(UInt8(ascii: ",")) }
       out.append(contentsOf: #"{"file":"#.utf8)
-      JSONWriter.appendString(summary.name, to: &out)
-      if let counts = summary.counts {
-        int("events", counts.events)
-        int("errors", counts.errors)
-        int("warnings", counts.warnings)
+      JSONWriter.appendString(entry.name, to: &out)
+      if let summary = entry.summary {
+        int("events", summary.events)
+        int("errors", summary.errors)
+        int("warnings", summary.warnings)
+        let byRule = summary.lifecycleCounts
+        if !byRule.isEmpty {
+          out.append(contentsOf: #","rules":{"#.utf8)
+          for (k, count) in byRule.enumerated() {
+            if k > 0 { out.append(UInt8(ascii: ",")) }
+            JSONWriter.appendString(count.rule.id, to: &out)
+            out.append(UInt8(ascii: ":"))
+            JSONWriter.appendInt(count.count, to: &out)
+          }
+          out.append(UInt8(ascii: "}"))
+        }
       }
-      if let failure = summary.failure {
+      if let failure = entry.failure {
         out.append(contentsOf: #","unreadable":"#.utf8)
         JSONWriter.appendString(failure, to: &out)
       }

@@ -1,0 +1,104 @@
+import Journal
+
+/// A rule of the lifecycle checker: a stable id, a severity and what it finds
+/// (spec "Lifecycle rules (what check reports)").
+///
+/// The journal-integrity rules (`malformed`, `seq-gap`, ...) come from the reader
+/// and are listed in ``integrityRuleIDs``; these are the lifecycle and graph rules
+/// the ``Checker`` adds, and `model-divergence` from ``Conformance``.
+///
+/// ```swift
+/// CheckRule(rawValue: "will-repeated")?.severity  // .error
+/// CheckRule.modalLeak.id                          // "modal-leak"
+/// ```
+public enum CheckRule: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  case selfLink = "self-link"
+  case slotOccupied = "slot-occupied"
+  case idReused = "id-reused"
+  case unknownController = "unknown-controller"
+  case useAfterDealloc = "use-after-dealloc"
+  case loadRepeated = "load-repeated"
+  case appearBeforeLoad = "appear-before-load"
+  case didWithoutWill = "did-without-will"
+  case willRepeated = "will-repeated"
+  case misattributed = "misattributed"
+  case incompleteTransition = "incomplete-transition"
+  case order = "order"
+  case focusMismatch = "focus-mismatch"
+  case notNeighbour = "not-neighbour"
+  case modalLeak = "modal-leak"
+  case deallocForbidden = "dealloc-forbidden"
+  case visibleCount = "visible-count"
+  case touchesViolated = "touches-violated"
+  /// Found by `check --model` (``Conformance``), not by the ``Checker``.
+  case modelDivergence = "model-divergence"
+
+  /// The stable id, e.g. `will-repeated`.
+  public var id: String { rawValue }
+  public var description: String { rawValue }
+
+  /// Every lifecycle and graph rule is an error.
+  public var severity: Diagnostic.Severity { .error }
+
+  /// One line saying what the rule finds.
+  public var summary: String {
+    switch self {
+    case .selfLink: "a link or modal naming one controller at both ends"
+    case .slotOccupied: "a modal presented into a slot that holds another controller"
+    case .idReused: "an alloc of an id already allocated, alive or not"
+    case .unknownController: "an event names a controller that was never allocated"
+    case .useAfterDealloc: "an event names a deallocated controller"
+    case .loadRepeated: "didLoad more than once for one instance"
+    case .appearBeforeLoad: "an appearance callback before didLoad"
+    case .didWithoutWill: "didAppear when not appearing, didDisappear when not disappearing"
+    case .willRepeated: "willAppear while appearing or appeared, willDisappear while disappearing or disappeared"
+    case .misattributed: "an appearance callback outside the transition in flight"
+    case .incompleteTransition: "a transition whose callbacks have not all arrived by the next move or the end"
+    case .order: "a move's first callbacks in another order than A.W-, B.W+, A.D-, B.D+"
+    case .focusMismatch: "a move whose from is not the focus"
+    case .notNeighbour: "a move whose to is not from's neighbour in that direction"
+    case .modalLeak: "a modal still linked and alive when a transition into its presenter ends"
+    case .deallocForbidden: "dealloc of the root, the focus, a controller in flight or a presenter of a live modal"
+    case .visibleCount: "at rest, not exactly one controller appeared (once per period at rest)"
+    case .touchesViolated: "a committed pan with fewer touches than required"
+    case .modelDivergence: "the recording differs from what the reference model predicts (check --model)"
+    }
+  }
+
+  /// The rules the streaming ``Checker`` applies (all but `model-divergence`).
+  public static let lifecycleRules: [CheckRule] = allCases.filter { $0 != .modelDivergence }
+
+  /// The journal-integrity rule ids the reader reports, errors then warnings.
+  public static let integrityRuleIDs = [
+    "malformed", "framing", "seq-gap", "seq-repeat", "time-backwards", "no-header",
+    "torn-tail", "unknown-type", "bom", "crlf", "blank-line",
+  ]
+
+  /// Every rule id `check` knows: integrity, lifecycle, then `model-divergence`.
+  public static let allRuleIDs: [String] = integrityRuleIDs + allCases.map(\.id)
+
+  /// The bit of this rule in a ``RuleSelection``.
+  var bit: UInt32 {
+    switch self {
+    case .selfLink: 1 << 0
+    case .slotOccupied: 1 << 1
+    case .idReused: 1 << 2
+    case .unknownController: 1 << 3
+    case .useAfterDealloc: 1 << 4
+    case .loadRepeated: 1 << 5
+    case .appearBeforeLoad: 1 << 6
+    case .didWithoutWill: 1 << 7
+    case .willRepeated: 1 << 8
+    case .misattributed: 1 << 9
+    case .incompleteTransition: 1 << 10
+    case .order: 1 << 11
+    case .focusMismatch: 1 << 12
+    case .notNeighbour: 1 << 13
+    case .modalLeak: 1 << 14
+    case .deallocForbidden: 1 << 15
+    case .visibleCount: 1 << 16
+    case .touchesViolated: 1 << 17
+    case .modelDivergence: 1 << 18
+    }
+  }
+}

@@ -1,0 +1,183 @@
+import Journal
+
+/// The lifecycle checker: streams over a journal's records and reports every
+/// lifecycle and graph rule of the spec (``CheckRule``) as ``Diagnostic`` values.
+///
+/// It folds each record with the model's own ``reduce(into:_:)`` and looks at
+/// the state before the record, the record and the fold's anomalies. Memory is
+/// the model's state (constant per controller) plus a few values per rule;
+/// findings come out sorted by line. A `modal-leak` found once a cleanup has
+/// passed is reported at the presenter's didAppear, so findings of the cleanup
+/// events after it are held back until then (see ``heldSince``).
+///
+/// ```swift
+/// var checker = Checker()
+/// var findings: [Diagnostic] = []
+/// for (index, record) in records.enumerated() {
+///   checker.check(record, line: index + 1, into: &findings)
+/// }
+/// checker.finish(into: &findings)
+/// findings.first?.formatted(file: "j.ndjson")
+/// // j.ndjson:14: error: notes: willAppear while already appearing (in move #10 home → notes) [will-repeated]
+/// ```
+///
+/// - Complexity: O(1) amortised per record (the fold's cost), plus the length of
+///   the messages of what it reports.
+public struct Checker: Sendable {
+  /// The rules reported.
+  public let rules: RuleSelection
+  /// The model's state after the last record checked.
+  public private(set) var state = State()
+
+  private var findings: CheckFindings
+  /// CheckFindings of the cleanup events after a didAppear, until its modal-leak check ran.
+  private var held: [Diagnostic] = []
+  private var lastLine = 0
+  private var lastSeq: Int?
+
+  private var order = OrderRule()
+  private var visibleCount = VisibleCountRule()
+  private var modalLeak = ModalLeakRule()
+
+  /// A checker reporting `rules` (all by default).
+  public init(rules: RuleSelection = .all) {
+    self.rules = rules
+    findings = CheckFindings(rules: rules)
+  }
+
+  /// The line of the earliest finding that may still be reported before findings
+  /// of later lines: a didAppear whose cleanup is passing by. Nil when every
+  /// finding up to the last record has been returned.
+  public var heldSince: Int? { modalLeak.pending?.line }
+
+  /// Checks one record.
+  ///
+  /// - Parameters:
+  ///   - record: the next record of the journal, in file order.
+  ///   - line: its 1-based line in the journal.
+  ///   - diagnostics: where the findings that are final go, sorted by line.
+  public mutating func check(_ record: Record, line: Int, into diagnostics: inout [Diagnostic]) {
+    findings.line = line
+    findings.seq = record.seq
+    lastLine = line
+    lastSeq = record.seq
+    let isCleanup: Bool
+    switch record.event {
+    case .unlink, .dealloc: isCleanup = true
+    default: isCleanup = false
+    }
+    if modalLeak.pending != nil && !isCleanup {
+      modalLeak.cleanupPassed(in: state, &findings)
+      diagnostics.append(contentsOf: findings.diagnostics)
+      diagnostics.append(contentsOf: held)
+      findings.diagnostics.removeAll(keepingCapacity: true)
+      held.removeAll(keepingCapacity: true)
+    }
+    let holding = modalLeak.pending != nil
+
+    // Rules on the state before the record.
+    var callbackPhase: ControllerState.Phase?
+    var endingTransition: Transition?
+    var unfinished: Transition?
+    switch record.event {
+    case .lifecycle(let id, let callback):
+      if let controller = state[controller: id], controller.isAlive {
+        callbackPhase = controller.phase
+        let transition = state.transition
+        LoadRepeatedRule.inspect(callback, on: controller, in: transition, &findings)
+        AppearBeforeLoadRule.inspect(callback, on: controller, in: transition, &findings)
+        DidWithoutWillRule.inspect(callback, on: controller, in: transition, &findings)
+        WillRepeatedRule.inspect(callback, on: controller, in: transition, &findings)
+        MisattributedRule.inspect(id, callback, in: state, &findings)
+        order.inspect(id, callback, in: state, &findings)
+        if callback == .didAppear { endingTransition = modalLeak.endsTransition(id, in: state) }
+      }
+    case .move:
+      IncompleteTransitionRule.nextMoveStarts(in: state, &findings)
+      unfinished = modalLeak.moveStarts(in: state)
+    case .pan(let pan):
+      TouchesViolatedRule.inspect(pan, in: state, in: state.transition, &findings)
+    case .dealloc(let id):
+      if let controller = state[controller: id], controller.isAlive { callbackPhase = controller.phase }
+    default:
+      break
+    }
+
+    let anomalies = reduce(into: &state, record)
+    for anomaly in anomalies { report(anomaly) }
+
+    // Rules on the state after the record.
+    switch record.event {
+    case .lifecycle(_, let callback):
+      if let before = callbackPhase {
+        visibleCount.callback(callback, from: before)
+        visibleCount.inspect(in: state, &findings)
+      }
+      if let endingTransition {
+        modalLeak.didAppear(ending: endingTransition, line: line, seq: record.seq, in: state)
+      }
+    case .dealloc:
+      if let before = callbackPhase {
+        visibleCount.deallocated(in: before)
+        visibleCount.inspect(in: state, &findings)
+      }
+    case .move:
+      if let unfinished { modalLeak.moveStarted(after: unfinished, in: state, &findings) }
+    default:
+      break
+    }
+
+    guard !findings.diagnostics.isEmpty else { return }
+    if holding {
+      held.append(contentsOf: findings.diagnostics)
+    } else {
+      diagnostics.append(contentsOf: findings.diagnostics)
+    }
+    findings.diagnostics.removeAll(keepingCapacity: true)
+  }
+
+  /// Ends the journal: reports what only its end shows (an unfinished transition,
+  /// a modal still linked to a presenter whose didAppear never came) and returns
+  /// every finding still held, at the last record's line.
+  public mutating func finish(into diagnostics: inout [Diagnostic]) {
+    findings.line = lastLine
+    findings.seq = lastSeq
+    modalLeak.cleanupPassed(in: state, &findings)
+    diagnostics.append(contentsOf: findings.diagnostics)
+    diagnostics.append(contentsOf: held)
+    findings.diagnostics.removeAll(keepingCapacity: true)
+    held.removeAll()
+    IncompleteTransitionRule.journalEnds(in: state, &findings)
+    modalLeak.journalEnds(in: state, &findings)
+    diagnostics.append(contentsOf: findings.diagnostics)
+    findings.diagnostics.removeAll()
+  }
+
+  /// Checks whole records in memory, numbering lines from 1 (one record per line).
+  ///
+  /// ```swift
+  /// let findings = Checker.check(navigator.records)
+  /// ```
+  public static func check(_ records: some Sequence<Record>, rules: RuleSelection = .all) -> [Diagnostic] {
+    var checker = Checker(rules: rules)
+    var diagnostics: [Diagnostic] = []
+    for (index, record) in records.enumerated() { checker.check(record, line: index + 1, into: &diagnostics) }
+    checker.finish(into: &diagnostics)
+    return diagnostics
+  }
+
+  /// The rule an anomaly of the fold belongs to.
+  private mutating func report(_ anomaly: Anomaly) {
+    let transition = state.transition
+    switch anomaly.kind {
+    case .selfLink: SelfLinkRule.report(anomaly, in: transition, &findings)
+    case .slotOccupied: SlotOccupiedRule.report(anomaly, in: transition, &findings)
+    case .idReused: IDReusedRule.report(anomaly, in: transition, &findings)
+    case .unknownController: UnknownControllerRule.report(anomaly, in: transition, &findings)
+    case .useAfterDealloc: UseAfterDeallocRule.report(anomaly, in: transition, &findings)
+    case .deallocForbidden: DeallocForbiddenRule.report(anomaly, in: transition, &findings)
+    case .focusMismatch: FocusMismatchRule.report(anomaly, in: transition, &findings)
+    case .notNeighbour: NotNeighbourRule.report(anomaly, in: transition, &findings)
+    }
+  }
+}

@@ -1,0 +1,349 @@
+import Journal
+
+/// `check --model`: conformance of a recording to the reference model.
+///
+/// Takes the inputs recorded in a journal (root, links and unlinks, touches,
+/// moves with their trigger and animation, pans with their touches, distance,
+/// velocity and outcome, modals, goToRoot runs, deallocs, marks, and the time
+/// between them as waits), runs each through a ``Navigator`` of the chosen
+/// ``Profile``, and compares the events the model writes for it with the events
+/// the recording has, ignoring `seq` and `time`. Every difference is a
+/// ``ModelDivergence`` anchored at its line, with the last matching events before it.
+///
+/// After a divergence the check resynchronises at the next input: it goes on
+/// with the model's own state, so later divergences are reported too (a
+/// recording whose graph drifted from the model's, e.g. a modal the model
+/// deallocated but the recording leaked, can then diverge again where it uses it).
+///
+/// A pan's `snapBack` or `committed` depends on a snapping threshold the journal
+/// does not record: the target's threshold is set so the model agrees with the
+/// recorded outcome. Everything decided from journaled state (`refused`,
+/// `blocked`, `cancelled` when it applies, a fling's velocity) is predicted.
+///
+/// ```swift
+/// var conformance = Conformance(profile: .intended)
+/// var divergences: [ModelDivergence] = []
+/// for (index, record) in records.enumerated() {
+///   conformance.feed(record, line: index + 1, into: &divergences)
+/// }
+/// conformance.finish(into: &divergences)
+/// divergences.first?.diagnostic.message
+/// // "intended model expects notes didAppear, found notes willAppear (in move #9 home → notes)"
+/// ```
+///
+/// - Complexity: O(1) amortised per record for the comparison, with memory for
+///   one input's events; the navigator keeps the records it wrote.
+public struct Conformance: Sendable {
+  /// The behaviour the recording is compared with.
+  public let profile: Profile
+
+  private var navigator: Navigator?
+  /// The recording folded, for the transition each event happened in.
+  private var recorded = State()
+  private var segment: ConformanceSegment?
+  /// The last matching recorded events (at most ``contextLength``).
+  private var recent: [ModelDivergence.Entry] = []
+  /// The transition of the last recorded event compared.
+  private var lastTransition: Transition?
+  private var last: ModelDivergence.Entry?
+
+  /// How many matching events a divergence shows before it.
+  public static let contextLength = 3
+
+  public init(profile: Profile = .intended) {
+    self.profile = profile
+  }
+
+  /// The first line of the input being read: every divergence still to come is at this line or later.
+  public var pendingLine: Int? { segment?.first.line }
+
+  /// Reads one recorded event.
+  ///
+  /// - Parameters:
+  ///   - record: the next record of the journal, in file order.
+  ///   - line: its 1-based line.
+  ///   - divergences: where the divergences of the inputs that ended go, sorted by line.
+  public mutating func feed(_ record: Record, line: Int, into divergences: inout [ModelDivergence]) {
+    reduce(into: &recorded, record)
+    let entry = ModelDivergence.Entry(line: line, record: record)
+    switch record.event {
+    case .session(let header):
+      if navigator == nil { navigator = Navigator(profile: profile, header: header, start: record.time) }
+      return
+    case .unknown:
+      return  // projections ignore unknown types
+    default:
+      break
+    }
+    if navigator == nil {
+      navigator = Navigator(profile: profile, header: SessionHeader(session: "conformance"), start: record.time)
+    }
+    last = entry
+    if var current = segment {
+      segment = nil
+      if current.kind == .alloc { resolveAlloc(&current, next: record.event) }
+      if current.takes(record.event) {
+        take(record.event, into: &current)
+        current.append(entry, transition: recorded.transition)
+        segment = current
+        return
+      }
+      close(current, next: entry, into: &divergences)
+    }
+    segment = start(entry)
+  }
+
+  /// Ends the recording: compares the last input.
+  public mutating func finish(into divergences: inout [ModelDivergence]) {
+    guard let current = segment else { return }
+    segment = nil
+    close(current, next: nil, into: &divergences)
+  }
+
+  /// Compares whole records in memory, numbering lines from 1.
+  ///
+  /// ```swift
+  /// let divergences = Conformance.check(recording.records, profile: .intended)
+  /// ```
+  public static func check(_ records: some Sequence<Record>, profile: Profile = .intended) -> [ModelDivergence] {
+    var conformance = Conformance(profile: profile)
+    var divergences: [ModelDivergence] = []
+    for (index, record) in records.enumerated() { conformance.feed(record, line: index + 1, into: &divergences) }
+    conformance.finish(into: &divergences)
+    return divergences
+  }
+
+  // MARK: Inputs
+
+  /// Opens the segment an event begins, and runs its input when the event says all of it.
+  private mutating func start(_ entry: ModelDivergence.Entry) -> ConformanceSegment {
+    var segment: ConformanceSegment
+    switch entry.record.event {
+    case .alloc(let id, let className):
+      segment = ConformanceSegment(kind: .alloc)
+      segment.modalID = id
+      segment.className = className
+    case .root: segment = ConformanceSegment(kind: .root)
+    case .link: segment = ConformanceSegment(kind: .link)
+    case .unlink: segment = ConformanceSegment(kind: .unlink)
+    case .touches: segment = ConformanceSegment(kind: .touches)
+    case .pan: segment = ConformanceSegment(kind: .pan)
+    case .move(let move): segment = ConformanceSegment(kind: move.trigger == .goToRoot ? .goToRoot : .move)
+    case .dealloc: segment = ConformanceSegment(kind: .dealloc)
+    case .mark: segment = ConformanceSegment(kind: .mark)
+    case .lifecycle, .modal, .session, .unknown: segment = ConformanceSegment(kind: .orphan)
+    }
+    segment.found.append(ConformanceSegment.Found(entry: entry, transition: recorded.transition))
+    if segment.kind != .alloc { run(&segment) }
+    return segment
+  }
+
+  /// An `alloc` followed by a `modal` naming it is a modal; anything else makes it a controller.
+  private mutating func resolveAlloc(_ segment: inout ConformanceSegment, next event: Event) {
+    if case .modal(let id, _) = event, id == segment.modalID {
+      segment.kind = .modal
+      return
+    }
+    segment.kind = .controller
+    run(&segment)
+  }
+
+  /// Notes the parts of a modal or a pan as they arrive.
+  private func take(_ event: Event, into segment: inout ConformanceSegment) {
+    switch event {
+    case .link(_, let direction, _) where segment.kind == .modal && segment.direction == nil:
+      segment.direction = direction
+    case .move(let move) where segment.kind == .modal || segment.kind == .pan:
+      if !segment.hasMove {
+        segment.hasMove = true
+        if segment.kind == .modal { segment.animated = move.animated }
+      }
+    default:
+      break
+    }
+  }
+
+  /// Runs the segment's input through the navigator and notes the events it wrote.
+  private mutating func run(_ segment: inout ConformanceSegment) {
+    guard !segment.ran, var navigator else { return }
+    self.navigator = nil
+    defer { self.navigator = navigator }
+    segment.ran = true
+    let first = segment.first.record
+    // The recorded time between inputs is a wait (the model adds 1 ms per input itself).
+    let gap = (first.time.microseconds - navigator.clock.microseconds) / 1000 - 1
+    if gap > 0 { try? navigator.wait(milliseconds: gap) }
+    let before = navigator.records.count
+    do throws(NavigatorError) {
+      switch (segment.kind, first.event) {
+      case (.controller, .alloc(let id, let className)):
+        try navigator.controller(id, className: className)
+      case (.modal, .alloc(let id, let className)):
+        guard let direction = segment.direction else {
+          segment.refusal = "no link to \(idText(id)) is recorded, so the direction of the modal is unknown"
+          return
+        }
+        try navigator.modal(id, className: className, direction, animated: segment.animated ?? true)
+      case (_, .root(let id)):
+        try navigator.root(id)
+      case (_, .link(let from, let direction, let to)):
+        try navigator.link(from, direction, to)
+      case (_, .unlink(let from, let direction)):
+        try navigator.unlink(from, direction)
+      case (_, .touches(let id, let direction, let min)):
+        try navigator.touches(id, direction, min)
+      case (_, .pan(let pan)):
+        agreeOnThreshold(with: pan, &navigator)
+        try navigator.pan(
+          pan.direction, distance: pan.distance, velocity: pan.velocity, touches: pan.touches,
+          cancelled: pan.outcome == .cancelled)
+      case (.goToRoot, .move(let move)):
+        try navigator.goToRoot(animated: move.animated)
+      case (_, .move(let move)):
+        try navigator.move(move.direction, animated: move.animated)
+      case (_, .dealloc(let id)):
+        try navigator.dealloc(id)
+      case (_, .mark):
+        // A mark is an annotation: the model writes it as given.
+        segment.expected = [first]
+        return
+      default:
+        return  // no input: nothing expected
+      }
+    } catch {
+      segment.refusal = error.message
+      return
+    }
+    segment.expected = Array(navigator.records[before...])
+    for record in segment.expected {
+      if case .lifecycle = record.event { continue }
+      segment.unmatched[record.event, default: 0] += 1
+    }
+    for found in segment.found { segment.absorb(found.entry.record.event) }
+  }
+
+  /// Sets the pan target's snapping threshold (not journaled) so that the model
+  /// agrees with a recorded `committed` or `snapBack`.
+  private func agreeOnThreshold(with pan: Pan, _ navigator: inout Navigator) {
+    guard let focus = navigator.state.focus, let target = navigator.state.neighbour(of: focus, pan.direction)
+    else { return }
+    let standard = Navigator.defaultThreshold
+    let points: Double
+    switch pan.outcome {
+    case .committed: points = pan.distance > standard ? standard : 0
+    case .snapBack: points = max(standard, pan.distance.isFinite ? pan.distance : standard)
+    case .blocked, .refused, .cancelled: points = standard
+    }
+    try? navigator.threshold(target, points)
+  }
+
+  // MARK: Comparing
+
+  /// Runs the input if it has not run yet, aligns the model's events with the
+  /// recorded ones and reports every hunk that differs.
+  private mutating func close(
+    _ segment: ConformanceSegment, next: ModelDivergence.Entry?, into divergences: inout [ModelDivergence]
+  ) {
+    var segment = segment
+    if segment.kind == .alloc { segment.kind = .controller }
+    run(&segment)
+    if let refusal = segment.refusal {
+      let found = segment.found
+      report(
+        expected: [], found: found.map(\.entry), following: nil, transition: found[0].transition,
+        message: "\(profile) model refuses \(found[0].entry.record.event.conformanceText): \(refusal)",
+        refusal: refusal, into: &divergences)
+      lastTransition = found.last?.transition
+      recent.removeAll()
+      return
+    }
+    let steps = alignSegment(segment.expected.map(\.event), segment.found.map(\.entry.record.event))
+    var k = 0
+    while k < steps.count {
+      if case .match(_, let j) = steps[k] {
+        remember(segment.found[j])
+        k += 1
+        continue
+      }
+      var missing: [Record] = []
+      var extra: [ConformanceSegment.Found] = []
+      while k < steps.count {
+        switch steps[k] {
+        case .missing(let i): missing.append(segment.expected[i])
+        case .extra(let j): extra.append(segment.found[j])
+        case .match: break
+        }
+        if case .match = steps[k] { break }
+        k += 1
+      }
+      // Where the missing events were expected: the next recorded event.
+      var following: ModelDivergence.Entry? = nil
+      if extra.isEmpty {
+        if k < steps.count, case .match(_, let j) = steps[k] {
+          following = segment.found[j].entry
+        } else {
+          following = next
+        }
+      }
+      report(
+        expected: missing, found: extra.map(\.entry), following: following,
+        transition: extra.first?.transition ?? lastTransition, message: message(missing, extra.map(\.entry), following),
+        refusal: nil, into: &divergences)
+      if let lastExtra = extra.last { lastTransition = lastExtra.transition }
+    }
+  }
+
+  private mutating func remember(_ found: ConformanceSegment.Found) {
+    recent.append(found.entry)
+    if recent.count > Self.contextLength { recent.removeFirst() }
+    lastTransition = found.transition
+  }
+
+  private func message(_ missing: [Record], _ extra: [ModelDivergence.Entry], _ following: ModelDivergence.Entry?)
+    -> String
+  {
+    let expected = list(missing.map(\.event))
+    let found = list(extra.map(\.record.event))
+    if missing.isEmpty { return "unexpected \(found) (not in the \(profile) model)" }
+    if extra.isEmpty {
+      return following == nil
+        ? "missing \(expected) at the end of the journal (expected by the \(profile) model)"
+        : "missing \(expected) (expected here by the \(profile) model)"
+    }
+    return "\(profile) model expects \(expected), found \(found)"
+  }
+
+  /// Up to three events, then how many more.
+  private func list(_ events: [Event]) -> String {
+    var text = events.prefix(3).map(\.conformanceText).joined(separator: ", ")
+    if events.count > 3 { text += " and \(events.count - 3) more" }
+    return text
+  }
+
+  private mutating func report(
+    expected: [Record], found: [ModelDivergence.Entry], following: ModelDivergence.Entry?, transition: Transition?,
+    message: String, refusal: String?, into divergences: inout [ModelDivergence]
+  ) {
+    let anchor = found.first ?? following ?? last
+    let rule = CheckRule.modelDivergence
+    var text = message
+    if let transition { text += " (in \(transition.contextText))" }
+    let diagnostic = Diagnostic(
+      rule: rule.id, severity: rule.severity, line: anchor?.line ?? 0, seq: anchor?.record.seq, message: text,
+      controllers: controllers(expected.map(\.event) + found.map(\.record.event)), move: transition?.seq)
+    divergences.append(
+      ModelDivergence(
+        diagnostic: diagnostic, context: recent, expected: expected, found: found, following: following,
+        refusal: refusal))
+  }
+
+  /// The controllers the events name, each once, in order of appearance.
+  private func controllers(_ events: [Event]) -> [ControllerID] {
+    var seen: Set<ControllerID> = []
+    var list: [ControllerID] = []
+    for event in events {
+      for id in event.controllers where seen.insert(id).inserted { list.append(id) }
+    }
+    return list
+  }
+}

@@ -1,0 +1,92 @@
+import Journal
+
+/// One place where a recording differs from what the reference model predicts
+/// for the same inputs (`check --model`, rule `model-divergence`).
+///
+/// A divergence is one hunk of the comparison of one input's events: the events
+/// the model expects there and those the recording has, anchored at the first
+/// recorded line that differs, with the last few matching events before it.
+///
+/// ```text
+/// j.ndjson:14: error: intended model expects notes didAppear, found notes willAppear (in move #9 home → notes) [model-divergence]
+///      11 = home willDisappear
+///      12 = notes willAppear
+///      13 = home didDisappear
+///         - notes didAppear
+///      14 + notes willAppear
+/// ```
+public struct ModelDivergence: Sendable, Hashable {
+  /// A recorded event and its line.
+  public struct Entry: Sendable, Hashable {
+    public var line: Int
+    public var record: Record
+
+    public init(line: Int, record: Record) {
+      self.line = line
+      self.record = record
+    }
+  }
+
+  /// The finding: rule `model-divergence`, the anchor's line and `seq`, a one-line message.
+  public var diagnostic: Diagnostic
+  /// The last matching recorded events before the divergence (at most three).
+  public var context: [Entry]
+  /// What the model writes there (its own `seq` and `time`), in order; empty when
+  /// the recording has extra events or the model refused the input.
+  public var expected: [Record]
+  /// What the recording has there instead, in order.
+  public var found: [Entry]
+  /// The recorded event right after a divergence that only misses events (where
+  /// they were expected), if the journal goes on.
+  public var following: Entry?
+  /// Why the model refused the input, when it did (nothing is expected then).
+  public var refusal: String?
+
+  public init(
+    diagnostic: Diagnostic, context: [Entry], expected: [Record], found: [Entry], following: Entry? = nil,
+    refusal: String? = nil
+  ) {
+    self.diagnostic = diagnostic
+    self.context = context
+    self.expected = expected
+    self.found = found
+    self.following = following
+    self.refusal = refusal
+  }
+
+  /// Writes the diff under the finding's line: `=` matching context, `-` expected by
+  /// the model only, `+` recorded only, each recorded event with its line.
+  /// Journal text is escaped for a terminal.
+  public func render(into out: inout some TextOutputStream) {
+    let lines = context.map(\.line) + found.map(\.line) + (following.map { [$0.line] } ?? [])
+    let width = String(lines.max() ?? 0).count
+    func pad(_ line: Int?) -> String {
+      let text = line.map(String.init) ?? ""
+      return String(repeating: " ", count: 4 + width - text.count) + text
+    }
+    for entry in context { out.write("\(pad(entry.line)) = \(entry.record.event.conformanceText)\n") }
+    for record in expected { out.write("\(pad(nil)) - \(record.event.conformanceText)\n") }
+    for entry in found { out.write("\(pad(entry.line)) + \(entry.record.event.conformanceText)\n") }
+    if let following { out.write("\(pad(following.line))   \(following.record.event.conformanceText)\n") }
+  }
+
+  /// The divergence as one NDJSON object: the diagnostic's keys, then `expected`
+  /// (the model's records), `found` and `context` (`{"line":N,"record":{...}}`).
+  public func json(file: String) -> String {
+    var text = diagnostic.json(file: file)
+    text.removeLast()  // the closing brace
+    func entries(_ list: [Entry]) -> String {
+      "[" + list.map { #"{"line":\#($0.line),"record":\#($0.record.ndjson)}"# }.joined(separator: ",") + "]"
+    }
+    text += #","expected":["# + expected.map(\.ndjson).joined(separator: ",") + "]"
+    text += #","found":"# + entries(found)
+    text += #","context":"# + entries(context)
+    if let following { text += #","following":"# + entries([following]).dropFirst().dropLast() }
+    if let refusal {
+      var bytes: [UInt8] = []
+      JSONWriter.appendString(refusal, to: &bytes)
+      text += #","refusal":"# + String(decoding: bytes, as: UTF8.self)
+    }
+    return text + "}"
+  }
+}

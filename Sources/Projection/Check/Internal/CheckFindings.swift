@@ -1,0 +1,55 @@
+import Journal
+
+/// Where the rules report while one record is checked: turns a rule, the
+/// controllers and a sentence into a ``Diagnostic`` at the record's line and
+/// `seq`, with the transition it happened in, and drops rules not selected.
+struct CheckFindings {
+  let rules: RuleSelection
+  /// Line and `seq` of the record being checked.
+  var line = 0
+  var seq: Int?
+  var diagnostics: [Diagnostic] = []
+
+  init(rules: RuleSelection) { self.rules = rules }
+
+  /// Whether `rule` is selected (check before building an expensive message).
+  @inline(__always)
+  func wants(_ rule: CheckRule) -> Bool { rules.contains(rule) }
+
+  /// Reports one finding at the current record, or at `line`/`seq` when given.
+  ///
+  /// - Parameters:
+  ///   - transition: the move or initial display it happened in; its `seq` becomes the
+  ///     diagnostic's `move` and `(in move #41 home → notes)` ends the message.
+  mutating func report(
+    _ rule: CheckRule, _ controllers: [ControllerID], _ message: String, in transition: Transition?,
+    line: Int? = nil, seq: Int?? = nil
+  ) {
+    guard rules.contains(rule) else { return }
+    var text = message
+    if let transition { text += " (in \(transition.contextText))" }
+    diagnostics.append(
+      Diagnostic(
+        rule: rule.id, severity: rule.severity, line: line ?? self.line, seq: seq ?? self.seq, message: text,
+        controllers: controllers, move: transition?.seq))
+  }
+}
+
+extension Transition {
+  /// `move #41 home → notes` or `initial display #3 home`, ids made safe for a terminal.
+  var contextText: String {
+    switch kind {
+    case .initialDisplay: "initial display #\(seq) \(idText(to))"
+    case .move: "move #\(seq) \(from.map(idText) ?? "?") → \(idText(to))"
+    }
+  }
+
+  /// The ends of the transition, `from` first.
+  var ends: [ControllerID] { (from.map { [$0] } ?? []) + [to] }
+}
+
+/// A controller id as shown in a message: control and invisible characters escaped.
+func idText(_ id: ControllerID) -> String { displayText(id.rawValue) }
+
+/// `home willAppear`.
+func idText(_ arrival: Arrival) -> String { "\(idText(arrival.controller)) \(arrival.callback)" }

@@ -1,0 +1,130 @@
+import Journal
+
+/// One finding of `check`: a diagnostic and, for a model divergence, its diff.
+public struct CheckFinding: Sendable, Hashable {
+  public var diagnostic: Diagnostic
+  /// The diff behind a `model-divergence` finding.
+  public var divergence: ModelDivergence?
+
+  public init(_ diagnostic: Diagnostic, divergence: ModelDivergence? = nil) {
+    self.diagnostic = diagnostic
+    self.divergence = divergence
+  }
+}
+
+/// What `check` found in one journal: events read, findings by severity and by rule.
+public struct CheckSummary: Sendable, Hashable {
+  /// Records read (lines that decoded).
+  public internal(set) var events = 0
+  public internal(set) var errors = 0
+  public internal(set) var warnings = 0
+  /// Findings reported, by rule id.
+  public internal(set) var byRule: [String: Int] = [:]
+
+  public init() {}
+
+  /// Findings of the lifecycle and model rules, in ``CheckRule`` order, those with none left out.
+  public var lifecycleCounts: [(rule: CheckRule, count: Int)] {
+    CheckRule.allCases.compactMap { rule in byRule[rule.id].map { (rule, $0) } }
+  }
+
+  mutating func count(_ diagnostic: Diagnostic) {
+    switch diagnostic.severity {
+    case .error: errors += 1
+    case .warning: warnings += 1
+    }
+    byRule[diagnostic.rule, default: 0] += 1
+  }
+}
+
+/// Everything `check` does to one journal, streaming: the reader's integrity
+/// findings, the lifecycle ``Checker`` and, with a model profile, the
+/// ``Conformance`` check, merged into one list sorted by line, filtered by a
+/// ``RuleSelection``.
+///
+/// ```swift
+/// let reader = try JournalReader(path: "Journals/demo.legacy.ndjson")
+/// var check = JournalCheck(rules: .all, model: .intended)
+/// var findings: [CheckFinding] = []
+/// while let item = reader.next() { check.consume(item, into: &findings) }
+/// check.finish(into: &findings)
+/// check.summary.errors
+/// ```
+///
+/// - Complexity: O(1) amortised per item; memory is the model's state plus the
+///   findings that wait for an earlier one (a cleanup, or one input's events).
+public struct JournalCheck: Sendable {
+  /// The rules reported.
+  public let rules: RuleSelection
+  /// Totals of what was reported so far.
+  public private(set) var summary = CheckSummary()
+
+  private var checker: Checker?
+  private var conformance: Conformance?
+  /// Findings waiting for earlier ones, sorted by line (stable).
+  private var queue: [CheckFinding] = []
+  private var scratch: [Diagnostic] = []
+  private var divergences: [ModelDivergence] = []
+  private var line = 0
+
+  /// - Parameters:
+  ///   - rules: the rules to report.
+  ///   - model: compare the recording with this profile of the reference model (`check --model`).
+  public init(rules: RuleSelection = .all, model: Profile? = nil) {
+    self.rules = rules
+    if rules.containsLifecycleRules { checker = Checker(rules: rules) }
+    if let model, rules.contains(.modelDivergence) { conformance = Conformance(profile: model) }
+  }
+
+  /// Takes the reader's next item; appends the findings that are final, sorted by line.
+  public mutating func consume(_ item: JournalItem, into findings: inout [CheckFinding]) {
+    switch item {
+    case .diagnostic(let diagnostic):
+      line = max(line, diagnostic.line)
+      if rules.contains(diagnostic.rule) { enqueue(CheckFinding(diagnostic)) }
+    case .record(let record, let line, _):
+      self.line = line
+      summary.events += 1
+      checker?.check(record, line: line, into: &scratch)
+      conformance?.feed(record, line: line, into: &divergences)
+      drainScratch()
+    }
+    var safe = line
+    if let held = checker?.heldSince { safe = min(safe, held) }
+    if let pending = conformance?.pendingLine { safe = min(safe, pending) }
+    release(before: safe, into: &findings)
+  }
+
+  /// Ends the journal: appends every remaining finding.
+  public mutating func finish(into findings: inout [CheckFinding]) {
+    checker?.finish(into: &scratch)
+    conformance?.finish(into: &divergences)
+    drainScratch()
+    release(before: .max, into: &findings)
+  }
+
+  private mutating func drainScratch() {
+    for diagnostic in scratch { enqueue(CheckFinding(diagnostic)) }
+    scratch.removeAll(keepingCapacity: true)
+    for divergence in divergences { enqueue(CheckFinding(divergence.diagnostic, divergence: divergence)) }
+    divergences.removeAll(keepingCapacity: true)
+  }
+
+  /// Inserts after every finding of the same or an earlier line.
+  private mutating func enqueue(_ finding: CheckFinding) {
+    var i = queue.endIndex
+    while i > queue.startIndex, queue[i - 1].diagnostic.line > finding.diagnostic.line { i -= 1 }
+    queue.insert(finding, at: i)
+  }
+
+  private mutating func release(before line: Int, into findings: inout [CheckFinding]) {
+    var n = 0
+    while n < queue.count, queue[n].diagnostic.line < line {
+      summary.count(queue[n].diagnostic)
+      n += 1
+    }
+    guard n > 0 else { return }
+    findings.append(contentsOf: queue[..<n])
+    queue.removeFirst(n)
+  }
+}

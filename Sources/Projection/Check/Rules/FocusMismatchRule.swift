@@ -1,0 +1,8 @@
+/// `focus-mismatch`: a `move` whose `from` is not the focus.
+///
+/// The fold finds it (``Anomaly/Kind/focusMismatch``) and applies the move anyway:
+/// the focus becomes its `to`.
+enum FocusMismatchRule: AnomalyRule {
+  static let rule = CheckRule.focusMismatch
+  static let anomaly = Anomaly.Kind.focusMismatch
+}

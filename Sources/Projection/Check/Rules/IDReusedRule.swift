@@ -1,0 +1,8 @@
+/// `id-reused`: an `alloc` of an id already allocated, alive or deallocated.
+///
+/// Ids name one instance for the whole session; reported instead of
+/// `use-after-dealloc` for an `alloc` (``Anomaly/Kind/idReused``).
+enum IDReusedRule: AnomalyRule {
+  static let rule = CheckRule.idReused
+  static let anomaly = Anomaly.Kind.idReused
+}

@@ -1,0 +1,27 @@
+import Journal
+
+/// `incomplete-transition`: a transition (a move, or the initial display of the
+/// root) whose callbacks have not all arrived when the next move starts or the
+/// journal ends; reported there.
+///
+/// The legacy root displayed nothing (L1) and the legacy animated move never
+/// sent didAppear (L3).
+enum IncompleteTransitionRule {
+  static let rule = CheckRule.incompleteTransition
+
+  /// Before a `move` is folded: the transition it replaces, if unfinished.
+  static func nextMoveStarts(in state: State, _ findings: inout CheckFindings) {
+    guard let flight = state.transitionInFlight, findings.wants(rule) else { return }
+    findings.report(
+      rule, flight.ends, "missing \(flight.missing.map(idText).joined(separator: ", ")) when the next move starts",
+      in: flight)
+  }
+
+  /// At the end of the journal: the last transition, if unfinished.
+  static func journalEnds(in state: State, _ findings: inout CheckFindings) {
+    guard let flight = state.transitionInFlight, findings.wants(rule) else { return }
+    findings.report(
+      rule, flight.ends, "missing \(flight.missing.map(idText).joined(separator: ", ")) at the end of the journal",
+      in: flight)
+  }
+}

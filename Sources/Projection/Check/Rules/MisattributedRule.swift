@@ -1,0 +1,23 @@
+import Journal
+
+/// `misattributed`: an appearance callback on a controller that is not one end
+/// of the transition in flight, or when no transition is in flight.
+///
+/// The legacy library's animated goToRoot started every step at once, so the
+/// completions of the earlier steps arrive during the last one (L6).
+enum MisattributedRule {
+  static let rule = CheckRule.misattributed
+
+  /// Looks at a callback on `id` in the state before it.
+  static func inspect(_ id: ControllerID, _ callback: Callback, in state: State, _ findings: inout CheckFindings) {
+    guard callback.isAppearance, findings.wants(rule) else { return }
+    let message: String
+    if let flight = state.transitionInFlight {
+      guard !flight.involves(id) else { return }
+      message = "\(idText(id)): \(callback), but \(idText(id)) is not part of the transition in flight"
+    } else {
+      message = "\(idText(id)): \(callback) while no transition is in flight"
+    }
+    findings.report(rule, [id], message, in: state.transition)
+  }
+}

@@ -1,0 +1,92 @@
+import Journal
+
+/// `modal-leak`: when a transition into a presenter P ends, a modal of P that is
+/// still linked to P, not the focus, and alive (spec rule 5; legacy L4).
+///
+/// The end of a transition into P is P's didAppear and the unlink/dealloc events
+/// right after it (the cleanup): the check runs at the first other event and is
+/// reported at the didAppear's line. A transition whose didAppear never comes is
+/// checked at the next move, once that move's target is the focus (reported at
+/// the move), or at the end of the journal. Each transition is checked once.
+struct ModalLeakRule {
+  static let rule = CheckRule.modalLeak
+
+  /// A didAppear whose cleanup is still passing by.
+  struct Pending {
+    var transition: Transition
+    var line: Int
+    var seq: Int
+  }
+
+  /// Set from P's didAppear until the first event that is not an unlink or dealloc.
+  private(set) var pending: Pending?
+  /// `seq` of the last transition checked.
+  private var checkedSeq = -1
+
+  /// Before a didAppear on `id` is folded: whether it ends the transition in flight.
+  func endsTransition(_ id: ControllerID, in state: State) -> Transition? {
+    guard let flight = state.transitionInFlight, flight.to == id, flight.seq != checkedSeq else { return nil }
+    return flight
+  }
+
+  /// After the didAppear that ends `transition` was folded at `line`.
+  mutating func didAppear(ending transition: Transition, line: Int, seq: Int, in state: State) {
+    checkedSeq = transition.seq
+    // Nothing can leak from a presenter without alive modals: no need to wait.
+    guard !state.modals(presentedBy: transition.to).isEmpty else { return }
+    pending = Pending(transition: transition, line: line, seq: seq)
+  }
+
+  /// Before any event other than an unlink or a dealloc: checks the pending presenter.
+  mutating func cleanupPassed(in state: State, _ findings: inout CheckFindings) {
+    guard let pending else { return }
+    self.pending = nil
+    let p = pending.transition.to
+    for modal in Self.leaks(of: p, in: state) {
+      findings.report(
+        Self.rule, [modal, p],
+        "\(idText(modal)): modal of \(idText(p)) still linked and alive after \(idText(p)) didAppear",
+        in: pending.transition, line: pending.line, seq: pending.seq)
+    }
+  }
+
+  /// Before a `move` is folded: the last transition, if its didAppear never came.
+  mutating func moveStarts(in state: State) -> Transition? {
+    guard let last = state.transition, last.seq != checkedSeq else { return nil }
+    checkedSeq = last.seq
+    return last
+  }
+
+  /// After the `move` was folded: checks the transition ``moveStarts(in:)`` returned.
+  func moveStarted(after unfinished: Transition, in state: State, _ findings: inout CheckFindings) {
+    let p = unfinished.to
+    for modal in Self.leaks(of: p, in: state) {
+      findings.report(
+        Self.rule, [modal, p],
+        "\(idText(modal)): modal of \(idText(p)) still linked and alive when the next move starts (no \(idText(p)) didAppear)",
+        in: unfinished)
+    }
+  }
+
+  /// At the end of the journal (after ``cleanupPassed(in:_:)``): the last transition, if never checked.
+  mutating func journalEnds(in state: State, _ findings: inout CheckFindings) {
+    guard let last = state.transition, last.seq != checkedSeq else { return }
+    checkedSeq = last.seq
+    let p = last.to
+    for modal in Self.leaks(of: p, in: state) {
+      findings.report(
+        Self.rule, [modal, p],
+        "\(idText(modal)): modal of \(idText(p)) still linked and alive at the end of the journal (no \(idText(p)) didAppear)",
+        in: last)
+    }
+  }
+
+  /// P's alive modals that are linked to P and are not the focus, in presentation order.
+  static func leaks(of presenter: ControllerID, in state: State) -> [ControllerID] {
+    guard state.isAlive(presenter), let links = state.links(of: presenter) else { return [] }
+    let focus = state.focus
+    return state.modals(presentedBy: presenter).filter { modal in
+      modal != focus && Direction.slotOrder.contains { links[$0] == modal }
+    }
+  }
+}

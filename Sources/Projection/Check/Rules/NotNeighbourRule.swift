@@ -1,0 +1,8 @@
+/// `not-neighbour`: a `move` whose `to` is not the neighbour of `from` in the
+/// move's direction.
+///
+/// The fold finds it (``Anomaly/Kind/notNeighbour``) and applies the move anyway.
+enum NotNeighbourRule: AnomalyRule {
+  static let rule = CheckRule.notNeighbour
+  static let anomaly = Anomaly.Kind.notNeighbour
+}

@@ -1,0 +1,8 @@
+/// `unknown-controller`: an event names a controller that was never allocated.
+///
+/// The fold does not apply such an event (``Anomaly/Kind/unknownController``), so
+/// no other rule looks at it.
+enum UnknownControllerRule: AnomalyRule {
+  static let rule = CheckRule.unknownController
+  static let anomaly = Anomaly.Kind.unknownController
+}

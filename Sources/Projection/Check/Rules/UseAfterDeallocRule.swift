@@ -1,0 +1,8 @@
+/// `use-after-dealloc`: an event names a deallocated controller (any event but an
+/// `alloc`, which is `id-reused`).
+///
+/// The fold does not apply such an event (``Anomaly/Kind/useAfterDealloc``).
+enum UseAfterDeallocRule: AnomalyRule {
+  static let rule = CheckRule.useAfterDealloc
+  static let anomaly = Anomaly.Kind.useAfterDealloc
+}

@@ -14,6 +14,9 @@ enum SpatialReplay {
       CatCommand.self,
       AppendCommand.self,
       RecordCommand.self,
+      AtCommand.self,
+      MapCommand.self,
+      LogCommand.self,
     ]
   }
 

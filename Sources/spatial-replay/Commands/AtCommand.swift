@@ -1,0 +1,105 @@
+import Journal
+import Projection
+
+/// `at FILE SEQ`: the state of the map after one event.
+struct AtCommand: Command {
+  static let name = "at"
+  static let abstract = "Show the state after one event: focus, transition, controllers, the map"
+  static let help = """
+    usage: spatial-replay at [--json] [--ascii] [--width N] FILE SEQ
+
+    Replays the journal ('-' for standard input) up to and including the event
+    SEQ and prints the state after it: the root, the focus, the transition (in
+    flight, with the callbacks that arrived and those missing), every controller
+    with its class, load count, phase, modal and presenter, links and minimum
+    touches, then the map (as 'map' draws it). Findings about the journal go to
+    stderr; the command works on every event that could be read.
+
+    options:
+      --json       the state as one JSON object, with the map's layout under "map"
+      --ascii      draw the map with plain ASCII instead of Unicode box drawing
+      --width N    columns for the map (default: the terminal's, else 80)
+
+    exit status: 0 fine, 2 the file could not be read, the journal has errors or
+    SEQ is not in it, 64 usage error.
+
+    examples:
+      spatial-replay at Journals/demo.intended.ndjson 42
+      spatial-replay at --json journal.ndjson 120 | jq .focus
+
+    """
+  static let spec = ArgumentSpec(flags: ["--json", "--ascii"], options: ["--width"])
+
+  var file: String
+  var seq: Int
+  var json: Bool
+  var ascii: Bool
+  var width: Int?
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    guard arguments.positionals.count == 2 else {
+      throw UsageError(
+        "at needs a FILE and a SEQ ('-' for standard input), got \(arguments.positionals.count.counted("argument"))")
+    }
+    file = arguments.positionals[0]
+    let text = arguments.positionals[1]
+    guard let seq = Int(text), seq >= 0 else { throw UsageError("SEQ takes a whole number ≥ 0, got '\(text)'") }
+    self.seq = seq
+    json = arguments.flag("--json")
+    ascii = arguments.flag("--ascii")
+    width = try arguments.int("--width", min: MapCommand.minimumWidth)
+  }
+
+  func run(_ context: inout Context) throws -> Int32 {
+    let journal = try Self.load(file, context: &context)
+    let state = try Self.state(afterSeq: seq, in: journal)
+    let layout = MapLayout(state: state)
+    if json {
+      state.writeJSON(to: &context.stdout, map: layout)
+      context.stdout.write("\n")
+    } else {
+      state.writeText(to: &context.stdout)
+      context.stdout.write("\nmap:\n")
+      let options = MapRenderer.Options(
+        width: width ?? MapCommand.defaultWidth(context), ascii: ascii, color: context.useColor)
+      MapRenderer(options: options).render(layout, to: &context.stdout)
+    }
+    return journal.hadErrors ? ExitCode.badInput : ExitCode.ok
+  }
+
+  /// A journal read whole, its findings already printed on stderr.
+  struct Journal {
+    var name: String
+    var timeline: Timeline
+    var hadErrors: Bool
+  }
+
+  /// Reads `path`, printing every finding on stderr; throws (exit 2) if it cannot be read.
+  static func load(_ path: String, context: inout Context) throws(CommandFailure) -> Journal {
+    let name = JournalInput.displayName(path)
+    let records: [Record]
+    let diagnostics: [Diagnostic]
+    do {
+      (records, diagnostics) = try JournalReader.readAll(path: path)
+    } catch {
+      throw CommandFailure(displayText(error.description, limit: .max))
+    }
+    for diagnostic in diagnostics { context.stderr.write(diagnostic, file: name) }
+    let hadErrors = diagnostics.contains { $0.severity == .error }
+    return Journal(name: name, timeline: Timeline(records: records), hadErrors: hadErrors)
+  }
+
+  /// The state after the event `seq`; throws (exit 2) naming the journal's range when there is none.
+  static func state(afterSeq seq: Int, in journal: Journal) throws(CommandFailure) -> State {
+    if let state = journal.timeline.state(afterSeq: seq) { return state }
+    let name = displayText(journal.name, limit: .max)
+    guard let range = journal.timeline.seqRange else {
+      throw CommandFailure("\(name) has no events, so no seq \(seq)")
+    }
+    if range.contains(seq) {
+      throw CommandFailure(
+        "\(name) has no event with seq \(seq) (its seq range is \(range.lowerBound)…\(range.upperBound), with gaps)")
+    }
+    throw CommandFailure("seq \(seq) is out of range: \(name) has seq \(range.lowerBound)…\(range.upperBound)")
+  }
+}

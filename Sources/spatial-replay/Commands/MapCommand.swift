@@ -1,0 +1,81 @@
+import Journal
+import Projection
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `map FILE`: draws the map at the end of a journal, or after one event.
+struct MapCommand: Command {
+  static let name = "map"
+  static let abstract = "Draw the map of controllers and links, at the end or after one event"
+  static let help = """
+    usage: spatial-replay map [--at SEQ] [--ascii] [--width N] FILE
+
+    Replays the journal ('-' for standard input) and draws its map: every
+    controller reachable from the root, placed by a breadth-first walk (up,
+    left, down, right), with its links (a double line where either side needs
+    two or more fingers), the focus as [id] in a double frame, modals with a *.
+    Controllers on one cell and links longer than one step are listed as
+    collisions; controllers the walk does not reach as detached. A map wider
+    than the width is cropped around the focus. Findings about the journal go
+    to stderr.
+
+    options:
+      --at SEQ     the map after the event SEQ (default: after the last event)
+      --ascii      plain ASCII instead of Unicode box drawing
+      --width N    columns available (default: the terminal's, else 80)
+
+    exit status: 0 fine, 2 the file could not be read, the journal has errors or
+    SEQ is not in it, 64 usage error.
+
+    examples:
+      spatial-replay map Journals/demo.intended.ndjson
+      spatial-replay map --at 40 --ascii --width 120 journal.ndjson
+
+    """
+  static let spec = ArgumentSpec(flags: ["--ascii"], options: ["--at", "--width"])
+
+  /// The narrowest `--width` accepted.
+  static let minimumWidth = 10
+
+  var file: String
+  var seq: Int?
+  var ascii: Bool
+  var width: Int?
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    guard arguments.positionals.count == 1 else {
+      throw UsageError("map needs exactly one FILE ('-' for standard input)")
+    }
+    file = arguments.positionals[0]
+    seq = try arguments.int("--at", min: 0)
+    ascii = arguments.flag("--ascii")
+    width = try arguments.int("--width", min: Self.minimumWidth)
+  }
+
+  func run(_ context: inout Context) throws -> Int32 {
+    let journal = try AtCommand.load(file, context: &context)
+    let state: State
+    if let seq {
+      state = try AtCommand.state(afterSeq: seq, in: journal)
+    } else {
+      state = journal.timeline.state
+    }
+    let options = MapRenderer.Options(width: width ?? Self.defaultWidth(context), ascii: ascii, color: context.useColor)
+    MapRenderer(options: options).render(MapLayout(state: state), to: &context.stdout)
+    return journal.hadErrors ? ExitCode.badInput : ExitCode.ok
+  }
+
+  /// The terminal's width when stdout is one, else 80.
+  static func defaultWidth(_ context: Context) -> Int {
+    guard context.stdoutIsTerminal else { return 80 }
+    var size = winsize()
+    guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= UInt16(minimumWidth) else { return 80 }
+    return Int(size.ws_col)
+  }
+}

@@ -72,6 +72,9 @@ private let badScripts: [BadScript] = [
   BadScript("touches below 1", "touches a left 0", "t.scenario:1: touches needs a whole number ≥ 1, got '0'"),
   BadScript("negative wait", "wait -5", "t.scenario:1: wait needs whole milliseconds ≥ 0, got '-5'"),
   BadScript("fractional wait", "wait 1.5", "t.scenario:1: wait needs whole milliseconds ≥ 0, got '1.5'"),
+  BadScript(
+    "a wait too long for the clock", "wait 1000000000001",
+    "t.scenario:1: wait is longer than 1000000000000 milliseconds"),
   BadScript("negative threshold", "threshold a -1", "t.scenario:1: threshold needs a number ≥ 0, got '-1'"),
   BadScript("mark without label", "mark", "t.scenario:1: missing arguments: expected 'mark LABEL [KEY=VALUE ...]'"),
   BadScript(

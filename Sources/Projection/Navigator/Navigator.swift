@@ -288,9 +288,12 @@ public struct Navigator: Sendable {
 
   /// `wait MS`: the clock moves on by exactly `milliseconds`; nothing is written.
   ///
-  /// - Throws: a negative duration.
+  /// - Throws: a negative duration, or one over 10¹² ms (about 31 years), which keeps the clock from overflowing.
   public mutating func wait(milliseconds: Int64) throws(NavigatorError) {
     guard milliseconds >= 0 else { throw NavigatorError(.invalidValue, "wait needs whole milliseconds ≥ 0") }
+    guard milliseconds <= 1_000_000_000_000 else {
+      throw NavigatorError(.invalidValue, "wait is longer than 1000000000000 milliseconds")
+    }
     clock = clock.adding(milliseconds: milliseconds)
   }
 

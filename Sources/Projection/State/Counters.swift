@@ -30,7 +30,7 @@ public struct Counters: Sendable, Hashable {
 
   /// `move` events with this trigger.
   public func moves(triggeredBy trigger: MoveTrigger) -> Int {
-    byTrigger[MoveTrigger.allCases.firstIndex(of: trigger)!]
+    byTrigger[Counters.index(trigger)]
   }
 
   /// `move` events with `animated` true.
@@ -38,12 +38,12 @@ public struct Counters: Sendable, Hashable {
 
   /// `pan` events with this outcome.
   public func pans(_ outcome: PanOutcome) -> Int {
-    byOutcome[PanOutcome.allCases.firstIndex(of: outcome)!]
+    byOutcome[Counters.index(outcome)]
   }
 
   /// `lifecycle` events with this callback.
   public func callbacks(_ callback: Callback) -> Int {
-    byCallback[Callback.allCases.firstIndex(of: callback)!]
+    byCallback[Counters.index(callback)]
   }
 
   enum TypeIndex: Int {
@@ -51,4 +51,38 @@ public struct Counters: Sendable, Hashable {
   }
 
   static func typeIndex(_ t: TypeIndex) -> Int { t.rawValue }
+
+  // Implementation note: fixed indexes instead of `allCases.firstIndex(of:)`, which
+  // builds an array on every event of the fold.
+  @inline(__always)
+  static func index(_ trigger: MoveTrigger) -> Int {
+    switch trigger {
+    case .programmatic: 0
+    case .pan: 1
+    case .fling: 2
+    case .goToRoot: 3
+    }
+  }
+
+  @inline(__always)
+  static func index(_ outcome: PanOutcome) -> Int {
+    switch outcome {
+    case .committed: 0
+    case .snapBack: 1
+    case .blocked: 2
+    case .refused: 3
+    case .cancelled: 4
+    }
+  }
+
+  @inline(__always)
+  static func index(_ callback: Callback) -> Int {
+    switch callback {
+    case .didLoad: 0
+    case .willAppear: 1
+    case .didAppear: 2
+    case .willDisappear: 3
+    case .didDisappear: 4
+    }
+  }
 }

@@ -83,14 +83,14 @@ extension State {
       }
     case .pan(let pan):
       counters.byType[Counters.typeIndex(.pan)] += 1
-      counters.byOutcome[PanOutcome.allCases.firstIndex(of: pan.outcome)!] += 1
+      counters.byOutcome[Counters.index(pan.outcome)] += 1
       _ = resolve(pan.controller, &anomalies)
     case .move(let move):
       counters.byType[Counters.typeIndex(.move)] += 1
       foldMove(move, seq: record.seq, &anomalies)
     case .lifecycle(let id, let callback):
       counters.byType[Counters.typeIndex(.lifecycle)] += 1
-      counters.byCallback[Callback.allCases.firstIndex(of: callback)!] += 1
+      counters.byCallback[Counters.index(callback)] += 1
       guard let p = resolve(id, &anomalies) else { break }
       switch callback {
       case .didLoad: store[Int(p)].loadCount += 1
@@ -200,7 +200,7 @@ extension State {
   }
 
   private mutating func foldMove(_ move: Move, seq: Int, _ anomalies: inout [Anomaly]) {
-    counters.byTrigger[MoveTrigger.allCases.firstIndex(of: move.trigger)!] += 1
+    counters.byTrigger[Counters.index(move.trigger)] += 1
     if move.animated { counters.animatedMoves += 1 }
     let a = resolve(move.from, &anomalies)
     let b = move.from == move.to ? a : resolve(move.to, &anomalies)

@@ -17,6 +17,10 @@ enum SpatialReplay {
       AtCommand.self,
       MapCommand.self,
       LogCommand.self,
+      StatsCommand.self,
+      ExportCommand.self,
+      SimulateCommand.self,
+      TailCommand.self,
     ]
   }
 

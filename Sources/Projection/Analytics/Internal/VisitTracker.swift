@@ -1,0 +1,85 @@
+import Journal
+
+/// Follows the visits of every controller of one journal: a visit starts at a
+/// didAppear (unless one is already open) and ends at the next willDisappear,
+/// or at the controller's dealloc.
+///
+/// Memory: one entry per controller (its class, visit count, dwell so far and
+/// open visit), in the order controllers were first named.
+struct VisitTracker {
+  struct Entry {
+    var controller: ControllerID
+    var className: String?
+    /// Visits started so far.
+    var visits = 0
+    /// Dwell of the visits that ended, in microseconds.
+    var closedDwell: Int64 = 0
+    var openSeq: Int?
+    var openTime = Timestamp(microseconds: 0)
+
+    init(controller: ControllerID, className: String?) {
+      self.controller = controller
+      self.className = className
+    }
+  }
+
+  private(set) var entries: [Entry] = []
+  private var positions: [ControllerID: Int] = [:]
+
+  /// Moves on by one record; returns the visit it ended, if any.
+  mutating func consume(_ record: Record) -> Visit? {
+    switch record.event {
+    case .alloc(let controller, let className):
+      let p = position(of: controller)
+      entries[p].className = className
+      return nil
+    case .lifecycle(let controller, .didAppear):
+      let p = position(of: controller)
+      guard entries[p].openSeq == nil else { return nil }
+      entries[p].visits += 1
+      entries[p].openSeq = record.seq
+      entries[p].openTime = record.time
+      return nil
+    case .lifecycle(let controller, .willDisappear), .dealloc(let controller):
+      guard let p = positions[controller], entries[p].openSeq != nil else { return nil }
+      return close(p, seq: record.seq, time: record.time)
+    default:
+      return nil
+    }
+  }
+
+  /// The visits still open at the end of the journal, lasting up to `lastTime`,
+  /// in the order the controllers were first named. Their dwell is added to the entries.
+  mutating func finish(lastTime: Timestamp?) -> [Visit] {
+    var open: [Visit] = []
+    for p in entries.indices {
+      guard let seq = entries[p].openSeq else { continue }
+      let visit = makeVisit(
+        p, startSeq: seq, endSeq: nil, endTime: max(lastTime ?? entries[p].openTime, entries[p].openTime))
+      entries[p].closedDwell += visit.dwellMicroseconds
+      open.append(visit)
+    }
+    return open
+  }
+
+  private mutating func close(_ p: Int, seq: Int, time: Timestamp) -> Visit {
+    let visit = makeVisit(p, startSeq: entries[p].openSeq!, endSeq: seq, endTime: time)
+    entries[p].closedDwell += visit.dwellMicroseconds
+    entries[p].openSeq = nil
+    return visit
+  }
+
+  private func makeVisit(_ p: Int, startSeq: Int, endSeq: Int?, endTime: Timestamp) -> Visit {
+    let entry = entries[p]
+    return Visit(
+      controller: entry.controller, className: entry.className, number: entry.visits, startSeq: startSeq,
+      startTime: entry.openTime, endSeq: endSeq, endTime: endTime)
+  }
+
+  private mutating func position(of controller: ControllerID) -> Int {
+    if let p = positions[controller] { return p }
+    positions[controller] = entries.count
+    entries.append(Entry(controller: controller, className: nil))
+    return entries.count - 1
+  }
+}

@@ -1,0 +1,81 @@
+/// The Hive-style directory of one partition of an exported table:
+/// `session=ID`, with the value made safe for a path.
+///
+/// Escaping follows Hive (`FileUtils.escapePathName`), which Spark, DuckDB and
+/// BigQuery undo when they read a partitioned layout: each byte below 0x20,
+/// 0x7F and each of `"` `#` `%` `'` `*` `/` `:` `=` `?` `\` `{` `[` `]` `^`
+/// is written `%XX` (two uppercase hex digits); every other byte, UTF-8
+/// included, is kept. The `session=` prefix keeps a value such as `..` from
+/// naming another directory. A journal without a header goes to Hive's null
+/// partition, `session=__HIVE_DEFAULT_PARTITION__`.
+///
+/// ```swift
+/// PartitionPath.directory(session: "a/b:c")  // "session=a%2Fb%3Ac"
+/// ```
+public enum PartitionPath {
+  /// The partition value readers take for null.
+  public static let nullValue = "__HIVE_DEFAULT_PARTITION__"
+
+  /// `session=ESCAPED`.
+  public static func directory(session: String?) -> String {
+    "session=" + (session.map(escape) ?? nullValue)
+  }
+
+  /// The file of a partition inside its directory: `part.ndjson` or `part.csv`.
+  public static func fileName(_ format: TableFormat) -> String { "part." + format.fileExtension }
+
+  /// The value with Hive's path escaping (see the type's documentation).
+  public static func escape(_ value: String) -> String {
+    let hex = Array("0123456789ABCDEF".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(value.utf8.count)
+    for byte in value.utf8 {
+      if needsEscape(byte) {
+        out.append(contentsOf: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+      } else {
+        out.append(byte)
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Undoes ``escape(_:)``: every `%XX` becomes its byte.
+  public static func unescape(_ value: String) -> String {
+    let bytes = Array(value.utf8)
+    var out: [UInt8] = []
+    var i = 0
+    while i < bytes.count {
+      if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, let high = hexValue(bytes[i + 1]),
+        let low = hexValue(bytes[i + 2])
+      {
+        out.append(high << 4 | low)
+        i += 3
+      } else {
+        out.append(bytes[i])
+        i += 1
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    if byte < 0x20 || byte == 0x7F { return true }
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "'"), UInt8(ascii: "*"),
+      UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "?"), UInt8(ascii: "\\"),
+      UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "^"):
+      return true
+    default:
+      return false
+    }
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,331 @@
+import Journal
+
+/// Records a random but valid session through the reference ``Navigator``.
+///
+/// The map: the controllers of ``Simulation/controllers`` are placed on a grid,
+/// each linked to a neighbour cell already placed (a spanning tree: the map is
+/// connected), plus some links between other adjacent cells (cycles). Then a
+/// random mix of pans (every outcome: committed as pan or fling, snapBack,
+/// blocked, refused, cancelled), programmatic moves (animated or not), modals
+/// (and their cleanup when their presenter reappears), touches minimums,
+/// goToRoot, waits, marks, links added and removed, and leaf controllers
+/// deallocated and replaced by new ones.
+///
+/// Every choice comes from a SplitMix64 generator seeded with
+/// ``Simulation/seed``: the same options always give byte-identical journals.
+/// The journal has exactly ``Simulation/events`` lines: each command is chosen
+/// only when the most events it can write still fit, and the last few events
+/// are single-event commands (cancelled pans, marks) when nothing bigger fits.
+/// Under `intended`, every command completes its transitions, so the journal
+/// is at rest at its end and `check` finds nothing in it.
+///
+/// ```swift
+/// var bytes: [UInt8] = []
+/// try Simulator.run(Simulation(events: 1000, seed: 7)) { chunk in bytes += chunk }
+/// ```
+public enum Simulator {
+  /// Runs a simulation and hands its journal to `sink` in chunks of about `chunkSize` bytes,
+  /// each a whole number of lines.
+  ///
+  /// - Parameters:
+  ///   - simulation: what to simulate.
+  ///   - chunkSize: bytes buffered before each call of `sink`.
+  ///   - sink: receives the journal's bytes, in order.
+  /// - Throws: what `sink` throws.
+  /// - Complexity: O(events); memory grows with the events written, since the
+  ///   navigator keeps every record it wrote.
+  public static func run(
+    _ simulation: Simulation, chunkSize: Int = 1 << 18, sink: ([UInt8]) throws -> Void
+  ) rethrows {
+    var run = SimulationRun(simulation)
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(chunkSize + 4096)
+    while run.step() {
+      run.encodeNew(into: &buffer)
+      if buffer.count >= chunkSize {
+        try sink(buffer)
+        buffer.removeAll(keepingCapacity: true)
+      }
+    }
+    run.encodeNew(into: &buffer)
+    if !buffer.isEmpty { try sink(buffer) }
+  }
+
+  /// The whole journal of a simulation in memory.
+  public static func journal(_ simulation: Simulation) -> [UInt8] {
+    var bytes: [UInt8] = []
+    run(simulation) { bytes += $0 }
+    return bytes
+  }
+}
+
+/// The state of one simulation: the navigator, the generator and the map's layout.
+struct SimulationRun {
+  /// A cell of the grid.
+  struct Cell: Hashable {
+    var x: Int
+    var y: Int
+    func step(_ direction: Direction) -> Cell {
+      let (dx, dy) = direction.offset
+      return Cell(x: x + dx, y: y + dy)
+    }
+  }
+
+  let target: Int
+  let profile: Profile
+  var nav: Navigator
+  var random: SplitMix64
+  /// Records already encoded.
+  var written = 0
+
+  /// Regular (non-modal) controllers on the grid, alive.
+  var cells: [Cell: ControllerID] = [:]
+  var positions: [ControllerID: Cell] = [:]
+  /// Each placed controller's tree parent and the direction from the parent to it.
+  var parents: [ControllerID: (parent: ControllerID, direction: Direction)] = [:]
+  var children: [ControllerID: Int] = [:]
+  /// Regular controllers in placement order (for uniform picks).
+  var regular: [ControllerID] = []
+  var aliveModals = 0
+  var aliveControllers = 0
+  var nextID = 0
+  var nextModal = 0
+  var marks = 0
+  /// Setup steps still to do: controllers to allocate, then the root, then the links.
+  var setup: [SetupStep] = []
+  var setupIndex = 0
+
+  enum SetupStep {
+    case allocate(ControllerID, String)
+    case root(ControllerID)
+    case link(ControllerID, Direction, ControllerID)
+  }
+
+  static let classes = [
+    "HomeViewController", "NotesViewController", "SettingsViewController", "ProfileViewController",
+    "InboxViewController", "SearchViewController", "DetailViewController", "MapViewController",
+  ]
+
+  init(_ simulation: Simulation) {
+    target = max(1, simulation.events)
+    profile = simulation.profile
+    nav = Navigator(profile: simulation.profile, header: simulation.header, start: simulation.start)
+    random = SplitMix64(seed: simulation.seed)
+    planMap(controllers: max(1, simulation.controllers))
+  }
+
+  /// Lays the initial map out on the grid and queues its setup commands.
+  mutating func planMap(controllers count: Int) {
+    var ids: [ControllerID] = []
+    for _ in 0..<count {
+      let id = newID()
+      ids.append(id)
+      setup.append(.allocate(id, randomClass()))
+    }
+    setup.append(.root(ids[0]))
+    place(ids[0], at: Cell(x: 0, y: 0), parent: nil)
+    for id in ids.dropFirst() {
+      let (parent, direction, cell) = freeNeighbourCell()
+      place(id, at: cell, parent: (parent, direction))
+      setup.append(.link(parent, direction, id))
+    }
+    // Cycles: about a third of the other adjacent pairs are linked too.
+    for id in ids {
+      guard let cell = positions[id] else { continue }
+      for direction in [Direction.right, .down] {
+        guard let other = cells[cell.step(direction)], !isTreeEdge(id, other), random.chance(35) else { continue }
+        setup.append(.link(id, direction, other))
+      }
+    }
+  }
+
+  // MARK: Stepping
+
+  /// Runs one command (or one setup step); false once the journal has its events.
+  mutating func step() -> Bool {
+    let remaining = target - nav.records.count
+    guard remaining > 0 else { return false }
+    if setupIndex < setup.count {
+      let step = setup[setupIndex]
+      let bound: Int
+      switch step {
+      case .allocate: bound = 1
+      case .root: bound = 4
+      case .link: bound = 3
+      }
+      guard bound <= remaining else {
+        filler()
+        return true
+      }
+      setupIndex += 1
+      switch step {
+      case .allocate(let id, let className): try? nav.controller(id, className: className)
+      case .root(let id): try? nav.root(id)
+      case .link(let a, let direction, let b): try? nav.link(a, direction, b)
+      }
+      return true
+    }
+    command(remaining: remaining)
+    return true
+  }
+
+  /// One random command whose events fit in `remaining`, else a single-event one.
+  mutating func command(remaining: Int) {
+    let cleanup = 6 * aliveModals
+    let move = 5 + cleanup
+    let roll = random.below(100)
+    switch roll {
+    case 0..<42:
+      guard 1 + move <= remaining else { return filler() }
+      pan()
+    case 42..<56:
+      guard move <= remaining else { return filler() }
+      try? nav.move(randomDirection(), animated: random.chance(80))
+    case 56..<64:
+      guard 9 + cleanup <= remaining else { return filler() }
+      presentModal()
+    case 64..<68:
+      guard 5 * aliveControllers + cleanup <= remaining else { return filler() }
+      try? nav.goToRoot(animated: random.chance(75))
+    case 68..<73:
+      guard let id = randomRegular() else { return filler() }
+      try? nav.touches(id, randomDirection(), random.chance(60) ? 1 : 2)
+    case 73..<83:
+      try? nav.wait(milliseconds: Int64(random.below(3000)))
+    case 83..<86:
+      mark()
+    case 86..<92:
+      guard 3 <= remaining else { return filler() }
+      toggleLink()
+    case 92..<95:
+      if let id = randomRegular() { try? nav.threshold(id, random.steps(upTo: 100, step: 5)) }
+    default:
+      guard 9 <= remaining else { return filler() }
+      replaceLeaf()
+    }
+  }
+
+  /// Exactly one event: a pan that cannot commit (refused, blocked or cancelled), or a mark before any root.
+  mutating func filler() {
+    guard nav.state.focus != nil, random.chance(85) else { return mark() }
+    try? nav.pan(
+      randomDirection(), distance: random.steps(upTo: 150, step: 0.5), velocity: random.steps(upTo: 900, step: 10),
+      touches: random.chance(85) ? 1 : 2, cancelled: true)
+  }
+
+  mutating func mark() {
+    marks += 1
+    try? nav.mark("step \(marks)", random.chance(30) ? [(key: "note", value: "n\(random.below(100))")] : [])
+  }
+
+  mutating func pan() {
+    let fast = random.chance(25)
+    let velocity = fast ? 600 + random.steps(upTo: 600, step: 10) : random.steps(upTo: 600, step: 10)
+    try? nav.pan(
+      randomDirection(), distance: random.steps(upTo: 150, step: 0.5), velocity: velocity,
+      touches: random.chance(85) ? 1 : 2, cancelled: random.chance(4))
+  }
+
+  /// A modal from the focus into one of its free slots (nothing when all four are taken).
+  mutating func presentModal() {
+    guard let focus = nav.state.focus, let links = nav.state.links(of: focus) else { return }
+    let free = Direction.slotOrder.filter { links[$0] == nil }
+    guard !free.isEmpty else { return }
+    nextModal += 1
+    let id = ControllerID("m\(nextModal)")
+    try? nav.modal(id, className: "ModalViewController", free[random.below(free.count)], animated: random.chance(80))
+  }
+
+  /// Links two adjacent controllers whose facing slots are free, or unlinks a link that is not in the tree.
+  mutating func toggleLink() {
+    guard let a = randomRegular(), let cell = positions[a] else { return }
+    let direction = randomDirection()
+    guard let b = cells[cell.step(direction)], !isTreeEdge(a, b) else { return }
+    if nav.state.neighbour(of: a, direction) == b {
+      try? nav.unlink(a, direction)
+    } else if nav.state.neighbour(of: a, direction) == nil && nav.state.neighbour(of: b, direction.opposite) == nil {
+      try? nav.link(a, direction, b)
+    }
+  }
+
+  /// Deallocates a leaf of the tree that may go, then allocates a new controller in its cell.
+  mutating func replaceLeaf() {
+    guard let x = randomRegular(), children[x, default: 0] == 0, let (parent, direction) = parents[x],
+      x != nav.state.root, x != nav.state.focus, !nav.state.isInFlight(x),
+      nav.state.modals(presentedBy: x).isEmpty, let cell = positions[x]
+    else { return }
+    guard (try? nav.dealloc(x)) != nil else { return }
+    unplace(x)
+    let id = newID()
+    guard (try? nav.controller(id, className: randomClass())) != nil else { return }
+    place(id, at: cell, parent: (parent, direction))
+    try? nav.link(parent, direction, id)
+  }
+
+  // MARK: Output
+
+  /// Encodes the records written since the last call and updates the counts kept from them.
+  mutating func encodeNew(into buffer: inout [UInt8]) {
+    let records = nav.records
+    while written < records.count {
+      let record = records[written]
+      switch record.event {
+      case .alloc: aliveControllers += 1
+      case .modal: aliveModals += 1
+      case .dealloc(let id):
+        aliveControllers -= 1
+        if nav.state[controller: id]?.isModal == true { aliveModals -= 1 }
+      default: break
+      }
+      record.encode(into: &buffer)
+      buffer.append(0x0A)
+      written += 1
+    }
+  }
+
+  // MARK: Layout
+
+  mutating func newID() -> ControllerID {
+    defer { nextID += 1 }
+    return ControllerID("c\(nextID)")
+  }
+
+  mutating func randomClass() -> String { Self.classes[random.below(Self.classes.count)] }
+
+  mutating func randomDirection() -> Direction { Direction.slotOrder[random.below(4)] }
+
+  mutating func randomRegular() -> ControllerID? {
+    regular.isEmpty ? nil : regular[random.below(regular.count)]
+  }
+
+  /// A free cell next to a placed controller, with that controller and the direction to the cell.
+  mutating func freeNeighbourCell() -> (ControllerID, Direction, Cell) {
+    while true {
+      let parent = regular[random.below(regular.count)]
+      let direction = randomDirection()
+      let cell = positions[parent]!.step(direction)
+      if cells[cell] == nil { return (parent, direction, cell) }
+    }
+  }
+
+  mutating func place(_ id: ControllerID, at cell: Cell, parent: (ControllerID, Direction)?) {
+    cells[cell] = id
+    positions[id] = cell
+    regular.append(id)
+    if let parent {
+      parents[id] = (parent.0, parent.1)
+      children[parent.0, default: 0] += 1
+    }
+  }
+
+  mutating func unplace(_ id: ControllerID) {
+    guard let cell = positions.removeValue(forKey: id) else { return }
+    cells[cell] = nil
+    if let i = regular.firstIndex(of: id) { regular.remove(at: i) }
+    if let parent = parents.removeValue(forKey: id) { children[parent.parent, default: 1] -= 1 }
+  }
+
+  func isTreeEdge(_ a: ControllerID, _ b: ControllerID) -> Bool {
+    parents[a]?.parent == b || parents[b]?.parent == a
+  }
+}

@@ -1,0 +1,27 @@
+import Journal
+
+/// What `stats` reports: the ``SessionStats`` of each journal and of all of them merged.
+///
+/// ```swift
+/// let report = StatsReport(sessions: [stats1, stats2])
+/// var text = ""
+/// report.writeText(to: &text)
+/// let json = report.json  // one JSON document, see docs/tables.md
+/// ```
+public struct StatsReport: Sendable, Hashable {
+  /// One entry per journal, in the order given.
+  public var sessions: [SessionStats]
+  /// Every journal merged: controllers are merged by id, dwell summed.
+  public var overall: SessionStats
+
+  public init(sessions: [SessionStats]) {
+    self.sessions = sessions
+    var overall = SessionStats()
+    overall.journals = 0
+    for session in sessions { overall.merge(session) }
+    self.overall = overall
+  }
+
+  /// The order rules are listed in: integrity rules, then lifecycle rules, as `check` lists them.
+  public static let ruleOrder: [String] = CheckRule.allRuleIDs
+}

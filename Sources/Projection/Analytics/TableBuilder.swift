@@ -1,0 +1,199 @@
+import Journal
+
+/// Turns one journal, streamed item by item, into the rows of one ``Table``.
+///
+/// It keeps only what the table needs: nothing for `events`, one entry per
+/// controller for `visits`, the pending move for `moves`, the model's state for
+/// `pans`, and the lifecycle checker for `findings`. Memory does not grow with
+/// the length of the journal.
+///
+/// ```swift
+/// var builder = TableBuilder(table: .visits, file: "a.ndjson")
+/// var rows: [TableRow] = []
+/// while let item = reader.next() { builder.consume(item, into: &rows) }
+/// builder.finish(into: &rows)
+/// builder.context.session  // the header's session id
+/// ```
+public struct TableBuilder {
+  public let table: Table
+  /// The common columns of this journal's rows: set from its header.
+  public private(set) var context: RowContext
+  private var sawHeader = false
+  private var lastTime: Timestamp?
+  private var visits = VisitTracker()
+  private var moves = MoveTracker()
+  private var state = State()
+  private var findings: FindingStream?
+  private var diagnostics: [Diagnostic] = []
+
+  /// - Parameters:
+  ///   - table: the table to build.
+  ///   - file: the journal's path, for the `file` column.
+  public init(table: Table, file: String) {
+    self.table = table
+    self.context = RowContext(file: file)
+    if table == .findings { findings = FindingStream() }
+  }
+
+  /// Takes the reader's next item; appends the rows it completes, in order.
+  public mutating func consume(_ item: JournalItem, into rows: inout [TableRow]) {
+    if case .record(let record, _, _) = item {
+      lastTime = record.time
+      if case .session(let header) = record.event, !sawHeader {
+        sawHeader = true
+        context.session = header.session
+        context.app = header.app
+        context.build = header.build
+      }
+    }
+    switch table {
+    case .events:
+      if case .record(let record, let line, _) = item { rows.append(Self.eventRow(record, line: line)) }
+    case .visits:
+      if case .record(let record, _, _) = item, let visit = visits.consume(record) {
+        rows.append(Self.visitRow(visit))
+      }
+    case .moves:
+      if case .record(let record, let line, _) = item, let move = moves.consume(record, line: line) {
+        rows.append(Self.moveRow(move))
+      }
+    case .pans:
+      if case .record(let record, let line, _) = item {
+        if case .pan(let pan) = record.event { rows.append(Self.panRow(pan, record, line: line, in: state)) }
+        reduce(into: &state, record)
+      }
+    case .findings:
+      findings!.consume(item, into: &diagnostics)
+      flushFindings(into: &rows)
+    }
+  }
+
+  /// Ends the journal: appends the rows only its end completes (open visits,
+  /// the last move, the findings of the end).
+  public mutating func finish(into rows: inout [TableRow]) {
+    switch table {
+    case .events, .pans:
+      break
+    case .visits:
+      for visit in visits.finish(lastTime: lastTime) { rows.append(Self.visitRow(visit)) }
+    case .moves:
+      if let move = moves.finish() { rows.append(Self.moveRow(move)) }
+    case .findings:
+      findings!.finish(into: &diagnostics)
+      flushFindings(into: &rows)
+    }
+  }
+
+  private mutating func flushFindings(into rows: inout [TableRow]) {
+    guard !diagnostics.isEmpty else { return }
+    for diagnostic in diagnostics { rows.append(Self.findingRow(diagnostic)) }
+    diagnostics.removeAll(keepingCapacity: true)
+  }
+
+  // MARK: Rows
+
+  /// The `events` row of a record (``Table/eventColumns``).
+  static func eventRow(_ record: Record, line: Int) -> TableRow {
+    var controller: ControllerID?
+    var className: String?
+    var from: ControllerID?
+    var to: ControllerID?
+    var direction: Direction?
+    var presenter: ControllerID?
+    var callback: Callback?
+    var trigger: MoveTrigger?
+    var animated: Bool?
+    var touches: Int?
+    var min: Int?
+    var distance: Double?
+    var velocity: Double?
+    var outcome: PanOutcome?
+    var label: String?
+    var header: SessionHeader?
+    var extra = record.extra
+    switch record.event {
+    case .session(let h): header = h
+    case .alloc(let c, let cls): (controller, className) = (c, cls)
+    case .root(let c), .dealloc(let c): controller = c
+    case .link(let a, let d, let b): (from, direction, to) = (a, d, b)
+    case .unlink(let a, let d): (from, direction) = (a, d)
+    case .modal(let m, let p): (controller, presenter) = (m, p)
+    case .touches(let c, let d, let n): (controller, direction, min) = (c, d, n)
+    case .pan(let p):
+      (controller, direction, touches) = (p.controller, p.direction, p.touches)
+      (distance, velocity, outcome) = (p.distance, p.velocity, p.outcome)
+    case .move(let m): (from, to, direction, trigger, animated) = (m.from, m.to, m.direction, m.trigger, m.animated)
+    case .lifecycle(let c, let cb): (controller, callback) = (c, cb)
+    case .mark(let l, let fields):
+      label = l
+      extra = fields + extra
+    case .unknown: break
+    }
+    return TableRow([
+      .integer(line), .integer(record.seq), .timestamp(record.time), .string(record.event.typeName),
+      .id(controller), .string(className), .id(from), .id(to), .string(direction?.rawValue), .id(presenter),
+      .string(callback?.rawValue), .string(trigger?.rawValue), animated.map(Cell.boolean) ?? .null,
+      .integer(touches), .integer(min), distance.map(Cell.number) ?? .null, velocity.map(Cell.number) ?? .null,
+      .string(outcome?.rawValue), .string(label), .integer(header?.version), .string(header?.device),
+      .string(header?.profile), .string(header?.scenario), extra.isEmpty ? .null : .json(Self.jsonObject(extra)),
+    ])
+  }
+
+  /// The `visits` row of a visit (``Table/visitColumns``).
+  static func visitRow(_ visit: Visit) -> TableRow {
+    TableRow([
+      .id(visit.controller), .string(visit.className), .integer(visit.number), .integer(visit.startSeq),
+      .timestamp(visit.startTime), .integer(visit.endSeq), .timestamp(visit.endTime),
+      .number(visit.dwellMilliseconds), .boolean(visit.isOpen),
+    ])
+  }
+
+  /// The `moves` row of a move (``Table/moveColumns``).
+  static func moveRow(_ summary: MoveSummary) -> TableRow {
+    let move = summary.move
+    return TableRow([
+      .integer(summary.line), .integer(summary.seq), .timestamp(summary.time), .id(move.from), .id(move.to),
+      .string(move.direction.rawValue), .string(move.trigger.rawValue), .boolean(move.animated),
+      .boolean(summary.completedAt != nil), summary.durationMilliseconds.map(Cell.number) ?? .null,
+    ])
+  }
+
+  /// The `pans` row of a pan, with the state before it (``Table/panColumns``).
+  static func panRow(_ pan: Pan, _ record: Record, line: Int, in state: State) -> TableRow {
+    let controller = state[controller: pan.controller]
+    return TableRow([
+      .integer(line), .integer(record.seq), .timestamp(record.time), .id(pan.controller),
+      .string(pan.direction.rawValue), .integer(pan.touches), .integer(controller?.minimumTouches[pan.direction]),
+      .number(pan.distance), .number(pan.velocity), .string(pan.outcome.rawValue),
+      .id(state.neighbour(of: pan.controller, pan.direction)),
+    ])
+  }
+
+  /// The `findings` row of a diagnostic (``Table/findingColumns``).
+  static func findingRow(_ diagnostic: Diagnostic) -> TableRow {
+    var controllers: [UInt8] = [UInt8(ascii: "[")]
+    for (i, id) in diagnostic.controllers.enumerated() {
+      if i > 0 { controllers.append(UInt8(ascii: ",")) }
+      JSONWriter.appendString(id.rawValue, to: &controllers)
+    }
+    controllers.append(UInt8(ascii: "]"))
+    return TableRow([
+      .integer(diagnostic.line), .integer(diagnostic.column), .integer(diagnostic.seq), .string(diagnostic.rule),
+      .string(diagnostic.severity.rawValue), .string(diagnostic.message),
+      .json(String(decoding: controllers, as: UTF8.self)), .integer(diagnostic.move),
+    ])
+  }
+
+  /// `{"key":value,...}` with the values verbatim.
+  static func jsonObject(_ fields: [Field]) -> String {
+    var out: [UInt8] = [UInt8(ascii: "{")]
+    for (i, field) in fields.enumerated() {
+      if i > 0 { out.append(UInt8(ascii: ",")) }
+      JSONWriter.appendString(field.key, to: &out)
+      out.append(UInt8(ascii: ":"))
+      out.append(contentsOf: field.value.text.utf8)
+    }
+    out.append(UInt8(ascii: "}"))
+    return String(decoding: out, as: UTF8.self)
+  }
+}

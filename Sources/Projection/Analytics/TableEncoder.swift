@@ -1,0 +1,167 @@
+import Journal
+
+/// How `export` writes a table.
+public enum TableFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  /// One JSON object per line, every column present (null included), keys in column order.
+  case ndjson
+  /// RFC 4180: a header line, CRLF line ends, fields quoted when they hold `,`, `"`, CR or LF
+  /// (a `"` doubled inside), an empty field for null and `""` for an empty string.
+  case csv
+
+  public var description: String { rawValue }
+
+  /// The file extension, without the dot.
+  public var fileExtension: String { rawValue }
+}
+
+/// Encodes rows of one table into NDJSON or CSV bytes.
+///
+/// The common columns of a journal are encoded once, when its ``RowContext``
+/// is set, and copied in front of each of its rows.
+///
+/// ```swift
+/// var encoder = TableEncoder(table: .visits, format: .csv)
+/// var out: [UInt8] = []
+/// encoder.appendHeader(to: &out)  // session,app,build,file,controller,...\r\n
+/// encoder.context = RowContext(session: "S1", file: "a.ndjson")
+/// encoder.append(row, to: &out)
+/// ```
+public struct TableEncoder: Sendable {
+  public let table: Table
+  public let format: TableFormat
+  /// The common columns of the rows that follow.
+  public var context: RowContext {
+    didSet { prefix = Self.encodePrefix(context, format: format) }
+  }
+  private var prefix: [UInt8]
+  /// `,"name":` for each own column (NDJSON).
+  private let keys: [[UInt8]]
+
+  public init(table: Table, format: TableFormat, context: RowContext = RowContext(file: "")) {
+    self.table = table
+    self.format = format
+    self.context = context
+    self.prefix = Self.encodePrefix(context, format: format)
+    self.keys = table.ownColumns.map { column in
+      var key: [UInt8] = [UInt8(ascii: ",")]
+      JSONWriter.appendString(column.name, to: &key)
+      key.append(UInt8(ascii: ":"))
+      return key
+    }
+  }
+
+  /// The CSV header line (nothing for NDJSON).
+  public func appendHeader(to out: inout [UInt8]) {
+    guard format == .csv else { return }
+    for (i, column) in table.columns.enumerated() {
+      if i > 0 { out.append(UInt8(ascii: ",")) }
+      Self.appendCSVField(bytes: Array(column.name.utf8), to: &out)
+    }
+    out.append(contentsOf: [0x0D, 0x0A])
+  }
+
+  /// Appends one row and its line end.
+  public func append(_ row: TableRow, to out: inout [UInt8]) {
+    precondition(row.cells.count == keys.count, "a \(table) row has \(keys.count) cells, got \(row.cells.count)")
+    out.append(contentsOf: prefix)
+    switch format {
+    case .ndjson:
+      for (i, cell) in row.cells.enumerated() {
+        out.append(contentsOf: keys[i])
+        Self.appendJSON(cell, to: &out)
+      }
+      out.append(contentsOf: [UInt8(ascii: "}"), 0x0A])
+    case .csv:
+      for cell in row.cells {
+        out.append(UInt8(ascii: ","))
+        Self.appendCSV(cell, to: &out)
+      }
+      out.append(contentsOf: [0x0D, 0x0A])
+    }
+  }
+
+  /// The encoded common columns: `{"session":…,"file":…` or `S1,,,a.ndjson`.
+  private static func encodePrefix(_ context: RowContext, format: TableFormat) -> [UInt8] {
+    var out: [UInt8] = []
+    switch format {
+    case .ndjson:
+      out.append(UInt8(ascii: "{"))
+      for (i, (column, cell)) in zip(Table.commonColumns, context.cells).enumerated() {
+        if i > 0 { out.append(UInt8(ascii: ",")) }
+        JSONWriter.appendString(column.name, to: &out)
+        out.append(UInt8(ascii: ":"))
+        appendJSON(cell, to: &out)
+      }
+    case .csv:
+      for (i, cell) in context.cells.enumerated() {
+        if i > 0 { out.append(UInt8(ascii: ",")) }
+        appendCSV(cell, to: &out)
+      }
+    }
+    return out
+  }
+
+  // MARK: Values
+
+  /// Appends a cell as a JSON value.
+  static func appendJSON(_ cell: Cell, to out: inout [UInt8]) {
+    switch cell {
+    case .null: appendNull(to: &out)
+    case .string(let s), .json(let s): JSONWriter.appendString(s, to: &out)
+    case .integer(let v): JSONWriter.appendInt(v, to: &out)
+    case .number(let v): appendNumber(v, to: &out)
+    case .boolean(let v): out.append(contentsOf: v ? trueBytes : falseBytes)
+    case .timestamp(let t):
+      out.append(UInt8(ascii: "\""))
+      t.appendRFC3339(to: &out)
+      out.append(UInt8(ascii: "\""))
+    }
+  }
+
+  /// Appends a cell as one CSV field.
+  static func appendCSV(_ cell: Cell, to out: inout [UInt8]) {
+    switch cell {
+    case .null: break
+    case .string(let s), .json(let s):
+      var s = s
+      s.withUTF8 { appendCSVField(bytes: UnsafeRawBufferPointer($0), to: &out) }
+    case .integer(let v): JSONWriter.appendInt(v, to: &out)
+    case .number(let v): if v.isFinite { appendNumber(v, to: &out) }
+    case .boolean(let v): out.append(contentsOf: v ? trueBytes : falseBytes)
+    case .timestamp(let t): t.appendRFC3339(to: &out)
+    }
+  }
+
+  /// A number with a `.` or an exponent: `250.0`, `0.001`, `1e+21`; null when not finite.
+  public static func appendNumber(_ value: Double, to out: inout [UInt8]) {
+    guard value.isFinite else { return appendNull(to: &out) }
+    let start = out.count
+    JSONWriter.appendNumber(value, to: &out)
+    for byte in out[start...] where byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") { return }
+    out.append(contentsOf: [UInt8(ascii: "."), UInt8(ascii: "0")])
+  }
+
+  /// A CSV field: quoted when it is empty or holds `,`, `"`, CR or LF, with `"` doubled.
+  static func appendCSVField(bytes: some Collection<UInt8>, to out: inout [UInt8]) {
+    var needsQuotes = bytes.isEmpty
+    for byte in bytes where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D {
+      needsQuotes = true
+      break
+    }
+    guard needsQuotes else {
+      out.append(contentsOf: bytes)
+      return
+    }
+    out.append(UInt8(ascii: "\""))
+    for byte in bytes {
+      if byte == UInt8(ascii: "\"") { out.append(UInt8(ascii: "\"")) }
+      out.append(byte)
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+
+  private static func appendNull(to out: inout [UInt8]) { out.append(contentsOf: nullBytes) }
+  private static let nullBytes: [UInt8] = Array("null".utf8)
+  private static let trueBytes: [UInt8] = Array("true".utf8)
+  private static let falseBytes: [UInt8] = Array("false".utf8)
+}

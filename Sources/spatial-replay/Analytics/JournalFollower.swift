@@ -1,0 +1,183 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Follows a file that grows, like `tail -f`: each ``poll(_:)`` hands out the
+/// complete lines appended since the last one.
+///
+/// - Only lines ended by `\n` are handed out. A final line without one is
+///   left in the file and read again at the next poll, so a writer that
+///   finishes it, or cuts it off and appends again (a torn tail repaired by
+///   `JournalWriter`), never produces garbage.
+/// - A file shorter than what was handed out was truncated: following goes on
+///   from its new end (``Change/truncated``).
+/// - A file replaced by another (a new inode at the path) is followed from its
+///   start (``Change/replaced``); a file that does not exist yet is waited for.
+/// - A line longer than `maxLineLength` is skipped without being buffered
+///   (``Change/overLong``).
+///
+/// It `stat`s the path at each poll and reads with `pread`, at most one chunk
+/// of 1 MiB at a time.
+final class JournalFollower {
+  /// What a poll found.
+  enum Change {
+    /// A complete line: its bytes without `\n` (and without a `\r` before it), 1-based number, offset.
+    case line([UInt8], number: Int, offset: Int64)
+    /// A line longer than the limit, skipped.
+    case overLong(number: Int, offset: Int64, length: Int)
+    /// The file shrank below what was read; reading goes on from its last line end before `size`.
+    case truncated(size: Int64)
+    /// Another file appeared at the path (or the file appeared): reading starts at its beginning.
+    case replaced
+  }
+
+  let path: String
+  let maxLineLength: Int
+  private var fd: Int32 = -1
+  private var device: UInt64 = 0
+  private var inode: UInt64 = 0
+  private var opened = false
+  /// Offset just after the last complete line handed out.
+  private(set) var consumed: Int64 = 0
+  /// Size of the file at the last poll.
+  private(set) var size: Int64 = 0
+  /// Lines handed out so far (the next line's number is one more).
+  private(set) var lineNumber = 0
+  private var chunk = [UInt8](repeating: 0, count: 1 << 20)
+
+  init(path: String, maxLineLength: Int = 1 << 20) {
+    self.path = path
+    self.maxLineLength = maxLineLength
+  }
+
+  deinit {
+    if fd >= 0 { close(fd) }
+  }
+
+  /// Whether the file exists and is open.
+  var isOpen: Bool { fd >= 0 }
+
+  /// Bytes after the last complete line (a line being written, or a torn tail).
+  var unterminatedBytes: Int64 { max(0, size - consumed) }
+
+  /// Reads what was appended since the last poll and calls `body` for each change, in order.
+  ///
+  /// - Returns: whether anything was handed out.
+  /// - Throws: ``CommandFailure`` if the file exists but cannot be opened or read.
+  @discardableResult
+  func poll(_ body: (Change) -> Void) throws(CommandFailure) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      if errno == ENOENT { return false }
+      throw failure("cannot read")
+    }
+    guard info.st_mode & S_IFMT != S_IFDIR else { throw CommandFailure("\(path): is a directory, not a journal") }
+    var changed = false
+    if !isOpen || UInt64(info.st_dev) != device || UInt64(info.st_ino) != inode {
+      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        if errno == ENOENT { return false }
+        throw failure("cannot open")
+      }
+      if fd >= 0 { close(fd) }
+      var opened = stat()
+      fstat(descriptor, &opened)
+      fd = descriptor
+      device = UInt64(opened.st_dev)
+      inode = UInt64(opened.st_ino)
+      info = opened
+      if self.opened {
+        body(.replaced)
+        changed = true
+      }
+      self.opened = true
+      consumed = 0
+      lineNumber = 0
+    }
+    size = Int64(info.st_size)
+    if size < consumed {
+      try recount(upTo: size)
+      body(.truncated(size: size))
+      changed = true
+    }
+    return try readLines(body) || changed
+  }
+
+  /// Hands out the complete lines in `consumed..<size`.
+  private func readLines(_ body: (Change) -> Void) throws(CommandFailure) -> Bool {
+    var any = false
+    var line: [UInt8] = []
+    var lineStart = consumed
+    var overLongLength = -1
+    var offset = consumed
+    while offset < size {
+      let wanted = Int(min(Int64(chunk.count), size - offset))
+      let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, wanted, off_t(offset)) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw failure("cannot read")
+      }
+      if n == 0 { break }
+      var start = 0
+      while start < n {
+        let newline = chunk[start..<n].firstIndex(of: 0x0A)
+        let end = newline ?? n
+        if overLongLength >= 0 {
+          overLongLength += end - start
+        } else if line.count + (end - start) > maxLineLength + 1 {
+          overLongLength = line.count + (end - start)
+          line.removeAll()
+        } else {
+          line.append(contentsOf: chunk[start..<end])
+        }
+        guard newline != nil else { break }
+        lineNumber += 1
+        if overLongLength >= 0 {
+          body(.overLong(number: lineNumber, offset: lineStart, length: overLongLength))
+          overLongLength = -1
+        } else {
+          if line.last == 0x0D { line.removeLast() }
+          body(.line(line, number: lineNumber, offset: lineStart))
+          line.removeAll(keepingCapacity: true)
+        }
+        any = true
+        consumed = offset + Int64(end + 1)
+        lineStart = consumed
+        start = end + 1
+      }
+      offset += Int64(n)
+    }
+    return any
+  }
+
+  /// Moves `consumed` back to the last line end at or before `newSize` and counts the lines before it.
+  private func recount(upTo newSize: Int64) throws(CommandFailure) {
+    var count = 0
+    var boundary: Int64 = 0
+    var offset: Int64 = 0
+    while offset < newSize {
+      let wanted = Int(min(Int64(chunk.count), newSize - offset))
+      let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, wanted, off_t(offset)) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw failure("cannot read")
+      }
+      if n == 0 { break }
+      for i in 0..<n where chunk[i] == 0x0A {
+        count += 1
+        boundary = offset + Int64(i + 1)
+      }
+      offset += Int64(n)
+    }
+    lineNumber = count
+    consumed = boundary
+  }
+
+  private func failure(_ what: String) -> CommandFailure {
+    CommandFailure("\(path): \(what): \(String(cString: strerror(errno)))")
+  }
+}

@@ -1,0 +1,104 @@
+import Journal
+import Projection
+
+/// Where `export` writes a table: standard output, one file, or one file per
+/// session in a Hive-style layout (`DIR/session=ID/part.ndjson`).
+///
+/// Rows are encoded into one buffer and written in blocks of 256 KiB. Files
+/// are ``AtomicFile``s, renamed into place by ``finish(_:)``; in the
+/// partitioned layout only the partition being written has a descriptor open.
+struct TableOutput {
+  enum Destination {
+    case standardOutput
+    case file(String)
+    case partitions(directory: String)
+  }
+
+  private(set) var encoder: TableEncoder
+  let destination: Destination
+  private var buffer: [UInt8] = []
+  private var single: AtomicFile?
+  private var partitions: [String: AtomicFile] = [:]
+  /// Keys of `partitions` in creation order (committed in that order).
+  private var partitionOrder: [String] = []
+  private var active: AtomicFile?
+  private static let blockSize = 1 << 18
+
+  /// Opens the destination; a single file gets its header at once.
+  /// - Throws: ``CommandFailure`` if the file or directory cannot be created.
+  init(table: Table, format: TableFormat, destination: Destination) throws(CommandFailure) {
+    encoder = TableEncoder(table: table, format: format)
+    self.destination = destination
+    buffer.reserveCapacity(Self.blockSize + (1 << 16))
+    switch destination {
+    case .standardOutput:
+      encoder.appendHeader(to: &buffer)
+    case .file(let path):
+      single = try AtomicFile(path: path)
+      encoder.appendHeader(to: &buffer)
+    case .partitions(let directory):
+      try makeDirectories(directory)
+    }
+  }
+
+  /// The common columns of the rows that follow (in the partitioned layout, also their partition).
+  mutating func setContext(_ context: RowContext, _ stdout: inout FileOutput) throws(CommandFailure) {
+    guard context != encoder.context else { return }
+    encoder.context = context
+    guard case .partitions(let directory) = destination else { return }
+    let name = PartitionPath.directory(session: context.session)
+    if let file = partitions[name], file === active { return }
+    try flush(&stdout)
+    active?.suspend()
+    if let file = partitions[name] {
+      active = file
+      return
+    }
+    let folder = directory + "/" + name
+    try makeDirectories(folder)
+    let file = try AtomicFile(path: folder + "/" + PartitionPath.fileName(encoder.format))
+    partitions[name] = file
+    partitionOrder.append(name)
+    active = file
+    encoder.appendHeader(to: &buffer)
+  }
+
+  /// Appends rows (of the current context).
+  mutating func append(_ rows: [TableRow], _ stdout: inout FileOutput) throws(CommandFailure) {
+    for row in rows { encoder.append(row, to: &buffer) }
+    if buffer.count >= Self.blockSize { try flush(&stdout) }
+  }
+
+  /// Writes what is buffered to the current destination.
+  private mutating func flush(_ stdout: inout FileOutput) throws(CommandFailure) {
+    guard !buffer.isEmpty else { return }
+    switch destination {
+    case .standardOutput:
+      stdout.write(bytes: buffer)
+    case .file:
+      try single!.write(buffer)
+    case .partitions:
+      guard let active else { preconditionFailure("rows before any context") }
+      try active.write(buffer)
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes the rest and renames every file into place.
+  mutating func finish(_ stdout: inout FileOutput) throws(CommandFailure) {
+    try flush(&stdout)
+    active?.suspend()
+    active = nil
+    try single?.commit()
+    for name in partitionOrder { try partitions[name]!.commit() }
+  }
+
+  /// Removes every temporary file; no target is touched.
+  mutating func abandon() {
+    single?.abandon()
+    for file in partitions.values { file.abandon() }
+  }
+
+  /// The partition directories written, in creation order.
+  var partitionNames: [String] { partitionOrder }
+}

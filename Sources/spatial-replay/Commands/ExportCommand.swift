@@ -1,0 +1,148 @@
+import Journal
+import Projection
+
+/// `export FILE... --table T`: one typed table out of many journals, as NDJSON or CSV.
+struct ExportCommand: Command {
+  static let name = "export"
+  static let abstract = "Export journals as one table (events, visits, moves, pans, findings) in NDJSON or CSV"
+  static let help = """
+    usage: spatial-replay export --table TABLE [--format ndjson|csv] [-o PATH [--partition session]] FILE...
+
+    Reads the journals ('-' for standard input) once, streaming, and writes one
+    table with one row per event, visit, move, pan or finding. Every row starts
+    with session, app, build (null when absent) and file (the path given). The
+    columns, their types and meaning are listed in docs/tables.md: timestamps
+    are RFC 3339 UTC strings with 6 digits, durations are numbers in ms, ids
+    are strings, seq and counts are integers, flags are booleans.
+
+    tables:
+      events     one row per event, every key of the format as a column, other
+                 keys in 'extra' (a JSON object as text)
+      visits     one row per visit: a controller's didAppear to its next
+                 willDisappear, with dwell_ms; visits open at the end flagged
+      moves      one row per move, with whether its transition completed and how long it took
+      pans       one row per pan, with the minimum touches and the neighbour at that moment
+      findings   one row per finding of 'check' (integrity and lifecycle rules)
+
+    options:
+      --table TABLE          the table to write (required)
+      --format F             ndjson (default): one JSON object per line, keys in column order;
+                             csv: RFC 4180 with a header line, CRLF line ends
+      -o, --output PATH      write to PATH instead of standard output (atomically:
+                             a temporary file renamed into place when complete)
+      --partition session    with -o DIR: one file per session, DIR/session=ID/part.ndjson
+                             (or part.csv), ID escaped as Hive does (see docs/tables.md)
+      --strict, --max-line-bytes N, --max-depth N   as for 'check'
+
+    Lines that do not decode are left out and reported on stderr (except for
+    the findings table, where they are rows). With -o, nothing is written when
+    an input cannot be read.
+
+    exit status: 0 fine, 1 a journal had errors (lines left out), 2 a file could
+    not be read or the output not written, 64 usage error.
+
+    examples:
+      spatial-replay export --table visits Journals/*.ndjson > visits.ndjson
+      spatial-replay export --table moves --format csv -o moves.csv a.ndjson b.ndjson
+      spatial-replay export --table events -o lake/events --partition session day1/*.ndjson
+      duckdb -c "select controller, sum(dwell_ms) from read_ndjson('visits.ndjson') group by 1"
+
+    """
+  static let spec = ArgumentSpec(
+    flags: JournalInput.flagNames,
+    options: JournalInput.optionNames.union(["--table", "--format", "--output", "--partition"]),
+    aliases: ["-o": "--output"])
+
+  var files: [String]
+  var table: Table
+  var format: TableFormat
+  var output: String?
+  var partitioned: Bool
+  var options: ReadOptions
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    files = arguments.positionals
+    guard !files.isEmpty else { throw UsageError("export needs at least one FILE ('-' for standard input)") }
+    guard files.filter({ $0 == "-" }).count <= 1 else { throw UsageError("'-' (standard input) can be read only once") }
+    guard let name = try arguments.choice("--table", Table.allCases.map(\.rawValue)) else {
+      throw UsageError("export needs --table (one of \(Table.allCases.map(\.rawValue).joined(separator: ", ")))")
+    }
+    table = Table(rawValue: name)!
+    format = TableFormat(rawValue: try arguments.choice("--format", TableFormat.allCases.map(\.rawValue)) ?? "ndjson")!
+    output = arguments.value("--output")
+    if output == "" { throw UsageError("-o needs a path") }
+    partitioned = try arguments.choice("--partition", ["session"]) != nil
+    if partitioned && output == nil { throw UsageError("--partition session needs -o DIR") }
+    options = try JournalInput.readOptions(arguments)
+  }
+
+  func run(_ context: inout Context) throws -> Int32 {
+    let destination: TableOutput.Destination
+    switch (output, partitioned) {
+    case (nil, _): destination = .standardOutput
+    case (let path?, false): destination = .file(path)
+    case (let path?, true): destination = .partitions(directory: path)
+    }
+    var out = try TableOutput(table: table, format: format, destination: destination)
+    var progress = Progress(total: InputSize.total(files), enabled: context.showProgress)
+    var done: Int64 = 0
+    var unreadable = false
+    var errors = false
+    var rows: [TableRow] = []
+    do {
+      for path in files {
+        let name = JournalInput.displayName(path)
+        let reader: JournalReader
+        do {
+          reader = try JournalReader(path: path, options: options)
+        } catch {
+          progress.finish(&context.stderr)
+          context.error(displayText(error.description, limit: .max))
+          unreadable = true
+          continue
+        }
+        var builder = TableBuilder(table: table, file: path)
+        while let item = reader.next() {
+          if case .diagnostic(let diagnostic) = item, diagnostic.severity == .error {
+            errors = true
+            if table != .findings {
+              progress.finish(&context.stderr)
+              context.stderr.write(diagnostic, file: name)
+            }
+          }
+          builder.consume(item, into: &rows)
+          if !rows.isEmpty {
+            try out.setContext(builder.context, &context.stdout)
+            try out.append(rows, &context.stdout)
+            rows.removeAll(keepingCapacity: true)
+          }
+          progress.update(done + reader.bytesRead, &context.stderr)
+        }
+        done += reader.bytesRead
+        if let error = reader.readError {
+          progress.finish(&context.stderr)
+          context.error(displayText(error.description, limit: .max))
+          unreadable = true
+        }
+        builder.finish(into: &rows)
+        if !rows.isEmpty {
+          try out.setContext(builder.context, &context.stdout)
+          try out.append(rows, &context.stdout)
+          rows.removeAll(keepingCapacity: true)
+        }
+      }
+      progress.finish(&context.stderr)
+      if unreadable && output != nil {
+        out.abandon()
+        return ExitCode.badInput
+      }
+      try out.finish(&context.stdout)
+    } catch {
+      progress.finish(&context.stderr)
+      out.abandon()
+      throw error
+    }
+    if unreadable { return ExitCode.badInput }
+    return errors ? ExitCode.findings : ExitCode.ok
+  }
+}

@@ -1,0 +1,234 @@
+import Journal
+import Projection
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Set by SIGINT and SIGTERM while `tail --follow` runs.
+private let stopRequested = Atomic<Bool>(false)
+
+/// `tail [-n N] [--follow] FILE`: the last events of a journal, then (with `--follow`)
+/// every event appended, and the findings of the lifecycle checker as they occur.
+struct TailCommand: Command {
+  static let name = "tail"
+  static let abstract = "Print the last events of a journal and, with --follow, events as they are appended"
+  static let help = """
+    usage: spatial-replay tail [-n N] [-f|--follow] [--json] [--timeout S] FILE
+
+    Prints the last N events of the journal as readable lines (as 'log' does),
+    then with --follow keeps printing every event appended to it, like
+    'tail -f'. The lifecycle checker runs over the whole journal as it grows:
+    its findings, and lines that do not decode, are printed on stderr as
+    'check' prints them (FILE:LINE: SEVERITY: MESSAGE [RULE]) as they occur.
+    'check' gives the full report, with the integrity rules (seq, time, header).
+
+    Following polls the file every 100 ms. Only complete lines are printed: a
+    line still being written, or a torn tail that a writer later cuts off and
+    appends after (the file shrinks), never shows. A file truncated below what
+    was printed is followed from its new end, a file replaced by another is
+    followed from its start, and a file that does not exist yet is waited for.
+    SIGINT (Ctrl-C) and SIGTERM stop it cleanly.
+
+    options:
+      -n, --lines N     events to print from the end first (default 10; 0 for none)
+      -f, --follow      keep printing events as they are appended
+      --json            print each event's line exactly as in the journal
+      --timeout S       with --follow, stop after S seconds without new lines
+                        (a decimal number)
+
+    exit status: 0 fine (also when stopped by a signal or --timeout), 2 the
+    file could not be read (without --follow: does not exist), 64 usage error.
+
+    examples:
+      spatial-replay tail -n 20 journal.ndjson
+      spatial-replay tail --follow journal.ndjson
+      spatial-replay tail -f --json -n 0 journal.ndjson | jq -c 'select(.type == "move")'
+
+    """
+  static let spec = ArgumentSpec(
+    flags: ["--follow", "--json"], options: ["--lines", "--timeout"], aliases: ["-n": "--lines", "-f": "--follow"])
+
+  /// How often the file is polled.
+  static let pollInterval: UInt32 = 100_000
+
+  var file: String
+  var count: Int
+  var follow: Bool
+  var json: Bool
+  var timeout: Double?
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    guard arguments.positionals.count == 1 else { throw UsageError("tail needs exactly one FILE") }
+    file = arguments.positionals[0]
+    guard file != "-" else { throw UsageError("tail reads a file, not standard input") }
+    count = try arguments.int("--lines", min: 0) ?? 10
+    follow = arguments.flag("--follow")
+    json = arguments.flag("--json")
+    if let text = arguments.value("--timeout") {
+      guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+        throw UsageError("--timeout takes a number of seconds ≥ 0, got '\(text)'")
+      }
+      guard follow else { throw UsageError("--timeout only applies with --follow") }
+      timeout = seconds
+    }
+  }
+
+  func run(_ context: inout Context) throws -> Int32 {
+    var session = TailSession(file: file, json: json, color: context.useColor)
+    let follower = JournalFollower(path: file)
+    try follower.poll { session.remember($0, keeping: count) }
+    guard follower.isOpen || follow else {
+      throw CommandFailure("\(displayText(file, limit: .max)): cannot open: No such file or directory")
+    }
+    session.printRemembered(&context)
+    context.flush()
+    guard follow else {
+      if follower.unterminatedBytes > 0 {
+        context.warning(
+          "\(displayText(file, limit: .max)): torn tail: \(follower.unterminatedBytes) bytes at offset "
+            + "\(follower.consumed) without a line end")
+      }
+      return ExitCode.ok
+    }
+    stopRequested.store(false, ordering: .relaxed)
+    signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
+    signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }
+    defer {
+      signal(SIGINT, SIG_DFL)
+      signal(SIGTERM, SIG_DFL)
+    }
+    var lastActivity = ContinuousClock.now
+    while !stopRequested.load(ordering: .relaxed) {
+      usleep(Self.pollInterval)
+      if stopRequested.load(ordering: .relaxed) { break }
+      let changed = try follower.poll { session.handle($0, &context) }
+      context.flush()
+      if changed {
+        lastActivity = .now
+      } else if let timeout, ContinuousClock.now - lastActivity >= .milliseconds(Int64(timeout * 1000)) {
+        break
+      }
+    }
+    context.flush()
+    return ExitCode.ok
+  }
+}
+
+/// What `tail` prints for each change of the followed file, and the checker it runs.
+struct TailSession {
+  let file: String
+  let name: String
+  let json: Bool
+  let color: Bool
+  private var checker = Checker()
+  private var found: [Diagnostic] = []
+  /// The last lines of the initial read: decoded record (nil when it did not decode) and bytes.
+  private var recent: [(number: Int, record: Record?, bytes: [UInt8])] = []
+  /// Findings of the initial read about its last lines.
+  private var recentFindings: [Diagnostic] = []
+
+  init(file: String, json: Bool, color: Bool) {
+    self.file = file
+    self.name = displayText(file, limit: .max)
+    self.json = json
+    self.color = color
+  }
+
+  /// Initial read: checks every line, keeps the last `keeping` and their findings.
+  mutating func remember(_ change: JournalFollower.Change, keeping: Int) {
+    let (record, number, bytes) = decode(change)
+    if let number {
+      if keeping > 0 {
+        recent.append((number, record, bytes))
+        if recent.count > 2 * keeping + 64 { recent.removeFirst(recent.count - keeping) }
+      }
+      if recent.count > keeping { recent.removeFirst(recent.count - keeping) }
+    }
+    recentFindings.append(contentsOf: found)
+    found.removeAll(keepingCapacity: true)
+    let first = recent.first?.number ?? Int.max
+    if recentFindings.count > 256 { recentFindings.removeAll { $0.line < first } }
+  }
+
+  /// Prints the lines the initial read kept, each followed by its findings.
+  mutating func printRemembered(_ context: inout Context) {
+    let first = recent.first?.number ?? Int.max
+    let findings = recentFindings.filter { $0.line >= first }
+    var next = 0
+    for line in recent {
+      if let record = line.record { printEvent(record, bytes: line.bytes, &context) }
+      while next < findings.count, findings[next].line <= line.number {
+        printFinding(findings[next], &context)
+        next += 1
+      }
+    }
+    for finding in findings[next...] { printFinding(finding, &context) }
+    recent = []
+    recentFindings = []
+  }
+
+  /// While following: prints the change and the findings it brings.
+  mutating func handle(_ change: JournalFollower.Change, _ context: inout Context) {
+    switch change {
+    case .truncated(let size):
+      context.warning("\(name): truncated to \(size) bytes; following from there")
+    case .replaced:
+      context.warning("\(name): replaced by a new file; following it from its start")
+      checker = Checker()
+    default:
+      break
+    }
+    let (record, _, bytes) = decode(change)
+    if let record { printEvent(record, bytes: bytes, &context) }
+    for finding in found { printFinding(finding, &context) }
+    found.removeAll(keepingCapacity: true)
+  }
+
+  /// Decodes a line and runs the checker on it; findings go to `found`.
+  private mutating func decode(_ change: JournalFollower.Change) -> (Record?, Int?, [UInt8]) {
+    switch change {
+    case .line(let bytes, let number, let offset):
+      let result = bytes.withUnsafeBytes { raw in Result { () throws(DecodeError) in try RecordDecoder.decode(raw) } }
+      switch result {
+      case .success(let record):
+        checker.check(record, line: number, into: &found)
+        return (record, number, bytes)
+      case .failure(let error):
+        found.append(
+          Diagnostic(
+            rule: error.rule, severity: .error, line: number, column: error.offset + 1, offset: offset,
+            message: error.message))
+        return (nil, number, bytes)
+      }
+    case .overLong(let number, let offset, let length):
+      found.append(
+        Diagnostic(
+          rule: "framing", severity: .error, line: number, offset: offset,
+          message: "line of \(length) bytes is longer than the limit of \(DecodeLimits().maxLineLength) bytes"))
+      return (nil, number, [])
+    case .truncated, .replaced:
+      return (nil, nil, [])
+    }
+  }
+
+  private func printEvent(_ record: Record, bytes: [UInt8], _ context: inout Context) {
+    if json {
+      context.stdout.write(bytes: bytes)
+      context.stdout.write("\n")
+    } else {
+      LogLine.write(record, color: color, to: &context.stdout)
+    }
+  }
+
+  private func printFinding(_ finding: Diagnostic, _ context: inout Context) {
+    context.stdout.flush()
+    context.stderr.write(finding, file: name)
+    context.stderr.flush()
+  }
+}

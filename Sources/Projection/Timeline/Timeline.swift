@@ -2,8 +2,9 @@ import Journal
 
 /// Seeks over one journal: the state after any event, forwards or backwards.
 ///
-/// The records are held in memory as `[Record]` (for a 1M-event journal about
-/// 150 to 250 MB, depending on id lengths). On creation the timeline folds the
+/// The records are held in memory as `[Record]`: 136 bytes per record inline
+/// (ids of up to 15 bytes fit inside), about 136 MB for a 1M-event journal,
+/// plus the heap for longer strings and `mark` fields. On creation the timeline folds the
 /// whole journal once and keeps a *snapshot* (a ``State`` value the fold
 /// produced) before every `interval`-th record, so reaching any position
 /// replays at most `interval - 1` records from the nearest snapshot before it.
@@ -12,12 +13,13 @@ import Journal
 /// Memory per snapshot: a `State` shares every unchanged part of its storage
 /// with its neighbours (controllers are kept in chunks of 32, the id index in
 /// 64 shards), so a snapshot costs its own list of chunk references (8 bytes
-/// per 32 controllers), a copy of each chunk and shard the `interval` events
-/// since the previous snapshot touched (about 32 × 150 bytes per chunk), and the
-/// arrivals of the transition in flight. For the benchmark journal of
-/// `Benchmarks/Sources/timeline-bench` (1M events, 4,096 snapshots at the
-/// default interval) that is a few kilobytes per snapshot; the benchmark
-/// prints the measured figure.
+/// per 32 controllers), a copy of each chunk (32 controllers, about 5 KB) and
+/// each index shard that the `interval` records since the previous snapshot
+/// touched, and the arrivals of the transition in flight: O(controllers / 32 +
+/// touched chunks × 32). On the 1M-event benchmark journal
+/// (`Benchmarks/Sources/timeline-bench`: 3,345 controllers, 3,907 snapshots at
+/// the default interval) that is about 38 KB per snapshot, 145 MB in all;
+/// a larger `interval` trades memory for longer backward steps.
 ///
 /// ```swift
 /// let (records, _) = try JournalReader.readAll(path: "journal.ndjson")

@@ -251,6 +251,14 @@ import Testing
       .malformed, 65, "missing key \"label\" for type \"mark\""),
     ErrorCase("duplicate seq", "{\"seq\":1,\"seq\":2}", .malformed, 9, "duplicate key \"seq\""),
     ErrorCase(
+      "duplicate of a key read before its usual place",
+      "{\"seq\":1,\"time\":\"2026-11-29T10:00:00.001000Z\",\"class\":\"C\",\"type\":\"alloc\",\"controller\":\"c\",\"class\":\"D\"}",
+      .malformed, 90, "duplicate key \"class\""),
+    ErrorCase(
+      "duplicate after the last key of the type",
+      "{\"seq\":1,\"time\":\"2026-11-29T10:00:00.001000Z\",\"type\":\"lifecycle\",\"controller\":\"a\",\"callback\":\"didLoad\",\"controller\":\"b\"}",
+      .malformed, 103, "duplicate key \"controller\""),
+    ErrorCase(
       "duplicate controller",
       "{\"seq\":1,\"time\":\"2026-11-29T10:00:00.001000Z\",\"type\":\"root\",\"controller\":\"a\",\"controller\":\"b\"}",
       .malformed, 77, "duplicate key \"controller\""),

@@ -57,11 +57,7 @@ public enum RecordDecoder {
   public static func decode(
     _ line: UnsafeRawBufferPointer, limits: DecodeLimits = DecodeLimits()
   ) throws(DecodeError) -> Record {
-    let draft = try RecordParser.parse(line, limits: limits, requireEnvelope: true)
-    guard let seq = draft.seq, let time = draft.time else {
-      preconditionFailure("the parser requires the envelope when asked to")
-    }
-    return Record(seq: seq, time: time, event: draft.event, extra: draft.extra)
+    try RecordParser.record(line, limits: limits)
   }
 
   /// Decodes a line where `seq` and `time` may be missing (input of `append`);
@@ -70,7 +66,7 @@ public enum RecordDecoder {
   public static func decodeDraft(
     _ line: UnsafeRawBufferPointer, limits: DecodeLimits = DecodeLimits()
   ) throws(DecodeError) -> Draft {
-    try RecordParser.parse(line, limits: limits, requireEnvelope: false)
+    try RecordParser.draft(line, limits: limits)
   }
 }
 

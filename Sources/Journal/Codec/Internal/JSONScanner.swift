@@ -69,9 +69,25 @@ struct JSONScanner {
   /// - Returns: whether the string contains escapes (its content then needs ``unescape(from:to:)``).
   /// - Throws: on a bad escape, an unpaired surrogate, a raw control character,
   ///   invalid UTF-8 or the end of the line.
+  ///
+  /// Implementation note: eight bytes are tested at a time (``specialBytes(_:)``);
+  /// only the last few bytes of a line are tested one by one.
   @inline(__always)
   mutating func scanString() throws(DecodeError) -> Bool {
     var k = index + 1
+    while k &+ 8 <= count {
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self))
+      let special = Self.specialBytes(word)
+      if special != 0 {
+        k &+= special.trailingZeroBitCount &>> 3
+        if base[k] == Self.quote {
+          index = k + 1
+          return false
+        }
+        return try scanStringSlow(from: k)
+      }
+      k &+= 8
+    }
     while k < count {
       let c = base[k]
       if c == Self.quote {
@@ -83,6 +99,25 @@ struct JSONScanner {
       k += 1
     }
     return try scanStringSlow(from: k)
+  }
+
+  /// The high bit of each byte of `word` (little-endian) that ends the plain
+  /// part of a string: `"`, `\`, a control character or a non-ASCII byte.
+  ///
+  /// Implementation note: the classic SWAR tests `(x - 0x01…) & ~x & 0x80…`
+  /// (a zero byte) and `(x - 0x20…) & ~x & 0x80…` (a byte below 0x20). A borrow
+  /// can only flag bytes above a byte that really matched, so the lowest set
+  /// bit always marks the first special byte.
+  @inline(__always)
+  static func specialBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let quotes = word ^ (ones &* 0x22)
+    let backslashes = word ^ (ones &* 0x5C)
+    let zeroQuote = (quotes &- ones) & ~quotes
+    let zeroBackslash = (backslashes &- ones) & ~backslashes
+    let control = (word &- ones &* 0x20) & ~word
+    return (zeroQuote | zeroBackslash | control | word) & high
   }
 
   /// The rest of a string from its first escape, control or non-ASCII byte.

@@ -50,9 +50,62 @@ enum JournalKey: UInt8, CaseIterable {
     }
   }
 
-  /// Recognises a key from its (unescaped) UTF-8 bytes.
+  /// Recognises a key from its (unescaped) UTF-8 bytes, `n` bytes at `p`, of
+  /// which `readable` (at least `n`) may be read.
+  ///
+  /// Implementation note: when 16 bytes may be read, the key is compared as
+  /// one or two little-endian words masked to its length, one comparison per
+  /// candidate instead of a byte loop; the constants fold at compile time.
   @inline(__always)
-  static func match(_ p: UnsafePointer<UInt8>, _ n: Int) -> JournalKey? {
+  static func match(_ p: UnsafePointer<UInt8>, _ n: Int, readable: Int) -> JournalKey? {
+    guard readable >= 16, n <= 10 else { return matchBytes(p, n) }
+    let raw = UnsafeRawPointer(p)
+    let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+    let w = n >= 8 ? first : first & ((1 &<< (UInt64(truncatingIfNeeded: n) &* 8)) &- 1)
+    @inline(__always) func second() -> UInt64 {
+      UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) & 0xFFFF
+    }
+    switch n {
+    case 1: return w == asciiWord("v") ? .v : nil
+    case 2: return w == asciiWord("to") ? .to : nil
+    case 3:
+      if w == asciiWord("seq") { return .seq }
+      if w == asciiWord("app") { return .app }
+      return w == asciiWord("min") ? .min : nil
+    case 4:
+      if w == asciiWord("time") { return .time }
+      if w == asciiWord("type") { return .type }
+      return w == asciiWord("from") ? .from : nil
+    case 5:
+      if w == asciiWord("build") { return .build }
+      if w == asciiWord("class") { return .className }
+      return w == asciiWord("label") ? .label : nil
+    case 6: return w == asciiWord("device") ? .device : nil
+    case 7:
+      if w == asciiWord("session") { return .session }
+      if w == asciiWord("profile") { return .profile }
+      if w == asciiWord("trigger") { return .trigger }
+      if w == asciiWord("touches") { return .touches }
+      return w == asciiWord("outcome") ? .outcome : nil
+    case 8:
+      if w == asciiWord("scenario") { return .scenario }
+      if w == asciiWord("distance") { return .distance }
+      if w == asciiWord("velocity") { return .velocity }
+      if w == asciiWord("animated") { return .animated }
+      return w == asciiWord("callback") ? .callback : nil
+    case 9:
+      let tail = second() & 0xFF
+      if w == asciiWord("directio") && tail == asciiWord("n") { return .direction }
+      return w == asciiWord("presente") && tail == asciiWord("r") ? .presenter : nil
+    case 10:
+      return w == asciiWord("controll") && second() == asciiWord("er") ? .controller : nil
+    default:
+      return nil
+    }
+  }
+
+  /// Recognises a key byte by byte (near the end of a line, or unescaped keys).
+  static func matchBytes(_ p: UnsafePointer<UInt8>, _ n: Int) -> JournalKey? {
     switch n {
     case 1: return p[0] == UInt8(ascii: "v") ? .v : nil
     case 2: return bytesEqual(p, n, "to") ? .to : nil
@@ -237,6 +290,19 @@ enum EnumMatch {
     default: return nil
     }
   }
+}
+
+/// Up to 8 ASCII bytes of a literal, from byte `from`, as a little-endian
+/// word (the first byte lowest); folds to a constant for a literal argument.
+@inline(__always)
+func asciiWord(_ literal: StaticString, from: Int = 0) -> UInt64 {
+  var word: UInt64 = 0
+  var k = Swift.min(literal.utf8CodeUnitCount, from + 8)
+  while k > from {
+    k -= 1
+    word = word << 8 | UInt64(literal.utf8Start[k])
+  }
+  return word
 }
 
 /// Whether `n` bytes at `p` spell `literal` (an ASCII literal).

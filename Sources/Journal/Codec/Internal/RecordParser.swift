@@ -30,27 +30,57 @@ struct RecordParser {
   var memberCount = 0
   /// Offset of the top-level object's closing brace (where a missing key is reported).
   var closingBrace = 0
+  /// The event type, once the `type` member has been read (and is a known type).
+  var type: KnownType? = nil
+  /// The key that writers put next (see ``JournalKey/predicted(after:type:)``).
+  var predicted: JournalKey? = .seq
 
-  /// Decodes one line.
+  /// Decodes one line into a record (`seq` and `time` required).
+  static func record(_ line: UnsafeRawBufferPointer, limits: DecodeLimits) throws(DecodeError) -> Record {
+    try withParser(line, limits: limits) { (parser) throws(DecodeError) -> Record in try parser.record() }
+  }
+
+  /// Decodes one line into a draft (`seq` and `time` optional).
+  static func draft(_ line: UnsafeRawBufferPointer, limits: DecodeLimits) throws(DecodeError) -> Draft {
+    try withParser(line, limits: limits) { (parser) throws(DecodeError) -> Draft in try parser.draft() }
+  }
+
+  /// Checks the limits, scans the object and hands the parser to `build`.
+  ///
+  /// Implementation note: the slot table lives in a temporary stack
+  /// allocation, and the closure reports failure through a captured variable
+  /// rather than by throwing, so no `Result` wrapping the large record is
+  /// built and copied on every line.
   @inline(__always)
-  static func parse(
-    _ line: UnsafeRawBufferPointer, limits: DecodeLimits, requireEnvelope: Bool
-  ) throws(DecodeError) -> Draft {
+  static func withParser<T>(
+    _ line: UnsafeRawBufferPointer, limits: DecodeLimits,
+    _ build: (inout RecordParser) throws(DecodeError) -> T
+  ) throws(DecodeError) -> T {
     guard line.count <= limits.maxLineLength else { throw .tooLong(limit: limits.maxLineLength) }
     guard let start = line.baseAddress, !line.isEmpty else {
       throw .malformed(0, "expected a JSON object, found the end of the line")
     }
     let scanner = JSONScanner(
       base: start.assumingMemoryBound(to: UInt8.self), count: line.count, maxDepth: limits.maxDepth)
-    return try withUnsafeTemporaryAllocation(of: MemberSlot.self, capacity: JournalKey.count) {
-      (table) throws(DecodeError) -> Draft in
+    var failure: DecodeError? = nil
+    let result = withUnsafeTemporaryAllocation(of: MemberSlot.self, capacity: JournalKey.count) { table -> T? in
       guard let slots = table.baseAddress else {
         preconditionFailure("a temporary allocation of 25 slots has an address")
       }
       var parser = RecordParser(scanner: scanner, slots: slots)
-      try parser.parseObject()
-      return try parser.draft(requireEnvelope: requireEnvelope)
+      do throws(DecodeError) {
+        try parser.parseObject()
+        return try build(&parser)
+      } catch {
+        failure = error
+        return nil
+      }
     }
+    guard let result else {
+      guard let failure else { preconditionFailure("the parser failed without an error") }
+      throw failure
+    }
+    return result
   }
 
   // MARK: Syntax
@@ -82,29 +112,22 @@ struct RecordParser {
         throw scanner.unexpected("expected '\"' to start a key", inside: .object)
       }
       let keyStart = scanner.index
-      let escaped = try scanner.scanString()
-      var key: JournalKey? = nil
-      var unknownKey: [UInt8] = []
-      if !escaped, let match = JournalKey.match(scanner.base + keyStart + 1, scanner.index - keyStart - 2) {
-        guard seen & match.bit == 0 else { throw .duplicateKey(keyStart, Array(match.name.utf8)) }
-        key = match
-      } else {
-        key = try otherKey(keyStart: keyStart, escaped: escaped, unknownKey: &unknownKey)
-      }
-      scanner.skipWhitespace()
-      guard scanner.index < scanner.count, scanner.base[scanner.index] == UInt8(ascii: ":") else {
-        throw scanner.unexpected("expected ':' after a key", inside: .object)
-      }
-      scanner.index += 1
-      scanner.skipWhitespace()
-      let value = try scanner.scanValue(depth: 1, inside: .object)
-      if let key {
+      if let key = try knownKey() {
+        let value = try scanMemberValue()
         seen |= key.bit
         slots[Int(key.rawValue)] = MemberSlot(value: value, order: memberCount)
+        if key == .type { type = match(value, KnownType.match) }
+        predicted = JournalKey.predicted(after: key, type: type)
       } else {
-        unknown.append(UnknownMember(key: unknownKey, value: value, order: memberCount))
+        try otherMember(keyStart: keyStart, escaped: scanner.index == keyStart)
       }
       memberCount += 1
+      // Writers put no spaces: look for ',' or '}' right after the value before skipping whitespace.
+      if scanner.index < scanner.count, scanner.base[scanner.index] == UInt8(ascii: ",") {
+        scanner.index += 1
+        scanner.skipWhitespace()
+        continue
+      }
       scanner.skipWhitespace()
       guard scanner.index < scanner.count else {
         throw .malformed(scanner.count, "unexpected end of line inside an object")
@@ -123,30 +146,91 @@ struct RecordParser {
     }
   }
 
-  /// A key with escapes, or one the format does not define: unescapes it,
-  /// recognises it if it is a known key after all, else checks it against
-  /// the other unknown keys.
-  /// - Returns: the known key, or nil with the unescaped key in `unknownKey`.
+  /// The key at `index` if it is one the format defines, spelt without
+  /// escapes, and not seen before; `index` is then after its colon.
+  /// Otherwise nil, with `index` after the key if it was scanned (or left
+  /// at the key when it has escapes or is unknown and must be read again).
+  @inline(__always)
+  mutating func knownKey() throws(DecodeError) -> JournalKey? {
+    let keyStart = scanner.index
+    if let expected = predicted, scanner.count - keyStart >= 16,
+      let length = expected.isQuotedWithColon(at: scanner.base + keyStart)
+    {
+      guard seen & expected.bit == 0 else { throw .duplicateKey(keyStart, Array(expected.name.utf8)) }
+      scanner.index = keyStart + length
+      scanner.skipWhitespace()
+      return expected
+    }
+    let escaped = try scanner.scanString()
+    guard !escaped,
+      let key = JournalKey.match(
+        scanner.base + keyStart + 1, scanner.index - keyStart - 2, readable: scanner.count - keyStart - 1)
+    else {
+      if escaped { scanner.index = keyStart }
+      return nil
+    }
+    guard seen & key.bit == 0 else { throw .duplicateKey(keyStart, Array(key.name.utf8)) }
+    try scanColon()
+    return key
+  }
+
+  /// The `:` after a key, with any whitespace around it.
+  @inline(__always)
+  mutating func scanColon() throws(DecodeError) {
+    if scanner.index < scanner.count, scanner.base[scanner.index] == UInt8(ascii: ":") {
+      scanner.index += 1
+    } else {
+      scanner.skipWhitespace()
+      guard scanner.index < scanner.count, scanner.base[scanner.index] == UInt8(ascii: ":") else {
+        throw scanner.unexpected("expected ':' after a key", inside: .object)
+      }
+      scanner.index += 1
+    }
+    scanner.skipWhitespace()
+  }
+
+  /// The value of a member of the top-level object; strings, the common case, are scanned inline.
+  @inline(__always)
+  mutating func scanMemberValue() throws(DecodeError) -> JSONValueRef {
+    let start = scanner.index
+    if start < scanner.count, scanner.base[start] == JSONScanner.quote {
+      let escaped = try scanner.scanString()
+      return JSONValueRef(kind: .string, flag: escaped, start: start, end: scanner.index)
+    }
+    return try scanner.scanValue(depth: 1, inside: .object)
+  }
+
+  /// A member whose key has escapes or is not defined by the format: unescapes
+  /// the key, stores the member as a known key if it is one after all, else
+  /// checks it against the other unknown keys and keeps it in ``unknown``.
+  /// - Parameter escaped: whether the key has escapes (it is then scanned again from `keyStart`).
   @inline(never)
-  mutating func otherKey(keyStart: Int, escaped: Bool, unknownKey: inout [UInt8]) throws(DecodeError) -> JournalKey? {
+  mutating func otherMember(keyStart: Int, escaped: Bool) throws(DecodeError) {
+    if escaped { _ = try scanner.scanString() }
     let contentStart = keyStart + 1
     let contentEnd = scanner.index - 1
     let bytes =
       escaped
       ? scanner.unescape(from: contentStart, to: contentEnd)
       : Array(UnsafeBufferPointer(start: scanner.base + contentStart, count: contentEnd - contentStart))
-    if escaped,
-      let known = bytes.withUnsafeBufferPointer({ buffer -> JournalKey? in
+    let known =
+      escaped
+      ? bytes.withUnsafeBufferPointer { buffer -> JournalKey? in
         guard let p = buffer.baseAddress else { return nil }
-        return JournalKey.match(p, buffer.count)
-      })
-    {
+        return JournalKey.match(p, buffer.count, readable: buffer.count)
+      } : nil
+    if let known {
       guard seen & known.bit == 0 else { throw .duplicateKey(keyStart, bytes) }
-      return known
+      try scanColon()
+      let value = try scanMemberValue()
+      seen |= known.bit
+      slots[Int(known.rawValue)] = MemberSlot(value: value, order: memberCount)
+    } else {
+      guard unknownKeys.insert(bytes).inserted else { throw .duplicateKey(keyStart, bytes) }
+      try scanColon()
+      let value = try scanMemberValue()
+      unknown.append(UnknownMember(key: bytes, value: value, order: memberCount))
     }
-    guard unknownKeys.insert(bytes).inserted else { throw .duplicateKey(keyStart, bytes) }
-    unknownKey = bytes
-    return nil
   }
 
   @inline(never)
@@ -157,37 +241,55 @@ struct RecordParser {
 
   // MARK: The typed record
 
+  /// Builds the record from the located values.
+  @inline(__always)
+  func record() throws(DecodeError) -> Record {
+    guard let seq = try seq() else { throw .missingKey(closingBrace, .seq) }
+    guard let time = try time() else { throw .missingKey(closingBrace, .time) }
+    let (event, extra) = try body()
+    return Record(seq: seq, time: time, event: event, extra: extra)
+  }
+
   /// Builds the draft from the located values.
   @inline(__always)
-  func draft(requireEnvelope: Bool) throws(DecodeError) -> Draft {
-    var seq: Int? = nil
-    if has(.seq) {
-      let ref = value(.seq)
-      guard let number = scanner.integerValue(ref), number >= 0 else {
-        throw .expected("an integer ≥ 0", for: .seq, found: scanner.found(ref), at: ref.start)
-      }
-      seq = number
-    } else if requireEnvelope {
-      throw .missingKey(closingBrace, .seq)
+  func draft() throws(DecodeError) -> Draft {
+    let seq = try seq()
+    let time = try time()
+    let (event, extra) = try body()
+    return Draft(seq: seq, time: time, event: event, extra: extra)
+  }
+
+  /// The `seq` of the envelope, if present: an integer ≥ 0.
+  @inline(__always)
+  func seq() throws(DecodeError) -> Int? {
+    guard has(.seq) else { return nil }
+    let ref = value(.seq)
+    guard let number = scanner.integerValue(ref), number >= 0 else {
+      throw .expected("an integer ≥ 0", for: .seq, found: scanner.found(ref), at: ref.start)
     }
-    var time: Timestamp? = nil
-    if has(.time) {
-      time = try timestamp(value(.time))
-    } else if requireEnvelope {
-      throw .missingKey(closingBrace, .time)
-    }
+    return number
+  }
+
+  /// The `time` of the envelope, if present.
+  @inline(__always)
+  func time() throws(DecodeError) -> Timestamp? {
+    guard has(.time) else { return nil }
+    return try timestamp(value(.time))
+  }
+
+  /// The event named by `type`, and the keys that go to `extra`.
+  @inline(__always)
+  func body() throws(DecodeError) -> (Event, [Field]) {
     guard has(.type) else { throw .missingKey(closingBrace, .type) }
     let typeRef = value(.type)
     guard typeRef.kind == .string else {
       throw .expected("a string", for: .type, found: scanner.found(typeRef), at: typeRef.start)
     }
-    guard let type = match(typeRef, KnownType.match) else { return unknownType(seq: seq, time: time, typeRef) }
+    guard let type = type ?? match(typeRef, KnownType.match) else { return unknownType(typeRef) }
     let others = seen & ~(JournalKey.envelopeMask | type.keys)
     let event = try event(of: type, others: others)
-    if type == .mark || (others == 0 && unknown.isEmpty) {
-      return Draft(seq: seq, time: time, event: event)
-    }
-    return Draft(seq: seq, time: time, event: event, extra: fields(others))
+    if type == .mark || (others == 0 && unknown.isEmpty) { return (event, []) }
+    return (event, fields(others))
   }
 
   /// The event of a known type; `others` are the known keys the type does not define.
@@ -251,11 +353,9 @@ struct RecordParser {
 
   /// An event of a type this implementation does not know: every key but the envelope goes to `extra`.
   @inline(never)
-  func unknownType(seq: Int?, time: Timestamp?, _ typeRef: JSONValueRef) -> Draft {
+  func unknownType(_ typeRef: JSONValueRef) -> (Event, [Field]) {
     let raw = String(decoding: UnsafeBufferPointer(start: scanner.base, count: scanner.count), as: UTF8.self)
-    return Draft(
-      seq: seq, time: time, event: .unknown(type: string(typeRef), raw: raw),
-      extra: fields(seen & ~JournalKey.envelopeMask))
+    return (.unknown(type: string(typeRef), raw: raw), fields(seen & ~JournalKey.envelopeMask))
   }
 
   /// The members of the known keys in `mask` and all unknown keys, in the order they appeared, verbatim.

@@ -1,0 +1,346 @@
+import Foundation
+import Journal
+
+/// Decode and encode throughput of the journal codec beside Foundation's
+/// `JSONDecoder`/`JSONEncoder` on the same generated journal, in one run.
+///
+/// ```
+/// swift run -c release codec-bench [--runs 5] [--events 1000000] [--baseline-events 100000]
+/// ```
+@main
+struct CodecBench {
+  static func main() {
+    let options: Options
+    do {
+      options = try Options(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+      FileHandle.standardError.write(Data("codec-bench: \(error)\n\n\(Options.usage)".utf8))
+      exit(64)
+    }
+    if options.help {
+      print(Options.usage, terminator: "")
+      return
+    }
+    run(options)
+  }
+
+  static func run(_ options: Options) {
+    var generator = JournalGenerator(seed: 2026)
+    let records = generator.generate(count: options.events)
+    var journal: [UInt8] = []
+    journal.reserveCapacity(records.count * 128)
+    for record in records {
+      record.encode(into: &journal)
+      journal.append(0x0A)
+    }
+    if let path = options.writePath {
+      // Only write the journal (for `spatial-replay check` and friends).
+      guard FileManager.default.createFile(atPath: path, contents: Data(journal)) else {
+        FileHandle.standardError.write(Data("codec-bench: cannot write \(path)\n".utf8))
+        exit(1)
+      }
+      print("wrote \(grouped(records.count)) events, \(grouped(journal.count)) bytes to \(path)")
+      return
+    }
+    let baselineCount = min(options.baselineEvents, records.count)
+    let baselineBytes = lineEnd(of: baselineCount, in: journal)
+    let flat = records[..<baselineCount].map(FlatEvent.init)
+
+    print(
+      "codec-bench: \(grouped(records.count)) events, \(megabytes(journal.count)) MB "
+        + "(\(String(format: "%.1f", Double(journal.count) / Double(records.count))) bytes/line), "
+        + "\(options.runs) runs, medians")
+    print(
+      "Foundation baselines run on the first \(grouped(baselineCount)) events (\(megabytes(baselineBytes)) MB) "
+        + "to keep the run short; rates are per event, so they compare.")
+    verify(records: records, journal: journal, flat: flat, baselineBytes: baselineBytes)
+    print("verified: every line decodes back to its record; JSONDecoder reads the same values\n")
+
+    var sink = 0
+    if let only = options.only {
+      // One measurement alone (for a profiler): no table.
+      for _ in 1...options.runs {
+        let time = measure {
+          switch only {
+          case "split": sink &+= splitLines(journal)
+          case "decode": sink &+= decodeAll(journal)
+          case "decode-baseline": sink &+= decodeWithFoundation(journal, bytes: baselineBytes)
+          case "encode": sink &+= encodeAll(records)
+          default: sink &+= encodeWithFoundation(flat)
+          }
+        }
+        print(String(format: "%@: %.3f s (CPU %.3f s)", only, time.wall, time.cpu))
+      }
+      print("(checksum \(sink & 0xFFFF))")
+      return
+    }
+    let all = records.count
+    var rows = [
+      Row(name: "split lines only (reference)", events: all, bytes: journal.count),
+      Row(name: "decode  RecordDecoder", events: all, bytes: journal.count),
+      Row(name: "decode  Foundation JSONDecoder", events: baselineCount, bytes: baselineBytes),
+      Row(name: "encode  Record.encode(into:)", events: all, bytes: journal.count),
+      Row(name: "encode  Foundation JSONEncoder", events: baselineCount, bytes: baselineBytes),
+    ]
+    for run in 1...options.runs {
+      FileHandle.standardError.write(Data("run \(run)/\(options.runs)…\r".utf8))
+      rows[0].times.append(measure { sink &+= splitLines(journal) })
+      rows[1].times.append(measure { sink &+= decodeAll(journal) })
+      rows[2].times.append(measure { sink &+= decodeWithFoundation(journal, bytes: baselineBytes) })
+      rows[3].times.append(measure { sink &+= encodeAll(records) })
+      rows[4].times.append(measure { sink &+= encodeWithFoundation(flat) })
+    }
+    FileHandle.standardError.write(Data("               \r".utf8))
+
+    print(
+      pad("", 32) + pad("events/s", 13, right: true) + pad("MB/s", 9, right: true)
+        + pad("wall", 10, right: true) + pad("CPU", 10, right: true) + pad("events/s (CPU)", 16, right: true))
+    for row in rows {
+      print(
+        pad(row.name, 32) + pad(grouped(Int(row.eventsPerSecond)), 13, right: true)
+          + pad(String(format: "%.1f", row.megabytesPerSecond), 9, right: true)
+          + pad(String(format: "%.3f s", row.wall), 10, right: true)
+          + pad(String(format: "%.3f s", row.cpu), 10, right: true)
+          + pad(grouped(Int(row.eventsPerCPUSecond)), 16, right: true))
+    }
+    print("")
+    print(
+      String(
+        format: "decode: RecordDecoder is %.1f× Foundation's JSONDecoder (%.1f× by CPU time)",
+        rows[1].eventsPerSecond / rows[2].eventsPerSecond, rows[1].eventsPerCPUSecond / rows[2].eventsPerCPUSecond))
+    print(
+      String(
+        format: "encode: Record.encode is %.1f× Foundation's JSONEncoder (%.1f× by CPU time)",
+        rows[3].eventsPerSecond / rows[4].eventsPerSecond, rows[3].eventsPerCPUSecond / rows[4].eventsPerCPUSecond))
+    print("wall: median elapsed time; CPU: median time this thread ran (less sensitive to other processes)")
+    print("(checksum \(sink & 0xFFFF))")
+  }
+
+  /// One line of the table: what was measured, on how much, and the time of each run.
+  struct Row {
+    var name: String
+    var events: Int
+    var bytes: Int
+    var times: [(wall: Double, cpu: Double)] = []
+
+    var wall: Double { median(times.map(\.wall)) }
+    var cpu: Double { median(times.map(\.cpu)) }
+    var eventsPerSecond: Double { Double(events) / wall }
+    var eventsPerCPUSecond: Double { Double(events) / cpu }
+    var megabytesPerSecond: Double { Double(bytes) / wall / 1e6 }
+  }
+
+  // MARK: The measured loops
+
+  /// Finds every line end: the floor any reader pays.
+  static func splitLines(_ journal: [UInt8]) -> Int {
+    var count = 0
+    forEachLine(journal, upTo: journal.count) { _ in count += 1 }
+    return count
+  }
+
+  static func decodeAll(_ journal: [UInt8]) -> Int {
+    var checksum = 0
+    forEachLine(journal, upTo: journal.count) { line in
+      do {
+        checksum &+= try RecordDecoder.decode(line).seq
+      } catch {
+        fatalError("\(error)")
+      }
+    }
+    return checksum
+  }
+
+  static func decodeWithFoundation(_ journal: [UInt8], bytes: Int) -> Int {
+    let data = Data(journal[..<bytes])
+    let decoder = JSONDecoder()
+    var checksum = 0
+    var start = 0
+    forEachLine(journal, upTo: bytes) { line in
+      do {
+        checksum &+= try decoder.decode(FlatEvent.self, from: data[start..<(start + line.count)]).seq
+      } catch {
+        fatalError("\(error)")
+      }
+      start += line.count + 1
+    }
+    return checksum
+  }
+
+  static func encodeAll(_ records: [Record]) -> Int {
+    var out: [UInt8] = []
+    out.reserveCapacity(records.count * 128)
+    for record in records {
+      record.encode(into: &out)
+      out.append(0x0A)
+    }
+    return out.count
+  }
+
+  static func encodeWithFoundation(_ events: [FlatEvent]) -> Int {
+    let encoder = JSONEncoder()
+    var out = Data()
+    out.reserveCapacity(events.count * 160)
+    for event in events {
+      do {
+        out.append(try encoder.encode(event))
+      } catch {
+        fatalError("\(error)")
+      }
+      out.append(0x0A)
+    }
+    return out.count
+  }
+
+  /// Calls `body` with each line (without its `\n`) in `journal[..<end]`.
+  @inline(__always)
+  static func forEachLine(_ journal: [UInt8], upTo end: Int, _ body: (UnsafeRawBufferPointer) -> Void) {
+    journal.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var start = 0
+      while start < end {
+        let lineEnd = memchr(base + start, 0x0A, end - start).map { UnsafeRawPointer($0) - base } ?? end
+        body(UnsafeRawBufferPointer(start: base + start, count: lineEnd - start))
+        start = lineEnd + 1
+      }
+    }
+  }
+
+  /// The byte offset after the `\n` of line `count`.
+  static func lineEnd(of count: Int, in journal: [UInt8]) -> Int {
+    var seen = 0
+    var end = 0
+    forEachLine(journal, upTo: journal.count) { line in
+      if seen < count {
+        end += line.count + 1
+        seen += 1
+      }
+    }
+    return end
+  }
+
+  /// Checks, untimed, that both decoders read what was generated.
+  static func verify(records: [Record], journal: [UInt8], flat: [FlatEvent], baselineBytes: Int) {
+    var index = 0
+    forEachLine(journal, upTo: journal.count) { line in
+      guard (try? RecordDecoder.decode(line)) == records[index] else {
+        fatalError("line \(index + 1) does not decode to its record: \(String(decoding: line, as: UTF8.self))")
+      }
+      index += 1
+    }
+    let decoder = JSONDecoder()
+    index = 0
+    forEachLine(journal, upTo: baselineBytes) { line in
+      guard (try? decoder.decode(FlatEvent.self, from: Data(line))) == flat[index] else {
+        fatalError("JSONDecoder reads line \(index + 1) differently")
+      }
+      index += 1
+    }
+  }
+
+  // MARK: Figures
+
+  /// The elapsed time and the CPU time of this thread that `body` took, in seconds.
+  static func measure(_ body: () -> Void) -> (wall: Double, cpu: Double) {
+    let cpuStart = threadCPUTime()
+    let duration = ContinuousClock().measure(body)
+    let cpu = threadCPUTime() - cpuStart
+    return (Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18, cpu)
+  }
+
+  static func threadCPUTime() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
+  static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  }
+
+  static func megabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1e6) }
+
+  static func grouped(_ value: Int) -> String {
+    let digits = Array(String(value))
+    var out = ""
+    for (i, digit) in digits.enumerated() {
+      if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+      out.append(digit)
+    }
+    return out
+  }
+
+  static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    let padding = String(repeating: " ", count: max(0, width - text.count))
+    return right ? padding + text : text + padding
+  }
+}
+
+/// The command line: `--runs N`, `--events N`, `--baseline-events N`, `--only NAME`, `--help`.
+struct Options {
+  var runs = 5
+  var events = 1_000_000
+  var baselineEvents = 100_000
+  var only: String? = nil
+  var writePath: String? = nil
+  var help = false
+
+  static let measurements = ["split", "decode", "decode-baseline", "encode", "encode-baseline"]
+
+  static let usage = """
+    usage: codec-bench [--runs N] [--events N] [--baseline-events N] [--only NAME] [--write FILE]
+
+    Generates a deterministic journal in memory and prints the median decode and
+    encode throughput of the Journal codec beside Foundation's JSONDecoder and
+    JSONEncoder on the same events.
+
+      --runs N              measured runs, the median is printed (default 5)
+      --events N            events in the generated journal (default 1000000)
+      --baseline-events N   events the Foundation baselines decode and encode,
+                            the first N of the journal (default 100000)
+      --only NAME           time one measurement alone, for a profiler: split,
+                            decode, decode-baseline, encode or encode-baseline
+      --write FILE          write the generated journal to FILE and stop
+                            (e.g. to time `spatial-replay check FILE`)
+
+    """
+
+  struct Invalid: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  init(_ arguments: [String]) throws {
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      if argument == "--help" || argument == "-h" {
+        help = true
+        continue
+      }
+      if argument == "--write" {
+        guard let path = rest.popFirst() else { throw Invalid(description: "--write needs a file name") }
+        writePath = path
+        continue
+      }
+      if argument == "--only" {
+        guard let name = rest.popFirst(), Self.measurements.contains(name) else {
+          throw Invalid(description: "--only needs one of \(Self.measurements.joined(separator: ", "))")
+        }
+        only = name
+        continue
+      }
+      guard ["--runs", "--events", "--baseline-events"].contains(argument) else {
+        throw Invalid(description: "unknown option \(argument)")
+      }
+      guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
+        throw Invalid(description: "\(argument) needs a positive integer")
+      }
+      switch argument {
+      case "--runs": runs = value
+      case "--events": events = value
+      default: baselineEvents = value
+      }
+    }
+  }
+}

@@ -238,9 +238,15 @@ struct SimulationRun {
 
   /// Links two adjacent controllers whose facing slots are free, or unlinks a link that is not in the tree.
   mutating func toggleLink() {
-    guard let a = randomRegular(), let cell = positions[a] else { return }
-    let direction = randomDirection()
-    guard let b = cells[cell.step(direction)], !isTreeEdge(a, b) else { return }
+    var candidates: [(ControllerID, Direction, ControllerID)] = []
+    for a in regular {
+      guard let cell = positions[a] else { continue }
+      for direction in [Direction.right, .down] {
+        if let b = cells[cell.step(direction)], !isTreeEdge(a, b) { candidates.append((a, direction, b)) }
+      }
+    }
+    guard !candidates.isEmpty else { return }
+    let (a, direction, b) = candidates[random.below(candidates.count)]
     if nav.state.neighbour(of: a, direction) == b {
       try? nav.unlink(a, direction)
     } else if nav.state.neighbour(of: a, direction) == nil && nav.state.neighbour(of: b, direction.opposite) == nil {

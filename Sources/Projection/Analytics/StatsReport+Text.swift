@@ -74,7 +74,7 @@ extension StatsReport {
       out.write(line("findings", "none"))
     } else {
       let rules = s.ruleIDs.map { "\(displayText($0)) \(s.findingsByRule[$0] ?? 0)" }.joined(separator: ", ")
-      out.write(line("findings", "\(s.errors) errors, \(s.warnings) warnings: \(rules)"))
+      out.write(line("findings", "\(count(s.errors, "error")), \(count(s.warnings, "warning")): \(rules)"))
     }
     guard !s.controllers.isEmpty else { return }
     out.write("\n")
@@ -92,6 +92,9 @@ extension StatsReport {
   private static func line(_ label: String, _ value: String) -> String {
     label + String(repeating: " ", count: max(1, 10 - label.count)) + value + "\n"
   }
+
+  /// `1 error`, `2 errors`.
+  private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
   /// Microseconds as milliseconds with exactly three decimals: `1250.000`.
   static func milliseconds(_ microseconds: Int64) -> String {

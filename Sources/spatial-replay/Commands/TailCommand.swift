@@ -99,6 +99,12 @@ struct TailCommand: Command {
     stopRequested.store(false, ordering: .relaxed)
     signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
     signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }
+    // A parent may have blocked them (the mask is inherited): they must reach the handler.
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, SIGINT)
+    sigaddset(&signals, SIGTERM)
+    sigprocmask(SIG_UNBLOCK, &signals, nil)
     defer {
       signal(SIGINT, SIG_DFL)
       signal(SIGTERM, SIG_DFL)

@@ -1,0 +1,150 @@
+import Journal
+import Projection
+import Testing
+
+/// `spatial-replay export`, run as a process: destinations, formats, the
+/// partitioned layout, many journals in, exit statuses.
+@Suite struct ExportCLITests {
+  /// A second journal: another session, with a build, and a session id that needs escaping.
+  static let other = """
+    {"seq":0,"time":"2026-01-01T00:00:00.000000Z","type":"session","v":1,"session":"a/b:c","build":"7"}
+    {"seq":1,"time":"2026-01-01T00:00:00.001000Z","type":"alloc","controller":"x","class":"X"}
+    {"seq":2,"time":"2026-01-01T00:00:00.002000Z","type":"root","controller":"x"}
+    {"seq":3,"time":"2026-01-01T00:00:00.002000Z","type":"lifecycle","controller":"x","callback":"didLoad"}
+    {"seq":4,"time":"2026-01-01T00:00:00.002000Z","type":"lifecycle","controller":"x","callback":"willAppear"}
+    {"seq":5,"time":"2026-01-01T00:00:00.002000Z","type":"lifecycle","controller":"x","callback":"didAppear"}
+    {"seq":6,"time":"2026-01-01T00:00:00.010500Z","type":"mark","label":"done"}
+
+    """
+
+  static let otherVisitNDJSON =
+    #"{"session":"a/b:c","app":null,"build":"7","file":"FILE","controller":"x","class":"X","visit":1,"start_seq":5,"#
+    + #""start_time":"2026-01-01T00:00:00.002000Z","end_seq":null,"end_time":"2026-01-01T00:00:00.010500Z","#
+    + #""dwell_ms":8.5,"open":true}"#
+
+  @Test func manyJournalsInOneTableOutOnStandardOutput() throws {
+    let dir = try TemporaryDirectory()
+    let a = try dir.write("a.ndjson", AnalyticsFixture.text)
+    let b = try dir.write("b.ndjson", Self.other)
+    let result = try Binary.run(["export", "--table", "visits", a, b])
+    #expect(result.status == 1, "journal a has a malformed line: \(result)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    try #require(lines.count == 3)
+    #expect(lines[0].hasPrefix(#"{"session":"S1","app":"Dicto","build":null,"file":"\#(a)","controller":"home""#))
+    #expect(lines[1].hasPrefix(#"{"session":"S1","app":"Dicto","build":null,"file":"\#(a)","controller":"notes""#))
+    #expect(lines[2] == Self.otherVisitNDJSON.replacingOccurrences(of: "FILE", with: b))
+    #expect(result.stderr == "\(a):22:61: error: missing key \"controller\" for type \"root\" [malformed]\n")
+  }
+
+  @Test func csvToAFileIsWrittenAtomicallyWithAHeader() throws {
+    let dir = try TemporaryDirectory()
+    let b = try dir.write("b.ndjson", Self.other)
+    let out = dir.file("moves.csv")
+    let result = try Binary.run(["export", "--table", "visits", "--format", "csv", "-o", out, b])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout.isEmpty)
+    #expect(
+      try dir.text(out)
+        == "session,app,build,file,controller,class,visit,start_seq,start_time,end_seq,end_time,dwell_ms,open\r\n"
+        + "a/b:c,,7,\(b),x,X,1,5,2026-01-01T00:00:00.002000Z,,2026-01-01T00:00:00.010500Z,8.5,true\r\n")
+    #expect(directoryEntries(dir.path) == ["b.ndjson", "moves.csv"], "no temporary file is left")
+  }
+
+  @Test func partitionBySessionWritesAHiveLayout() throws {
+    let dir = try TemporaryDirectory()
+    let a = try dir.write("a.ndjson", AnalyticsFixture.text)
+    let b = try dir.write("b.ndjson", Self.other)
+    let c = try dir.write("c.ndjson", Self.other)
+    let lake = dir.file("lake")
+    defer { removeTree(lake) }
+    let result = try Binary.run(["export", "--table", "visits", "-o", lake, "--partition", "session", a, b, c])
+    #expect(result.status == 1, "\(result)")
+    #expect(directoryEntries(lake) == ["session=S1", "session=a%2Fb%3Ac"])
+    #expect(directoryEntries(lake + "/session=S1") == ["part.ndjson"])
+    #expect(directoryEntries(lake + "/session=a%2Fb%3Ac") == ["part.ndjson"])
+    let s1 = try dir.text(lake + "/session=S1/part.ndjson").split(separator: "\n")
+    #expect(s1.count == 2)
+    #expect(s1.allSatisfy { $0.hasPrefix(#"{"session":"S1","#) })
+    #expect(
+      try dir.text(lake + "/session=a%2Fb%3Ac/part.ndjson")
+        == Self.otherVisitNDJSON.replacingOccurrences(of: "FILE", with: b) + "\n"
+        + Self.otherVisitNDJSON.replacingOccurrences(of: "FILE", with: c) + "\n",
+      "two journals of one session go to one file")
+  }
+
+  @Test func partitionedCSVFilesEachHaveAHeader() throws {
+    let dir = try TemporaryDirectory()
+    let a = try dir.write("a.ndjson", AnalyticsFixture.text)
+    let b = try dir.write("b.ndjson", Self.other)
+    let lake = dir.file("lake/events")
+    defer { removeTree(dir.file("lake")) }
+    let result = try Binary.run(
+      ["export", "--table", "moves", "--format", "csv", "-o", lake, "--partition", "session", a, b])
+    #expect(result.status == 1, "\(result)")
+    #expect(directoryEntries(lake) == ["session=S1"], "a journal without moves makes no partition")
+    #expect(
+      try dir.text(lake + "/session=S1/part.csv")
+        == "session,app,build,file,line,seq,time,from,to,direction,trigger,animated,completed,duration_ms\r\n"
+        + "S1,Dicto,,\(a),14,13,2026-11-29T10:00:01.000000Z,home,notes,left,pan,true,true,250.0\r\n")
+  }
+
+  @Test func findingsAreRowsNotMessages() throws {
+    let dir = try TemporaryDirectory()
+    let a = try dir.write("a.ndjson", AnalyticsFixture.text)
+    let result = try Binary.run(["export", "--table", "findings", "--format", "csv", a])
+    #expect(result.status == 1)
+    #expect(result.stderr.isEmpty, "no progress bar and no messages on a pipe: \(result.stderr)")
+    let lines = result.stdout.split(separator: "\r\n")
+    #expect(lines.count == 6)
+    #expect(lines[5] == #"S1,Dicto,,\#(a),22,61,,malformed,error,"missing key ""controller"" for type ""root""",[],"#)
+  }
+
+  @Test func anUnreadableInputLeavesTheOutputUntouched() throws {
+    let dir = try TemporaryDirectory()
+    let b = try dir.write("b.ndjson", Self.other)
+    let out = try dir.write("visits.ndjson", "old\n")
+    let result = try Binary.run(["export", "--table", "visits", "-o", out, b, dir.file("missing.ndjson")])
+    #expect(result.status == 2)
+    #expect(try dir.text(out) == "old\n")
+    #expect(directoryEntries(dir.path) == ["b.ndjson", "visits.ndjson"])
+    #expect(
+      result.stderr
+        == "spatial-replay: error: \(dir.file("missing.ndjson")): cannot open: No such file or directory\n")
+  }
+
+  struct UsageCase: CustomTestStringConvertible, Sendable {
+    var arguments: [String]
+    var message: String
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  @Test(arguments: [
+    UsageCase(
+      arguments: ["export", "a.ndjson"], message: "export needs --table (one of events, visits, moves, pans, findings)"),
+    UsageCase(
+      arguments: ["export", "--table", "visit", "a.ndjson"],
+      message: "--table takes one of events, visits, moves, pans, findings, got 'visit'"),
+    UsageCase(
+      arguments: ["export", "--table", "pans", "--format", "tsv", "a"],
+      message: "--format takes one of ndjson, csv, got 'tsv'"),
+    UsageCase(
+      arguments: ["export", "--table", "pans", "--partition", "session", "a"],
+      message: "--partition session needs -o DIR"),
+    UsageCase(
+      arguments: ["export", "--table", "pans", "-o", "d", "--partition", "app", "a"],
+      message: "--partition takes one of session, got 'app'"),
+    UsageCase(
+      arguments: ["export", "--table", "pans"], message: "export needs at least one FILE ('-' for standard input)"),
+  ])
+  func usageErrors(_ c: UsageCase) throws {
+    let result = try Binary.run(c.arguments)
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("spatial-replay: error: \(c.message)\n"), "\(result.stderr)")
+  }
+
+  @Test func readsStandardInput() throws {
+    let result = try Binary.run(["export", "--table", "visits", "-"], stdin: Self.other)
+    #expect(result.status == 0)
+    #expect(result.stdout == Self.otherVisitNDJSON.replacingOccurrences(of: "FILE", with: "-") + "\n")
+  }
+}

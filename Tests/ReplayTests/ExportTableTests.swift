@@ -1,0 +1,226 @@
+import Journal
+import Projection
+import Testing
+
+/// Every column of every table, on the hand-checked ``AnalyticsFixture`` journal.
+@Suite struct ExportTableTests {
+  @Test func commonColumnsComeFromTheHeaderAndTheFile() {
+    let (_, context) = AnalyticsFixture.rows(.events, file: "in/j.ndjson")
+    #expect(context == RowContext(session: "S1", app: "Dicto", build: nil, file: "in/j.ndjson"))
+    #expect(context.cells == [.string("S1"), .string("Dicto"), .null, .string("in/j.ndjson")])
+    for table in Table.allCases {
+      #expect(Array(table.columns.prefix(4).map(\.name)) == ["session", "app", "build", "file"])
+    }
+  }
+
+  @Test func eventsTableHasOneRowPerDecodedLineWithEveryKey() {
+    let s = Cell.string
+    let (rows, _) = AnalyticsFixture.rows(.events)
+    expectRows(
+      rows,
+      [
+        eventRow(1, 0, "00.000000", "session", ["v": .integer(1), "device": s("iPhone"), "profile": s("intended")]),
+        eventRow(2, 1, "00.001000", "alloc", ["controller": s("home"), "class": s("Home")]),
+        eventRow(
+          3, 2, "00.002000", "alloc",
+          ["controller": s("notes"), "class": s("Notes"), "extra": .json(#"{"color":"blue"}"#)]
+        ),
+        eventRow(4, 3, "00.003000", "root", ["controller": s("home")]),
+        eventRow(5, 4, "00.003000", "lifecycle", ["controller": s("home"), "callback": s("didLoad")]),
+        eventRow(6, 5, "00.003000", "lifecycle", ["controller": s("home"), "callback": s("willAppear")]),
+        eventRow(7, 6, "00.003000", "lifecycle", ["controller": s("home"), "callback": s("didAppear")]),
+        eventRow(8, 7, "00.004000", "link", ["from": s("home"), "direction": s("left"), "to": s("notes")]),
+        eventRow(9, 8, "00.004000", "lifecycle", ["controller": s("notes"), "callback": s("didLoad")]),
+        eventRow(10, 9, "00.005000", "touches", ["controller": s("home"), "direction": s("up"), "min": .integer(2)]),
+        eventRow(
+          11, 10, "00.006000", "pan",
+          [
+            "controller": s("home"), "direction": s("up"), "touches": .integer(1), "distance": .number(30),
+            "velocity": .number(0), "outcome": s("refused"),
+          ]),
+        eventRow(
+          12, 11, "00.007000", "pan",
+          [
+            "controller": s("home"), "direction": s("right"), "touches": .integer(1), "distance": .number(80.5),
+            "velocity": .number(120.25), "outcome": s("blocked"),
+          ]),
+        eventRow(
+          13, 12, "01.000000", "pan",
+          [
+            "controller": s("home"), "direction": s("left"), "touches": .integer(1), "distance": .number(120),
+            "velocity": .number(300), "outcome": s("committed"),
+          ]),
+        eventRow(
+          14, 13, "01.000000", "move",
+          [
+            "from": s("home"), "to": s("notes"), "direction": s("left"), "trigger": s("pan"),
+            "animated": .boolean(true),
+          ]),
+        eventRow(15, 14, "01.000000", "lifecycle", ["controller": s("home"), "callback": s("willDisappear")]),
+        eventRow(16, 15, "01.000000", "lifecycle", ["controller": s("notes"), "callback": s("willAppear")]),
+        eventRow(17, 16, "01.250000", "lifecycle", ["controller": s("home"), "callback": s("didDisappear")]),
+        eventRow(18, 17, "01.250000", "lifecycle", ["controller": s("notes"), "callback": s("didAppear")]),
+        eventRow(19, 18, "01.300000", "mark", ["label": s("tap"), "extra": .json(#"{"x":1,"y":"a,b"}"#)]),
+        eventRow(20, 19, "01.301000", "swipe", ["extra": .json(#"{"fingers":3}"#)]),
+        eventRow(21, 20, "01.302000", "lifecycle", ["controller": s("notes"), "callback": s("willAppear")]),
+        eventRow(23, 22, "02.000000", "mark", ["label": s("end")]),
+      ])
+  }
+
+  @Test func visitsRunFromDidAppearToTheNextWillDisappearAndStayOpenAtTheEnd() {
+    let t = AnalyticsFixture.time
+    let (rows, _) = AnalyticsFixture.rows(.visits)
+    expectRows(
+      rows,
+      [
+        TableRow([
+          .string("home"), .string("Home"), .integer(1), .integer(6), t("00.003000"), .integer(14), t("01.000000"),
+          .number(997), .boolean(false),
+        ]),
+        TableRow([
+          .string("notes"), .string("Notes"), .integer(1), .integer(17), t("01.250000"), .null, t("02.000000"),
+          .number(750), .boolean(true),
+        ]),
+      ])
+  }
+
+  @Test func movesSayWhetherAndWhenTheirTransitionCompleted() {
+    let t = AnalyticsFixture.time
+    let (rows, _) = AnalyticsFixture.rows(.moves)
+    expectRows(
+      rows,
+      [
+        TableRow([
+          .integer(14), .integer(13), t("01.000000"), .string("home"), .string("notes"), .string("left"),
+          .string("pan"), .boolean(true), .boolean(true), .number(250),
+        ])
+      ])
+  }
+
+  @Test func pansCarryTheMinimumTouchesAndTheNeighbourAtThatMoment() {
+    let t = AnalyticsFixture.time
+    let (rows, _) = AnalyticsFixture.rows(.pans)
+    expectRows(
+      rows,
+      [
+        TableRow([
+          .integer(11), .integer(10), t("00.006000"), .string("home"), .string("up"), .integer(1), .integer(2),
+          .number(30), .number(0), .string("refused"), .null,
+        ]),
+        TableRow([
+          .integer(12), .integer(11), t("00.007000"), .string("home"), .string("right"), .integer(1), .integer(1),
+          .number(80.5), .number(120.25), .string("blocked"), .null,
+        ]),
+        TableRow([
+          .integer(13), .integer(12), t("01.000000"), .string("home"), .string("left"), .integer(1), .integer(1),
+          .number(120), .number(300), .string("committed"), .string("notes"),
+        ]),
+      ])
+  }
+
+  @Test func findingsMergeTheReadersAndTheCheckersInLineOrder() {
+    let (rows, _) = AnalyticsFixture.rows(.findings)
+    let inMove = " (in move #13 home → notes)"
+    expectRows(
+      rows,
+      [
+        TableRow([
+          .integer(20), .null, .integer(19), .string("unknown-type"), .string("warning"),
+          .string(#"unknown event type "swipe" (kept as is; reported once per type)"#), .json("[]"), .null,
+        ]),
+        TableRow([
+          .integer(21), .null, .integer(20), .string("will-repeated"), .string("error"),
+          .string("notes: willAppear while already appeared" + inMove), .json(#"["notes"]"#), .integer(13),
+        ]),
+        TableRow([
+          .integer(21), .null, .integer(20), .string("misattributed"), .string("error"),
+          .string("notes: willAppear while no transition is in flight" + inMove), .json(#"["notes"]"#),
+          .integer(13),
+        ]),
+        TableRow([
+          .integer(21), .null, .integer(20), .string("visible-count"), .string("error"),
+          .string("0 controllers appeared at rest; expected exactly 1" + inMove), .json("[]"), .integer(13),
+        ]),
+        TableRow([
+          .integer(22), .integer(61), .null, .string("malformed"), .string("error"),
+          .string(#"missing key "controller" for type "root""#), .json("[]"), .null,
+        ]),
+      ])
+  }
+
+  @Test(arguments: Table.allCases)
+  func everyRowHasOneCellPerColumnOfTheDocumentedKind(_ table: Table) {
+    let (rows, _) = AnalyticsFixture.rows(table)
+    #expect(!rows.isEmpty)
+    for row in rows {
+      #expect(row.cells.count == table.ownColumns.count)
+      for (cell, column) in zip(row.cells, table.ownColumns) {
+        let ok: Bool
+        switch (cell, column.kind) {
+        case (.null, _): ok = column.nullable
+        case (.string, .string), (.integer, .integer), (.number, .number), (.boolean, .boolean),
+          (.timestamp, .timestamp), (.json, .json):
+          ok = true
+        default: ok = false
+        }
+        #expect(ok, "\(table).\(column.name) holds \(cell)")
+      }
+    }
+  }
+
+  @Test func aMoveCutShortByTheNextMoveOrTheEndIsNotCompleted() throws {
+    let journal = """
+      {"seq":0,"time":"2026-01-01T00:00:00.000000Z","type":"session","v":1,"session":"S2"}
+      {"seq":1,"time":"2026-01-01T00:00:00.001000Z","type":"move","from":"a","to":"b","direction":"left","trigger":"programmatic","animated":false}
+      {"seq":2,"time":"2026-01-01T00:00:00.001000Z","type":"lifecycle","controller":"a","callback":"willDisappear"}
+      {"seq":3,"time":"2026-01-01T00:00:00.002000Z","type":"move","from":"b","to":"c","direction":"up","trigger":"goToRoot","animated":true}
+
+      """
+    let reader = JournalReader(bytes: Array(journal.utf8))
+    var builder = TableBuilder(table: .moves, file: "m.ndjson")
+    var rows: [TableRow] = []
+    while let item = reader.next() { builder.consume(item, into: &rows) }
+    builder.finish(into: &rows)
+    let t0 = try Timestamp(rfc3339: "2026-01-01T00:00:00.001Z")
+    let t1 = try Timestamp(rfc3339: "2026-01-01T00:00:00.002Z")
+    expectRows(
+      rows,
+      [
+        TableRow([
+          .integer(2), .integer(1), .timestamp(t0), .string("a"), .string("b"), .string("left"),
+          .string("programmatic"), .boolean(false), .boolean(false), .null,
+        ]),
+        TableRow([
+          .integer(4), .integer(3), .timestamp(t1), .string("b"), .string("c"), .string("up"), .string("goToRoot"),
+          .boolean(true), .boolean(false), .null,
+        ]),
+      ])
+  }
+
+  @Test func aDeallocEndsAVisitAndAJournalWithoutHeaderHasNullSession() throws {
+    let journal = """
+      {"seq":0,"time":"2026-01-01T00:00:00.000000Z","type":"lifecycle","controller":"x","callback":"didAppear"}
+      {"seq":1,"time":"2026-01-01T00:00:00.500000Z","type":"dealloc","controller":"x"}
+      {"seq":2,"time":"2026-01-01T00:00:01.000000Z","type":"lifecycle","controller":"x","callback":"didAppear"}
+
+      """
+    let reader = JournalReader(bytes: Array(journal.utf8))
+    var builder = TableBuilder(table: .visits, file: "n.ndjson")
+    var rows: [TableRow] = []
+    while let item = reader.next() { builder.consume(item, into: &rows) }
+    builder.finish(into: &rows)
+    #expect(builder.context == RowContext(file: "n.ndjson"))
+    let t = { (s: String) in Cell.timestamp((try? Timestamp(rfc3339: "2026-01-01T00:00:0\(s)Z")) ?? .modelEpoch) }
+    expectRows(
+      rows,
+      [
+        TableRow([
+          .string("x"), .null, .integer(1), .integer(0), t("0.000"), .integer(1), t("0.500"), .number(500),
+          .boolean(false),
+        ]),
+        TableRow([
+          .string("x"), .null, .integer(2), .integer(2), t("1.000"), .null, t("1.000"), .number(0), .boolean(true),
+        ]),
+      ])
+  }
+}

@@ -1,0 +1,44 @@
+import Testing
+
+@testable import spatial_replay
+
+/// The progress bar's text, and when it shows.
+@Suite struct StatsProgressTests {
+  @Test func aKnownTotalShowsABarThePercentageTheRateAndTheTimeLeft() {
+    #expect(
+      Progress.line(done: 250_000_000, total: 1_000_000_000, elapsed: 2)
+        == "[######..................]  25%  125.0 MB/s  ETA 0:06")
+    #expect(
+      Progress.line(done: 1_000_000_000, total: 1_000_000_000, elapsed: 8)
+        == "[########################] 100%  125.0 MB/s  ETA 0:00")
+  }
+
+  @Test func anUnknownTotalShowsBytesAndRate() {
+    #expect(Progress.line(done: 1_234_567_890, total: nil, elapsed: 10) == "1.2 GB  123.5 MB/s")
+    #expect(Progress.line(done: 950, total: nil, elapsed: 1) == "950 B  950 B/s")
+  }
+
+  @Test(arguments: [(4.0, "0:04"), (59.2, "1:00"), (750, "12:30"), (3723, "1:02:03")])
+  func timeLeftIsAClock(_ seconds: Double, _ text: String) {
+    #expect(Progress.clock(seconds) == text)
+  }
+
+  @Test func disabledOrQuickWorkDrawsNothing() {
+    var out = FileOutput(fd: -1)
+    var disabled = Progress(total: 100, enabled: false, delay: 0)
+    for i in 0..<10_000 { disabled.update(Int64(i), &out) }
+    #expect(!disabled.drawn)
+    var quick = Progress(total: 100, enabled: true, delay: 3600)
+    for i in 0..<10_000 { quick.update(Int64(i), &out) }
+    #expect(!quick.drawn, "nothing before the delay has passed")
+  }
+
+  @Test func theCommandsDrawNothingOnAPipe() throws {
+    let dir = try TemporaryDirectory()
+    let path = try dir.write("j.ndjson", AnalyticsFixture.text)
+    for arguments in [["stats", path], ["export", "--table", "events", path]] {
+      let result = try Binary.run(arguments)
+      #expect(!result.stderr.contains("\u{1B}[K") && !result.stderr.contains("\r"), "\(arguments)")
+    }
+  }
+}

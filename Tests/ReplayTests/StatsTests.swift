@@ -1,0 +1,176 @@
+import Journal
+import Projection
+import Testing
+
+/// `stats` on hand-checked journals: counts, visits and dwell worked out by hand.
+@Suite struct StatsTests {
+  static func stats(_ text: String, file: String) -> SessionStats {
+    let reader = JournalReader(bytes: Array(text.utf8), name: file)
+    var builder = StatsBuilder(file: file)
+    while let item = reader.next() { builder.consume(item) }
+    return builder.finish()
+  }
+
+  /// The fixture's stats, counted by hand from its lines (see ``AnalyticsFixture``).
+  static let fixtureJSON =
+    #"{"file":"j.ndjson","session":"S1","app":"Dicto","build":null,"journals":1,"events":22,"#
+    + #""first_time":"2026-11-29T10:00:00.000000Z","last_time":"2026-11-29T10:00:02.000000Z","duration_ms":2000.0,"#
+    + #""events_by_type":{"session":1,"alloc":2,"root":1,"link":1,"unlink":0,"modal":0,"touches":1,"pan":3,"#
+    + #""move":1,"lifecycle":9,"dealloc":0,"mark":2,"swipe":1},"#
+    + #""moves":{"total":1,"animated":1,"by_direction":{"left":1,"right":0,"up":0,"down":0},"#
+    + #""by_trigger":{"programmatic":0,"pan":1,"fling":0,"goToRoot":0}},"#
+    + #""pans":{"total":3,"by_outcome":{"committed":1,"snapBack":0,"blocked":1,"refused":1,"cancelled":0}},"#
+    + #""controllers":[{"controller":"home","class":"Home","visits":1,"dwell_ms":997.0,"open_visits":0},"#
+    + #"{"controller":"notes","class":"Notes","visits":1,"dwell_ms":750.0,"open_visits":1}],"#
+    + #""modals":{"presented":0,"deallocated":0,"leaked":0,"leaked_modals":[],"leak_findings":0},"#
+    + #""findings":{"total":5,"errors":4,"warnings":1,"#
+    + #""by_rule":{"malformed":1,"unknown-type":1,"will-repeated":1,"misattributed":1,"visible-count":1}}}"#
+
+  static let fixtureText = """
+    == j.ndjson: session S1, app Dicto
+    events    22 from 2026-11-29T10:00:00.000000Z to 2026-11-29T10:00:02.000000Z (2000.000 ms)
+    types     session 1, alloc 2, root 1, link 1, touches 1, pan 3, move 1, lifecycle 9, mark 2, swipe 1
+    moves     1 (1 animated): left 1, right 0, up 0, down 0; programmatic 0, pan 1, fling 0, goToRoot 0
+    pans      3: committed 1, snapBack 0, blocked 1, refused 1, cancelled 0
+    modals    0 presented, 0 deallocated, 0 leaked (0 modal-leak findings)
+    findings  4 errors, 1 warning: malformed 1, unknown-type 1, will-repeated 1, misattributed 1, visible-count 1
+
+    controller  class  visits  dwell_ms  open
+    home        Home        1   997.000     0
+    notes       Notes       1   750.000     1
+
+    """
+
+  @Test func countsVisitsAndDwellOfTheFixtureByHand() {
+    let s = Self.stats(AnalyticsFixture.text, file: "j.ndjson")
+    #expect(s.events == 22)
+    #expect(s.moves == 1 && s.pans == 3 && s.findings == 5)
+    #expect(
+      s.controllers == [
+        .init(controller: "home", className: "Home", visits: 1, dwellMicroseconds: 997_000, openVisits: 0),
+        .init(controller: "notes", className: "Notes", visits: 1, dwellMicroseconds: 750_000, openVisits: 1),
+      ])
+  }
+
+  @Test func textIsOneBlockOfTablesPerJournal() {
+    let report = StatsReport(sessions: [Self.stats(AnalyticsFixture.text, file: "j.ndjson")])
+    #expect(report.text == Self.fixtureText)
+  }
+
+  @Test func jsonIsOneDocumentWithSessionsAndOverall() {
+    let report = StatsReport(sessions: [Self.stats(AnalyticsFixture.text, file: "j.ndjson")])
+    let overall = Self.fixtureJSON.replacingOccurrences(
+      of: #"{"file":"j.ndjson","session":"S1","app":"Dicto","build":null,"#,
+      with: #"{"file":null,"session":null,"app":null,"build":null,"#)
+    #expect(report.json == #"{"sessions":["# + Self.fixtureJSON + #"],"overall":"# + overall + "}")
+  }
+
+  @Test func overallMergesControllersByIdAndSumsDwell() {
+    let a = Self.stats(AnalyticsFixture.text, file: "a.ndjson")
+    let b = Self.stats(AnalyticsFixture.text, file: "b.ndjson")
+    let c = Self.stats(ExportCLITests.other, file: "c.ndjson")
+    let report = StatsReport(sessions: [a, b, c])
+    #expect(report.overall.journals == 3)
+    #expect(report.overall.events == 22 + 22 + 7)
+    #expect(
+      report.overall.controllers == [
+        .init(controller: "home", className: "Home", visits: 2, dwellMicroseconds: 1_994_000, openVisits: 0),
+        .init(controller: "notes", className: "Notes", visits: 2, dwellMicroseconds: 1_500_000, openVisits: 2),
+        .init(controller: "x", className: "X", visits: 1, dwellMicroseconds: 8_500, openVisits: 1),
+      ])
+    #expect(report.overall.findingsByRule["visible-count"] == 2)
+    #expect(report.overall.firstTime == c.firstTime, "the other journal starts earlier")
+    #expect(report.overall.lastTime == a.lastTime)
+    #expect(
+      report.text.hasSuffix(
+        """
+        == overall: 3 journals
+        events    51 from 2026-01-01T00:00:00.000000Z to 2026-11-29T10:00:02.000000Z (28720802000.000 ms)
+        types     session 3, alloc 5, root 3, link 2, touches 2, pan 6, move 2, lifecycle 21, mark 5, swipe 2
+        moves     2 (2 animated): left 2, right 0, up 0, down 0; programmatic 0, pan 2, fling 0, goToRoot 0
+        pans      6: committed 2, snapBack 0, blocked 2, refused 2, cancelled 0
+        modals    0 presented, 0 deallocated, 0 leaked (0 modal-leak findings)
+        findings  8 errors, 2 warnings: malformed 2, unknown-type 2, will-repeated 2, misattributed 2, visible-count 2
+
+        controller  class  visits  dwell_ms  open
+        home        Home        2  1994.000     0
+        notes       Notes       2  1500.000     2
+        x           X           1     8.500     1
+
+        """))
+  }
+
+  /// A modal presented by home and never cleaned up: home reappears (its didAppear at
+  /// seq 18), the modal is still linked and alive: one modal-leak, one leaked modal.
+  static let leak = """
+    {"seq":0,"time":"2026-01-01T00:00:00.000000Z","type":"session","v":1,"session":"L"}
+    {"seq":1,"time":"2026-01-01T00:00:00.001000Z","type":"alloc","controller":"home","class":"Home"}
+    {"seq":2,"time":"2026-01-01T00:00:00.002000Z","type":"root","controller":"home"}
+    {"seq":3,"time":"2026-01-01T00:00:00.002000Z","type":"lifecycle","controller":"home","callback":"didLoad"}
+    {"seq":4,"time":"2026-01-01T00:00:00.002000Z","type":"lifecycle","controller":"home","callback":"willAppear"}
+    {"seq":5,"time":"2026-01-01T00:00:00.002000Z","type":"lifecycle","controller":"home","callback":"didAppear"}
+    {"seq":6,"time":"2026-01-01T00:00:00.003000Z","type":"alloc","controller":"sheet","class":"Sheet"}
+    {"seq":7,"time":"2026-01-01T00:00:00.003000Z","type":"modal","controller":"sheet","presenter":"home"}
+    {"seq":8,"time":"2026-01-01T00:00:00.003000Z","type":"link","from":"home","direction":"down","to":"sheet"}
+    {"seq":9,"time":"2026-01-01T00:00:00.003000Z","type":"lifecycle","controller":"sheet","callback":"didLoad"}
+    {"seq":10,"time":"2026-01-01T00:00:00.003000Z","type":"move","from":"home","to":"sheet","direction":"down","trigger":"programmatic","animated":false}
+    {"seq":11,"time":"2026-01-01T00:00:00.003000Z","type":"lifecycle","controller":"home","callback":"willDisappear"}
+    {"seq":12,"time":"2026-01-01T00:00:00.003000Z","type":"lifecycle","controller":"sheet","callback":"willAppear"}
+    {"seq":13,"time":"2026-01-01T00:00:00.003000Z","type":"lifecycle","controller":"home","callback":"didDisappear"}
+    {"seq":14,"time":"2026-01-01T00:00:00.003000Z","type":"lifecycle","controller":"sheet","callback":"didAppear"}
+    {"seq":15,"time":"2026-01-01T00:00:00.504000Z","type":"move","from":"sheet","to":"home","direction":"up","trigger":"programmatic","animated":false}
+    {"seq":16,"time":"2026-01-01T00:00:00.504000Z","type":"lifecycle","controller":"sheet","callback":"willDisappear"}
+    {"seq":17,"time":"2026-01-01T00:00:00.504000Z","type":"lifecycle","controller":"home","callback":"willAppear"}
+    {"seq":18,"time":"2026-01-01T00:00:00.504000Z","type":"lifecycle","controller":"sheet","callback":"didDisappear"}
+    {"seq":19,"time":"2026-01-01T00:00:00.504000Z","type":"lifecycle","controller":"home","callback":"didAppear"}
+    {"seq":20,"time":"2026-01-01T00:00:01.000000Z","type":"mark","label":"end"}
+
+    """
+
+  @Test func modalsPresentedAndLeakedWithTheirFindings() {
+    let s = Self.stats(Self.leak, file: "l.ndjson")
+    #expect(s.modalsPresented == 1)
+    #expect(s.modalsDeallocated == 0)
+    #expect(s.leakedModals == ["sheet"])
+    #expect(s.modalLeakFindings == 1)
+    #expect(s.findingsByRule == ["modal-leak": 1])
+    #expect(
+      s.controllers == [
+        .init(controller: "home", className: "Home", visits: 2, dwellMicroseconds: 497_000, openVisits: 1),
+        .init(controller: "sheet", className: "Sheet", visits: 1, dwellMicroseconds: 501_000, openVisits: 0),
+      ])
+    let text = StatsReport(sessions: [s]).text
+    #expect(text.contains("\nmodals    1 presented, 0 deallocated, 1 leaked (1 modal-leak finding): sheet\n"))
+  }
+
+  @Test func cleanedUpModalsAreDeallocatedNotLeaked() throws {
+    let navigator = try ScenarioCompiler.record(
+      Array("controller home Home\nroot home\nmodal sheet Sheet down\nmove up\n".utf8), script: "m.scenario",
+      profile: .intended)
+    let s = Self.stats(String(decoding: navigator.journal, as: UTF8.self), file: "m.ndjson")
+    #expect(s.modalsPresented == 1)
+    #expect(s.modalsDeallocated == 1)
+    #expect(s.leakedModals.isEmpty)
+    #expect(s.findings == 0)
+    #expect(s.eventsByType["dealloc"] == 1 && s.eventsByType["unlink"] == 1)
+  }
+
+  @Test func theCommandPrintsTextOrJSONAndExitsTwoOnAnUnreadableFile() throws {
+    let dir = try TemporaryDirectory()
+    let a = try dir.write("j.ndjson", AnalyticsFixture.text)
+    let text = try Binary.run(["stats", a])
+    #expect(text.status == 0, "findings are reported, not judged")
+    #expect(text.stdout == Self.fixtureText.replacingOccurrences(of: "== j.ndjson:", with: "== \(a):"))
+    #expect(text.stderr.isEmpty)
+    let json = try Binary.run(["stats", "--json", a])
+    #expect(json.status == 0)
+    let document = Self.fixtureJSON.replacingOccurrences(of: #""file":"j.ndjson""#, with: #""file":"\#(a)""#)
+    #expect(json.stdout.hasPrefix(#"{"sessions":["# + document + #"],"overall":{"file":null,"#))
+    #expect(json.stdout.hasSuffix("}\n"))
+    let missing = try Binary.run(["stats", a, dir.file("none.ndjson")])
+    #expect(missing.status == 2)
+    #expect(
+      missing.stderr == "spatial-replay: error: \(dir.file("none.ndjson")): cannot open: No such file or directory\n")
+    #expect(missing.stdout == text.stdout, "the readable journal is still reported")
+  }
+}

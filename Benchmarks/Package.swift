@@ -15,6 +15,13 @@ let package = Package(
       dependencies: [.product(name: "Journal", package: "spatial-replay")]
     ),
     .executableTarget(
+      name: "diff-bench",
+      dependencies: [
+        .product(name: "Journal", package: "spatial-replay"),
+        .product(name: "Projection", package: "spatial-replay"),
+      ]
+    ),
+    .executableTarget(
       name: "timeline-bench",
       dependencies: [
         .product(name: "Journal", package: "spatial-replay"),

@@ -14,6 +14,8 @@ enum SpatialReplay {
       CatCommand.self,
       AppendCommand.self,
       RecordCommand.self,
+      DiffCommand.self,
+      BisectCommand.self,
       AtCommand.self,
       MapCommand.self,
       LogCommand.self,

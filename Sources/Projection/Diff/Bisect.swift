@@ -61,7 +61,7 @@ public enum Bisect {
   ///     errors end the search and are rethrown.
   /// - Returns: the first bad run (or none), the last good one and the probes.
   /// - Complexity: at most ``maxProbes(runs:)`` calls of `isBad`.
-  public static func search(runs: Int, isBad: (Int) throws -> Bool) rethrows -> Result {
+  public static func search<Failure: Error>(runs: Int, isBad: (Int) throws(Failure) -> Bool) throws(Failure) -> Result {
     precondition(runs >= 1, "bisect needs at least one run")
     var good = 0
     var bad = runs

@@ -49,11 +49,13 @@ public struct DiffOptions: Sendable, Hashable {
     types.remove(type)
   }
 
-  /// The compared types, known types in the spec's order, then unknown names sorted.
+  /// The compared types: the default ones in their order, other known types
+  /// in the spec's order, then unknown names sorted.
   public var orderedTypes: [String] {
-    let known = Event.knownTypeNames.filter { types.contains($0) }
+    let defaults = Self.defaultTypes.filter { types.contains($0) }
+    let known = Event.knownTypeNames.filter { types.contains($0) && !Self.defaultTypes.contains($0) }
     let others = types.subtracting(Event.knownTypeNames).sorted()
-    return known + others
+    return defaults + known + others
   }
 }
 

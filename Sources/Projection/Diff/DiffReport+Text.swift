@@ -21,7 +21,9 @@ extension DiffReport {
       out.write("\n" + summary + "\n")
       return
     }
-    out.write("\nfirst divergence: \(position(divergence.a, in: a, "A")), \(position(divergence.b, in: b, "B"))\n")
+    if let first = hunks.first?.hunk {
+      out.write("\nfirst divergence: \(point(first.a, in: a, "A")); \(point(first.b, in: b, "B"))\n")
+    }
     out.write("  in move: \(move(divergence.moveA, "A"))\n")
     out.write("           \(move(divergence.moveB, "B"))\n")
     if !divergence.context.isEmpty {
@@ -63,9 +65,10 @@ extension DiffReport {
     return h.kind.rawValue
   }
 
-  private func position(_ i: Int, in run: NormalizedRun, _ side: String) -> String {
-    if i < run.count { return "\(side) seq \(run.seqs[i]) (line \(run.lines[i]))" }
-    return "\(side) at its end"
+  /// Where a hunk starts on one side: its first event, or the gap where the other side has events.
+  private func point(_ r: Range<Int>, in run: NormalizedRun, _ side: String) -> String {
+    if r.isEmpty { return range(r, in: run, side) }
+    return "\(side) seq \(run.seqs[r.lowerBound]) (line \(run.lines[r.lowerBound]))"
   }
 
   private func move(_ mark: NormalizedRun.MoveMark?, _ side: String) -> String {

@@ -128,12 +128,8 @@ public struct ClassifiedHunk: Sendable, Hashable {
     }
     if h.a.count == h.b.count {
       let misattributed = zip(h.a, h.b).allSatisfy { i, j in
-        if case .lifecycle(let ca, let callbackA) = vocabulary[a[i]],
-          case .lifecycle(let cb, let callbackB) = vocabulary[b[j]]
-        {
-          return callbackA == callbackB && ca != cb
-        }
-        return false
+        guard let x = vocabulary.callback(of: a[i]), let y = vocabulary.callback(of: b[j]) else { return false }
+        return x.callback == y.callback && x.controller != y.controller
       }
       if misattributed { return ClassifiedHunk(hunk: h, kind: .misattributed) }
     }

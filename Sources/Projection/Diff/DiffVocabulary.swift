@@ -1,29 +1,79 @@
+import Journal
+
 /// The interning tables of a diff: every distinct ``NormalizedEvent`` gets a
 /// small integer (its *token*) and every controller name an index, so that the
 /// alignment compares integers.
 ///
 /// Two runs compared with each other must use one vocabulary; see
 /// ``NormalizedRun/unified(with:)``.
+///
+/// Implementation note: a run of a million events can hold hundreds of
+/// thousands of distinct events (every modal is a new controller), so the
+/// common events (lifecycle, move, modal, dealloc, link, unlink, root,
+/// touches) are packed into one `UInt64` and interned in an open-addressing
+/// table with a multiplicative hash; only the rare ones with strings or
+/// numbers (alloc, pan, mark, unknown types) go through a `Dictionary` of
+/// ``NormalizedEvent``.
 public struct DiffVocabulary: Sendable {
-  /// Every distinct event, indexed by token.
-  public private(set) var events: [NormalizedEvent] = []
   /// Every controller name (an id, or `Class#n`), indexed as in ``NormalizedEvent``.
   public private(set) var controllers: [String] = []
 
-  private var eventIndex: [NormalizedEvent: Int32] = [:]
+  /// Per token: its packed key, or ``PackedEvent/slowKind`` and an index into `slowEvents`.
+  private var keys: [UInt64] = []
+  private var table = PackedTable()
+  private var slowEvents: [NormalizedEvent] = []
+  private var slowIndex: [NormalizedEvent: Int32] = [:]
   private var controllerIndex: [String: Int32] = [:]
+  /// Tokens of lifecycle callbacks by `controller * 8 + callback`, -1 when not known yet.
+  private var lifecycleTokens: [Int32] = []
 
   public init() {}
 
   /// The number of distinct events (tokens are `0..<tokenCount`).
-  public var tokenCount: Int { events.count }
+  public var tokenCount: Int { keys.count }
 
   /// The token of `event`, adding it if it is new.
   public mutating func token(for event: NormalizedEvent) -> Int32 {
-    if let t = eventIndex[event] { return t }
-    let t = Int32(events.count)
-    events.append(event)
-    eventIndex[event] = t
+    if let key = PackedEvent.pack(event) { return token(packed: key) }
+    if let t = slowIndex[event] { return t }
+    let t = Int32(keys.count)
+    keys.append(PackedEvent.slow(index: slowEvents.count))
+    slowEvents.append(event)
+    slowIndex[event] = t
+    return t
+  }
+
+  /// The token of a packed event, adding it if it is new (the fast path).
+  @inline(__always)
+  mutating func token(packed key: UInt64) -> Int32 {
+    let next = Int32(keys.count)
+    let t = table.findOrInsert(key, next)
+    if t == next { keys.append(key) }
+    return t
+  }
+
+  /// The token of a lifecycle callback (the most common event), adding it if it is new.
+  ///
+  /// Implementation note: looked up in a plain array by controller and
+  /// callback, so the hot path of normalising does no hashing at all.
+  @inline(__always)
+  mutating func lifecycleToken(_ c: Int32, _ callback: Callback) -> Int32 {
+    let slot = Int(c) &* 8 &+ PackedEvent.callbackIndex(callback)
+    if slot < lifecycleTokens.count {
+      let t = lifecycleTokens[slot]
+      if t >= 0 { return t }
+    }
+    return fillLifecycleToken(c, callback, slot)
+  }
+
+  @inline(never)
+  private mutating func fillLifecycleToken(_ c: Int32, _ callback: Callback, _ slot: Int) -> Int32 {
+    let t = token(for: .lifecycle(controller: c, callback: callback))
+    if slot >= lifecycleTokens.count {
+      lifecycleTokens.append(
+        contentsOf: repeatElement(-1, count: max(slot + 1, lifecycleTokens.count * 2) - lifecycleTokens.count))
+    }
+    lifecycleTokens[slot] = t
     return t
   }
 
@@ -37,7 +87,22 @@ public struct DiffVocabulary: Sendable {
   }
 
   /// The event a token stands for.
-  public subscript(token: Int32) -> NormalizedEvent { events[Int(token)] }
+  public subscript(token: Int32) -> NormalizedEvent {
+    let key = keys[Int(token)]
+    if let event = PackedEvent.unpack(key) { return event }
+    return slowEvents[PackedEvent.slowIndex(key)]
+  }
+
+  /// Whether a token is a lifecycle callback, and which (without building the event).
+  func callback(of token: Int32) -> (controller: Int32, callback: Callback)? {
+    let key = keys[Int(token)]
+    if let packed = PackedEvent.lifecycle(key) { return packed }
+    if key >> 60 == PackedEvent.slowKind, case .lifecycle(let c, let callback) = slowEvents[PackedEvent.slowIndex(key)]
+    {
+      return (c, callback)
+    }
+    return nil
+  }
 
   /// The name of a controller index.
   public func name(of controller: Int32) -> String { controllers[Int(controller)] }
@@ -48,8 +113,187 @@ public struct DiffVocabulary: Sendable {
   /// - Complexity: O(distinct events and controllers of `other`).
   mutating func absorb(_ other: DiffVocabulary) -> [Int32] {
     let controllerMap = other.controllers.map { controller(named: $0) }
-    return other.events.map { event in
-      token(for: event.mapControllers { controllerMap[Int($0)] })
+    var map = [Int32](repeating: 0, count: other.keys.count)
+    for (t, key) in other.keys.enumerated() {
+      if let moved = PackedEvent.mapControllers(key, { controllerMap[Int($0)] }) {
+        map[t] = token(packed: moved)
+      } else {
+        let event = other.slowEvents[PackedEvent.slowIndex(key)]
+        map[t] = token(for: event.mapControllers { controllerMap[Int($0)] })
+      }
+    }
+    return map
+  }
+}
+
+/// The packed form of the common events: kind in bits 60–63, the first
+/// controller in bits 0–25, the second (or a number) in bits 26–51, small
+/// enums from bit 52.
+enum PackedEvent {
+  static let controllerBits = 26
+  static let controllerLimit: Int32 = 1 << 26
+  static let slowKind: UInt64 = 15
+
+  private static let lifecycleKind: UInt64 = 1
+  private static let moveKind: UInt64 = 2
+  private static let modalKind: UInt64 = 3
+  private static let deallocKind: UInt64 = 4
+  private static let linkKind: UInt64 = 5
+  private static let unlinkKind: UInt64 = 6
+  private static let rootKind: UInt64 = 7
+  private static let touchesKind: UInt64 = 8
+
+  private static let callbacks = Callback.allCases
+  private static let directions = Direction.slotOrder
+  private static let triggers = MoveTrigger.allCases
+
+  @inline(__always)
+  static func slow(index: Int) -> UInt64 { slowKind << 60 | UInt64(index) }
+
+  @inline(__always)
+  static func slowIndex(_ key: UInt64) -> Int { Int(key & 0xFFFF_FFFF) }
+
+  @inline(__always)
+  private static func fits(_ c: Int32) -> Bool { c >= 0 && c < controllerLimit }
+
+  @inline(__always)
+  private static func make(_ kind: UInt64, _ first: Int32, _ second: UInt64 = 0, _ small: UInt64 = 0) -> UInt64 {
+    kind << 60 | small << 52 | second << 26 | UInt64(first)
+  }
+
+  @inline(__always)
+  static func lifecycle(_ c: Int32, _ callback: Callback) -> UInt64? {
+    guard fits(c) else { return nil }
+    return make(lifecycleKind, c, 0, UInt64(callbackIndex(callback)))
+  }
+
+  @inline(__always)
+  static func callbackIndex(_ callback: Callback) -> Int {
+    switch callback {
+    case .didLoad: 0
+    case .willAppear: 1
+    case .didAppear: 2
+    case .willDisappear: 3
+    case .didDisappear: 4
+    }
+  }
+
+  @inline(__always)
+  static func triggerIndex(_ trigger: MoveTrigger) -> UInt64 {
+    switch trigger {
+    case .programmatic: 0
+    case .pan: 1
+    case .fling: 2
+    case .goToRoot: 3
+    }
+  }
+
+  /// The packed key of an event, or nil when it has to take the slow path.
+  @inline(__always)
+  static func pack(_ event: NormalizedEvent) -> UInt64? {
+    switch event {
+    case .lifecycle(let c, let callback):
+      return lifecycle(c, callback)
+    case .move(let a, let b, let d, let t, let animated):
+      guard fits(a), fits(b) else { return nil }
+      return make(
+        moveKind, a, UInt64(b), UInt64(d.index) | triggerIndex(t) << 2 | (animated ? 1 << 4 : 0))
+    case .modal(let m, let p):
+      guard fits(m), fits(p) else { return nil }
+      return make(modalKind, m, UInt64(p))
+    case .dealloc(let c):
+      guard fits(c) else { return nil }
+      return make(deallocKind, c)
+    case .link(let a, let d, let b):
+      guard fits(a), fits(b) else { return nil }
+      return make(linkKind, a, UInt64(b), UInt64(d.index))
+    case .unlink(let a, let d):
+      guard fits(a) else { return nil }
+      return make(unlinkKind, a, 0, UInt64(d.index))
+    case .root(let c):
+      guard fits(c) else { return nil }
+      return make(rootKind, c)
+    case .touches(let c, let d, let min):
+      guard fits(c), min >= 0, min < Int(controllerLimit) else { return nil }
+      return make(touchesKind, c, UInt64(min), UInt64(d.index))
+    case .alloc, .pan, .mark, .other:
+      return nil
+    }
+  }
+
+  /// The event of a packed key; nil for a slow key.
+  static func unpack(_ key: UInt64) -> NormalizedEvent? {
+    let first = Int32(key & 0x3FF_FFFF)
+    let second = Int32((key >> 26) & 0x3FF_FFFF)
+    let small = Int((key >> 52) & 0xFF)
+    switch key >> 60 {
+    case lifecycleKind: return .lifecycle(controller: first, callback: callbacks[small])
+    case moveKind:
+      return .move(
+        from: first, to: second, direction: directions[small & 3], trigger: triggers[(small >> 2) & 3],
+        animated: small & 16 != 0)
+    case modalKind: return .modal(controller: first, presenter: second)
+    case deallocKind: return .dealloc(controller: first)
+    case linkKind: return .link(from: first, direction: directions[small & 3], to: second)
+    case unlinkKind: return .unlink(from: first, direction: directions[small & 3])
+    case rootKind: return .root(controller: first)
+    case touchesKind: return .touches(controller: first, direction: directions[small & 3], min: Int(second))
+    default: return nil
+    }
+  }
+
+  /// The controller and callback of a packed lifecycle key.
+  static func lifecycle(_ key: UInt64) -> (controller: Int32, callback: Callback)? {
+    guard key >> 60 == lifecycleKind else { return nil }
+    return (Int32(key & 0x3FF_FFFF), callbacks[Int((key >> 52) & 0xFF)])
+  }
+
+  /// The key with its controllers renamed; nil for a slow key.
+  static func mapControllers(_ key: UInt64, _ transform: (Int32) -> Int32) -> UInt64? {
+    guard let event = unpack(key) else { return nil }
+    return pack(event.mapControllers(transform))
+  }
+}
+
+/// An open-addressing hash table from packed keys (never 0) to tokens.
+struct PackedTable: Sendable {
+  private var keys = [UInt64](repeating: 0, count: 1024)
+  private var values = [Int32](repeating: 0, count: 1024)
+  private var count = 0
+  private var shift = 64 - 10
+
+  /// The value of `key`, or inserts `value` for it and returns `value`.
+  @inline(__always)
+  mutating func findOrInsert(_ key: UInt64, _ value: Int32) -> Int32 {
+    let mask = keys.count - 1
+    var i = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
+    while true {
+      let k = keys[i]
+      if k == key { return values[i] }
+      if k == 0 { break }
+      i = (i + 1) & mask
+    }
+    keys[i] = key
+    values[i] = value
+    count += 1
+    if count * 2 > keys.count { grow() }
+    return value
+  }
+
+  @inline(never)
+  private mutating func grow() {
+    let oldKeys = keys
+    let oldValues = values
+    let capacity = keys.count * 2
+    keys = [UInt64](repeating: 0, count: capacity)
+    values = [Int32](repeating: 0, count: capacity)
+    shift -= 1
+    let mask = capacity - 1
+    for (k, v) in zip(oldKeys, oldValues) where k != 0 {
+      var i = Int(truncatingIfNeeded: (k &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
+      while keys[i] != 0 { i = (i + 1) & mask }
+      keys[i] = k
+      values[i] = v
     }
   }
 }

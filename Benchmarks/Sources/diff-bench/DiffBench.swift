@@ -1,0 +1,237 @@
+import Journal
+import Projection
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Timings of `diff`'s core on generated runs: two 1M-event runs with 10
+/// scattered regressions, and two unrelated 100k-event runs; then the full
+/// command on the same data written to files, under `/usr/bin/time -v`.
+///
+/// ```
+/// swift run -c release diff-bench [--events 1000000] [--unrelated 100000] [--runs 5]
+///                                 [--dir /tmp/diff-bench] [--cli PATH-TO-spatial-replay]
+/// ```
+@main
+struct DiffBench {
+  static func main() {
+    var events = 1_000_000
+    var unrelated = 100_000
+    var runs = 5
+    var dir = "/tmp/diff-bench"
+    var cli: String? = nil
+    var args = Array(CommandLine.arguments.dropFirst())
+    while !args.isEmpty {
+      let name = args.removeFirst()
+      guard let value = args.first else { fail("\(name) needs a value") }
+      args.removeFirst()
+      switch name {
+      case "--events": events = Int(value) ?? events
+      case "--unrelated": unrelated = Int(value) ?? unrelated
+      case "--runs": runs = max(1, Int(value) ?? runs)
+      case "--dir": dir = value
+      case "--cli": cli = value
+      default: fail("unknown option \(name)")
+      }
+    }
+
+    if getenv("DIFF_BENCH_PROFILE") != nil {
+      var generator = RunGenerator(seed: 2026)
+      let a = generator.run(count: events, build: "2.4 (1201)")
+      for _ in 0..<runs {
+        var ra = NormalizedRun(options: DiffOptions())
+        let t = seconds { for r in a { ra.append(r, line: r.seq + 1) } }
+        print("normalise \(ms(t)), \(ra.vocabulary.tokenCount) tokens")
+      }
+      return
+    }
+    print("diff-bench: \(grouped(events))-event runs with 10 regressions, \(grouped(unrelated))-event unrelated runs")
+    var generator = RunGenerator(seed: 2026)
+    let a = generator.run(count: events, build: "2.4 (1201)")
+    let (b, places) = generator.mutate(a, count: 10)
+    var other = RunGenerator(seed: 7)
+    let u1 = other.run(count: unrelated, build: "2.4 (1201)")
+    var third = RunGenerator(seed: 8)
+    let u2 = third.run(count: unrelated, build: "2.5 (1300)")
+    mkdir(dir, 0o755)
+    let files = [("a", a), ("b", b), ("u1", u1), ("u2", u2)].map { name, records in
+      write(records, to: "\(dir)/\(name).ndjson")
+    }
+    print("files: \(files.map { "\($0.path) (\(megabytes($0.bytes)) MB)" }.joined(separator: ", "))")
+    print("regressions at seqs \(places.map(String.init).joined(separator: ", "))\n")
+
+    let options = DiffOptions()
+    var normalise: [Double] = []
+    var align: [Double] = []
+    var fromFiles: [Double] = []
+    var unrelatedCore: [Double] = []
+    var report: DiffReport? = nil
+    var unrelatedReport: DiffReport? = nil
+    var sink = 0
+    for run in 1...runs {
+      writeErr("run \(run)/\(runs)…\r")
+      var ra = NormalizedRun(options: options)
+      var rb = NormalizedRun(options: options)
+      normalise.append(
+        seconds {
+          for r in a { ra.append(r, line: r.seq + 1) }
+          for r in b { rb.append(r, line: r.seq + 1) }
+        })
+      align.append(seconds { report = DiffReport(ra, rb) })
+      fromFiles.append(
+        seconds {
+          let r = DiffReport(read(files[0].path, options), read(files[1].path, options))
+          var text = ""
+          r.write(to: &text, nameA: "a.ndjson", nameB: "b.ndjson")
+          sink &+= text.utf8.count
+        })
+      unrelatedCore.append(
+        seconds {
+          let r = DiffReport(read(files[2].path, options), read(files[3].path, options))
+          var text = ""
+          r.write(to: &text, nameA: "u1.ndjson", nameB: "u2.ndjson")
+          sink &+= text.utf8.count
+          unrelatedReport = r
+        })
+    }
+    writeErr("              \r")
+    guard let report, let unrelatedReport else { return }
+    print("1M pair: \(report.summary)")
+    print(
+      "  alignment work \(grouped(report.alignment.work)) steps, budget exhausted: \(report.alignment.budgetExhausted)")
+    print("  normalise both (records in memory)    median \(ms(median(normalise)))")
+    print("  align + classify                      median \(ms(median(align)))")
+    print("  read both files + diff + text report  median \(ms(median(fromFiles)))")
+    print("unrelated pair: \(unrelatedReport.summary)")
+    print(
+      "  alignment work \(grouped(unrelatedReport.alignment.work)) steps, "
+        + "budget exhausted: \(unrelatedReport.alignment.budgetExhausted)")
+    print("  read both files + diff + text report  median \(ms(median(unrelatedCore)))")
+    print("bench process peak RSS \(peakRSS()) MB (includes the generated records)")
+    if sink == 42 { print("") }
+
+    if let cli {
+      print("\nfull command (\(cli)):")
+      for (x, y) in [(files[0].path, files[1].path), (files[2].path, files[3].path)] {
+        let (wall, rss, status) = timeCommand([cli, "diff", x, y])
+        print("  diff \(x) \(y): exit \(status), wall \(wall), peak RSS \(rss)")
+      }
+    }
+  }
+
+  static func read(_ path: String, _ options: DiffOptions) -> NormalizedRun {
+    var run = NormalizedRun(options: options)
+    guard let reader = try? JournalReader(path: path) else { fail("cannot read \(path)") }
+    while let item = reader.next() {
+      if case .record(let record, let line, _) = item { run.append(record, line: line) }
+    }
+    return run
+  }
+
+  static func write(_ records: [Record], to path: String) -> (path: String, bytes: Int) {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(records.count * 120)
+    for r in records {
+      r.encode(into: &bytes)
+      bytes.append(0x0A)
+    }
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0 else { fail("cannot create \(path)") }
+    defer { close(fd) }
+    var done = 0
+    bytes.withUnsafeBytes { raw in
+      while done < raw.count {
+        let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+        if n <= 0 { fail("cannot write \(path)") }
+        done += n
+      }
+    }
+    return (path, bytes.count)
+  }
+
+  /// Runs `/usr/bin/time -v` on a command; its wall time, peak RSS and exit status as printed.
+  static func timeCommand(_ command: [String]) -> (wall: String, rss: String, status: Int32) {
+    let log = "/tmp/diff-bench-time.txt"
+    let argv = ["/usr/bin/time", "-v", "-o", log] + command
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    let cargs = argv.map { strdup($0) } + [nil]
+    defer { for a in cargs { free(a) } }
+    var pid = pid_t()
+    guard posix_spawn(&pid, argv[0], &actions, nil, cargs, environ) == 0 else { fail("cannot run /usr/bin/time") }
+    var raw: Int32 = 0
+    while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+    let text = (try? String(contentsOf: log)) ?? ""
+    func field(_ prefix: String) -> String {
+      for line in text.split(separator: "\n") {
+        let l = String(line).trimmingCharacters(in: " \t")
+        if l.hasPrefix(prefix) { return String(l.dropFirst(prefix.count)) }
+      }
+      return "?"
+    }
+    let kb = Int(field("Maximum resident set size (kbytes): ")) ?? 0
+    return (field("Elapsed (wall clock) time (h:mm:ss or m:ss): "), "\(kb / 1024) MB", (raw >> 8) & 0xFF)
+  }
+}
+
+func seconds(_ body: () -> Void) -> Double {
+  var start = timespec()
+  var end = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &start)
+  body()
+  clock_gettime(CLOCK_MONOTONIC, &end)
+  return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+}
+
+func median(_ values: [Double]) -> Double {
+  let s = values.sorted()
+  return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+func ms(_ s: Double) -> String { "\(Int((s * 1000).rounded())) ms" }
+
+func megabytes(_ bytes: Int) -> String { "\(bytes / 1_000_000)" }
+
+func grouped(_ n: Int) -> String { DiffReport.grouped(n) }
+
+func peakRSS() -> Int {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  return usage.ru_maxrss / 1024
+}
+
+func writeErr(_ s: String) {
+  var copy = s
+  copy.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+}
+
+func fail(_ message: String) -> Never {
+  writeErr("diff-bench: \(message)\n")
+  exit(64)
+}
+
+extension String {
+  init(contentsOf path: String) throws {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { throw CancellationError() }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+      if n <= 0 { break }
+      bytes += chunk[..<n]
+    }
+    self = String(decoding: bytes, as: UTF8.self)
+  }
+
+  func trimmingCharacters(in set: String) -> String {
+    var s = Substring(self)
+    while let f = s.first, set.contains(f) { s.removeFirst() }
+    while let l = s.last, set.contains(l) { s.removeLast() }
+    return String(s)
+  }
+}

@@ -1,0 +1,254 @@
+import Journal
+import Projection
+
+/// `bisect RUN...`: the runs in order (one per build), the first one good;
+/// finds the first run that differs from it (or has check errors) with a
+/// binary search, then shows its diff against the last good run.
+struct BisectCommand: Command {
+  static let name = "bisect"
+  static let abstract = "Find the first run (of a series, one per build) that differs from the first"
+  static let help = """
+    usage: spatial-replay bisect [options] RUN...
+
+    The runs are journals of one scenario in order (e.g. one per build); the
+    first is good. Finds the first run whose ordering of the events that matter
+    differs from the first run's (as 'diff' compares them), assuming that once
+    a run is bad every later one is too, in at most ⌈log2 N⌉ probes. Prints
+    each probe as it goes, then the first bad run and its diff against the
+    last good one.
+
+    options:
+      --check            a run is bad when 'check' finds errors in it instead
+                         (every rule 'check' runs: framing, JSON, envelope,
+                         keys, seq, time, header, and the lifecycle rules
+                         such as modal-leak or will-repeated); with --strict,
+                         warnings count as errors
+      --include TYPE, --exclude TYPE, --match id|class, --budget N
+                         what is compared, as for 'diff'
+      --context N, --hunk-events N
+                         how the final diff is shown, as for 'diff'
+      --json             one JSON document: runs, probes, first bad and last
+                         good run, comparisons, findings (--check) and the
+                         final diff as 'diff --json' prints it
+      --lenient          compare runs with journal errors (bad lines skipped)
+      --strict, --max-line-bytes N, --max-depth N
+                         reading options, as for 'check'
+
+    exit status: 0 every run is good, 1 a first bad run was found, 2 a run could
+    not be read (or has journal errors, without --check or --lenient), 64 usage error.
+
+    To bisect commits rather than recorded runs, use 'diff' as the script of
+    'git bisect run' (exit 0 good, 1 bad, 125 skip): see docs/bisect.md.
+
+    examples:
+      spatial-replay bisect Journals/bisect/build-*.ndjson
+      spatial-replay bisect --match class --exclude link runs/*.ndjson
+      spatial-replay bisect --check --json nightly-*.ndjson
+
+    """
+  static let spec = ArgumentSpec(
+    flags: JournalInput.flagNames.union(["--json", "--check", "--lenient"]),
+    options: JournalInput.optionNames.union(DiffRunLoader.optionNames).union(["--hunk-events"]))
+
+  let paths: [String]
+  let loader: DiffRunLoader
+  let check: Bool
+  let json: Bool
+  let context: Int
+  let hunkEvents: Int
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    paths = arguments.positionals
+    guard !paths.isEmpty else { throw UsageError("bisect needs the runs in order, the first one good") }
+    guard paths.filter({ $0 == "-" }).count <= 1 else { throw UsageError("only one run can be '-'") }
+    loader = try DiffRunLoader(arguments)
+    check = arguments.flag("--check")
+    json = arguments.flag("--json")
+    context = try arguments.int("--context", min: 0) ?? 3
+    hunkEvents = try arguments.int("--hunk-events", min: 0) ?? 20
+  }
+
+  func run(_ context: inout Context) throws -> Int32 {
+    var session = BisectSession(command: self)
+    do {
+      return try session.run(&context)
+    } catch {
+      throw CommandFailure(error.message)
+    }
+  }
+}
+
+/// The state of one bisection: the base run, the runs last known good and
+/// first known bad (kept so that the final diff reads nothing again), the
+/// probes and the number of comparisons made.
+private struct BisectSession {
+  let command: BisectCommand
+  var base: DiffRunLoader.Loaded? = nil
+  var good: (index: Int, run: DiffRunLoader.Loaded)? = nil
+  var bad: (index: Int, run: DiffRunLoader.Loaded)? = nil
+  var comparisons = 0
+  var probeLines: [String] = []
+
+  init(command: BisectCommand) { self.command = command }
+
+  var names: [String] { command.paths.map(JournalInput.displayName) }
+
+  mutating func run(_ context: inout Context) throws(DiffRunLoader.Failure) -> Int32 {
+    let n = command.paths.count
+    let maxProbes = Bisect.maxProbes(runs: n)
+    if !command.json {
+      let what = command.check ? "has check errors" : "differs from it"
+      context.stdout.write(
+        "bisect: \(n.counted("run")), \(shown(0)) is good; looking for the first that \(what) "
+          + "(at most \(maxProbes.counted("probe")))\n")
+    }
+    if !command.check { base = try command.loader.load(command.paths[0], context: &context) }
+    var probes = 0
+    let result = try Bisect.search(runs: n) { (i: Int) throws(DiffRunLoader.Failure) -> Bool in
+      probes += 1
+      let (isBad, detail) = try probe(i, context: &context)
+      let line =
+        "probe \(probes)/\(maxProbes): \(shown(i)) (run \(i + 1) of \(n)): \(isBad ? "bad" : "good") (\(detail))"
+      probeLines.append(line)
+      if !command.json {
+        context.stdout.write(line + "\n")
+        context.stdout.flush()
+      }
+      return isBad
+    }
+    var report: DiffReport? = nil
+    if let firstBad = result.firstBad, let badRun = bad?.run, bad?.index == firstBad {
+      let goodRun = try lastGoodRun(result.lastGood, context: &context)
+      report = DiffReport(goodRun.run, badRun.run, context: command.context)
+      comparisons += 1
+    }
+    if command.json {
+      context.stdout.write(json(result, report) + "\n")
+    } else {
+      writeText(result, report, to: &context)
+    }
+    return result.firstBad == nil ? ExitCode.ok : ExitCode.findings
+  }
+
+  /// Reads run `i` and decides whether it is bad; one comparison.
+  private mutating func probe(_ i: Int, context: inout Context) throws(DiffRunLoader.Failure) -> (Bool, String) {
+    comparisons += 1
+    let loaded: DiffRunLoader.Loaded
+    let isBad: Bool
+    let detail: String
+    if command.check {
+      loaded = try command.loader.read(command.paths[i], check: true)
+      isBad = loaded.errors > 0
+      detail = isBad ? loaded.errors.counted("error") : "no errors"
+    } else {
+      guard let base else { preconditionFailure("the base run is read first") }
+      loaded = try command.loader.load(command.paths[i], context: &context)
+      let (a, b) = base.run.unified(with: loaded.run)
+      let common = zip(a.tokens, b.tokens).prefix { $0 == $1 }.count
+      isBad = a.tokens.count != b.tokens.count || common < a.tokens.count
+      if !isBad {
+        detail = "identical to \(shown(0))"
+      } else if common == 0 {
+        detail = "differs from \(shown(0)) from the first event compared"
+      } else {
+        detail = "differs from \(shown(0)) after seq \(b.seqs[common - 1])"
+      }
+    }
+    if isBad { bad = (i, loaded) } else { good = (i, loaded) }
+    return (isBad, detail)
+  }
+
+  /// The last good run's normalised events: kept from its probe, or run 0 (read now under --check).
+  private mutating func lastGoodRun(_ index: Int, context: inout Context) throws(DiffRunLoader.Failure)
+    -> DiffRunLoader.Loaded
+  {
+    if let good, good.index == index { return good.run }
+    if let base { return base }
+    // --check, and no run after the first was good: read the first run for the diff.
+    return try command.loader.read(command.paths[0], check: true)
+  }
+
+  private func shown(_ i: Int) -> String { displayText(names[i], limit: 256) }
+
+  private func writeText(_ result: Bisect.Result, _ report: DiffReport?, to context: inout Context) {
+    let n = command.paths.count
+    guard let firstBad = result.firstBad else {
+      let what = command.check ? "has check errors" : "differs from \(shown(0))"
+      context.stdout.write("no bad run: none of the \(n.counted("run")) \(what)\n")
+      return
+    }
+    context.stdout.write(
+      "first bad run: \(shown(firstBad)) (run \(firstBad + 1) of \(n)); "
+        + "last good run: \(shown(result.lastGood)) (run \(result.lastGood + 1))\n")
+    context.stdout.write(
+      "\(result.probes.count.counted("probe")) and 1 diff: \(comparisons.counted("comparison")) "
+        + "(at most ⌈log2 \(n)⌉ + 1 = \(Bisect.maxProbes(runs: n) + 1))\n")
+    if command.check, let bad {
+      context.stdout.write("\nfindings in \(shown(firstBad)):\n")
+      for d in bad.run.findings { context.stdout.write(d, file: bad.run.name) }
+      let total = bad.run.errors + bad.run.warnings
+      if total > bad.run.findings.count {
+        context.stdout.write("… and \((total - bad.run.findings.count).grouped) more\n")
+      }
+    }
+    if let report {
+      context.stdout.write("\ndiff \(shown(result.lastGood)) \(shown(firstBad)):\n")
+      report.write(
+        to: &context.stdout, nameA: names[result.lastGood], nameB: names[firstBad], hunkEvents: command.hunkEvents)
+    }
+  }
+
+  /// `{"runs":[...],"mode":"diff","probes":[{"run":5,"file":"...","bad":false}],
+  /// "firstBad":{"run":8,"file":"..."}|null,"lastGood":{...},"comparisons":5,"findings":[...],"diff":{...}|null}`,
+  /// runs numbered from 1 in the order given.
+  private func json(_ result: Bisect.Result, _ report: DiffReport?) -> String {
+    var out: [UInt8] = []
+    func raw(_ s: String) { out.append(contentsOf: s.utf8) }
+    func run(_ i: Int) {
+      raw(#"{"run":"#)
+      JSONWriter.appendInt(i + 1, to: &out)
+      raw(#","file":"#)
+      JSONWriter.appendString(names[i], to: &out)
+      raw("}")
+    }
+    raw(#"{"runs":["#)
+    for (k, name) in names.enumerated() {
+      if k > 0 { raw(",") }
+      JSONWriter.appendString(name, to: &out)
+    }
+    raw(#"],"mode":"#)
+    JSONWriter.appendString(command.check ? "check" : "diff", to: &out)
+    raw(#","probes":["#)
+    for (k, p) in result.probes.enumerated() {
+      if k > 0 { raw(",") }
+      raw(#"{"run":"#)
+      JSONWriter.appendInt(p.run + 1, to: &out)
+      raw(#","file":"#)
+      JSONWriter.appendString(names[p.run], to: &out)
+      raw(#","bad":"#)
+      raw(p.bad ? "true" : "false")
+      raw("}")
+    }
+    raw(#"],"firstBad":"#)
+    if let firstBad = result.firstBad { run(firstBad) } else { raw("null") }
+    raw(#","lastGood":"#)
+    run(result.lastGood)
+    raw(#","comparisons":"#)
+    JSONWriter.appendInt(comparisons, to: &out)
+    raw(#","findings":["#)
+    if command.check, let bad, bad.index == result.firstBad {
+      for (k, d) in bad.run.findings.enumerated() {
+        if k > 0 { raw(",") }
+        raw(d.json(file: bad.run.name))
+      }
+    }
+    raw(#"],"diff":"#)
+    if let report, let firstBad = result.firstBad {
+      raw(report.json(nameA: names[result.lastGood], nameB: names[firstBad], hunkEvents: command.hunkEvents))
+    } else {
+      raw("null")
+    }
+    raw("}")
+    return String(decoding: out, as: UTF8.self)
+  }
+}

@@ -1,0 +1,262 @@
+import Dispatch
+import Journal
+import Projection
+import Synchronization
+
+/// `diff A B`: compares two runs of one scenario in the order of the events
+/// that matter (lifecycle, move, modal, dealloc, link, unlink), ignoring
+/// `seq`, `time` and the header.
+struct DiffCommand: Command {
+  static let name = "diff"
+  static let abstract = "Compare two runs of a scenario: first divergence, classified hunks, summary"
+  static let help = """
+    usage: spatial-replay diff [options] A B
+
+    Compares two journals of the same scenario (e.g. one per build) in the
+    order of the events that matter: by default lifecycle, move, modal, dealloc,
+    link and unlink (never seq, time or the header). Prints the first
+    divergence with the last matching events before it and the move each run
+    was in, then every hunk with its seq and line ranges on each side,
+    classified as:
+      missing        events of A that B does not have
+      extra          events of B that A does not have
+      duplicated     events one run has twice in a row (says which run)
+      reordered      the same events on both sides in another order
+      misattributed  the same lifecycle callbacks at the same place, other controllers
+      changed        anything else
+    and a summary line. '-' reads one of the two from standard input.
+
+    options:
+      --include TYPE     also compare TYPE (repeatable): alloc, root, touches,
+                         pan, mark, or an unknown type's name
+      --exclude TYPE     do not compare TYPE (repeatable)
+      --match id|class   match controllers by id (default), or by class and
+                         order of allocation (the 2nd NotesViewController of A
+                         is the 2nd of B, shown NotesViewController#2), for
+                         builds whose ids differ
+      --context N        matching events shown before the first divergence (default 3)
+      --hunk-events N    events listed per side of a hunk (default 20, 0 for all)
+      --budget N         comparison steps the alignment may spend (default
+                         200000000); past it a segment becomes one replace hunk
+      --json             one JSON document instead of text (shape in docs/diff.md)
+      -q, --quiet        print nothing; only the exit status tells
+      --lenient          compare a journal with errors (bad lines are skipped)
+                         instead of refusing it
+      --git-bisect       exit 125 instead of 2 on unreadable or unusable input,
+                         so that 'git bisect run' skips that commit
+      --strict, --max-line-bytes N, --max-depth N
+                         reading options, as for 'check'
+
+    Journal warnings (torn tail, CRLF...) are printed on standard error and do
+    not stop the comparison; journal errors (malformed lines, seq gaps...) make
+    a run unusable (exit 2) unless --lenient.
+
+    exit status: 0 identical, 1 different, 2 unreadable or unusable input
+    (125 with --git-bisect), 64 usage error.
+
+    examples:
+      spatial-replay diff Journals/bisect/build-07.ndjson Journals/bisect/build-08.ndjson
+      spatial-replay diff --match class --exclude link --context 5 old.ndjson new.ndjson
+      spatial-replay diff --json a.ndjson b.ndjson | jq '.summary'
+      git bisect run sh -c 'make journal && spatial-replay diff -q --git-bisect good.ndjson run.ndjson'
+      (see docs/bisect.md)
+
+    """
+  static let spec = ArgumentSpec(
+    flags: JournalInput.flagNames.union(["--json", "--quiet", "--lenient", "--git-bisect"]),
+    options: JournalInput.optionNames.union(DiffRunLoader.optionNames).union(["--hunk-events"]),
+    aliases: ["-q": "--quiet"])
+
+  let pathA: String
+  let pathB: String
+  let loader: DiffRunLoader
+  let context: Int
+  let hunkEvents: Int
+  let json: Bool
+  let quiet: Bool
+  let badInputStatus: Int32
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    let files = arguments.positionals
+    guard files.count == 2 else {
+      throw UsageError("diff takes two journals A and B, got \(files.count)")
+    }
+    guard !(files[0] == "-" && files[1] == "-") else { throw UsageError("only one of A and B can be '-'") }
+    pathA = files[0]
+    pathB = files[1]
+    loader = try DiffRunLoader(arguments)
+    context = try arguments.int("--context", min: 0) ?? 3
+    hunkEvents = try arguments.int("--hunk-events", min: 0) ?? 20
+    json = arguments.flag("--json")
+    quiet = arguments.flag("--quiet")
+    badInputStatus = arguments.flag("--git-bisect") ? 125 : ExitCode.badInput
+  }
+
+  func run(_ context: inout Context) throws -> Int32 {
+    let a: DiffRunLoader.Loaded
+    let b: DiffRunLoader.Loaded
+    do {
+      (a, b) = try loader.loadPair(pathA, pathB, context: &context)
+    } catch {
+      throw CommandFailure(error.message, exitCode: badInputStatus)
+    }
+    let report = DiffReport(a.run, b.run, context: self.context)
+    if !quiet {
+      if json {
+        context.stdout.write(report.json(nameA: a.name, nameB: b.name, hunkEvents: hunkEvents))
+        context.stdout.write("\n")
+      } else {
+        report.write(to: &context.stdout, nameA: a.name, nameB: b.name, hunkEvents: hunkEvents)
+      }
+    }
+    return report.isIdentical ? ExitCode.ok : ExitCode.findings
+  }
+}
+
+/// Reads journals into normalised runs for `diff` and `bisect`: the options
+/// that decide what is compared, and how journal findings are handled.
+struct DiffRunLoader: Sendable {
+  /// The options both commands take for normalising.
+  static let optionNames: Set<String> = ["--include", "--exclude", "--match", "--context", "--budget"]
+
+  /// A journal read and normalised.
+  struct Loaded: Sendable {
+    /// The name shown in messages.
+    var name: String
+    var run: NormalizedRun
+    /// Errors and warnings the reader (and, with `check`, the checks) reported.
+    var errors: Int
+    var warnings: Int
+    /// The first findings, in file order (see ``keep``).
+    var findings: [Diagnostic]
+  }
+
+  /// Why a journal cannot be compared.
+  struct Failure: Error, Sendable {
+    var message: String
+  }
+
+  var options: DiffOptions
+  var reading: ReadOptions
+  var lenient: Bool
+  /// Findings printed (diff) or kept (bisect --check) per journal before `… and N more`.
+  var keep = 20
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    var options = DiffOptions()
+    if let match = try arguments.choice("--match", ["id", "class"]) {
+      options.matching = match == "class" ? .className : .id
+    }
+    for type in arguments.values("--include") { options.include(try Self.typeName(type, "--include")) }
+    for type in arguments.values("--exclude") { options.exclude(try Self.typeName(type, "--exclude")) }
+    if let budget = try arguments.int("--budget", min: 1) { options.budget.maxWork = budget }
+    self.options = options
+    reading = try JournalInput.readOptions(arguments)
+    lenient = arguments.flag("--lenient")
+  }
+
+  /// A type name for `--include`/`--exclude`: a known type, or an unknown
+  /// type's name unless it looks like a typo of a known one.
+  static func typeName(_ name: String, _ option: String) throws(UsageError) -> String {
+    if Event.knownTypeNames.contains(name) {
+      guard !DiffOptions.excludedTypes.contains(name) else {
+        throw UsageError("\(option) \(name): the header is never compared")
+      }
+      return name
+    }
+    guard !name.isEmpty else { throw UsageError("\(option) needs a type name") }
+    if let near = closest(to: name, in: Event.knownTypeNames) {
+      throw UsageError("\(option): unknown type '\(displayText(name))' (did you mean \(near)?)")
+    }
+    return name
+  }
+
+  /// Reads and normalises two journals at once (one thread each, unless one
+  /// is standard input), then reports their findings as ``load(_:context:)`` does, A first.
+  ///
+  /// Implementation note: decoding dominates a diff of large runs and each
+  /// file is read by one core, so two threads halve the wall time.
+  func loadPair(_ pathA: String, _ pathB: String, context: inout Context) throws(Failure) -> (Loaded, Loaded) {
+    let results = Mutex<[Result<Loaded, Failure>?]>([nil, nil])
+    let paths = [pathA, pathB]
+    let loader = self
+    DispatchQueue.concurrentPerform(iterations: 2) { i in
+      let result = Result { () throws(Failure) -> Loaded in try loader.read(paths[i], check: false) }
+      results.withLock { $0[i] = result }
+    }
+    let (ra, rb) = results.withLock { ($0[0], $0[1]) }
+    guard let ra, let rb else { preconditionFailure("concurrentPerform ran both iterations") }
+    let a = try accept(ra.get(), context: &context)
+    let b = try accept(rb.get(), context: &context)
+    return (a, b)
+  }
+
+  /// Reads and normalises one journal, printing the reader's findings on
+  /// standard error (the first ``keep`` of them).
+  ///
+  /// - Throws: ``Failure`` when the file cannot be read, or has errors and
+  ///   the loader is not lenient.
+  func load(_ path: String, context: inout Context) throws(Failure) -> Loaded {
+    try accept(read(path, check: false), context: &context)
+  }
+
+  /// Prints a loaded journal's findings and refuses it when it has errors (unless lenient).
+  private func accept(_ loaded: Loaded, context: inout Context) throws(Failure) -> Loaded {
+    for d in loaded.findings { context.stderr.write(d, file: loaded.name) }
+    let total = loaded.errors + loaded.warnings
+    if total > loaded.findings.count {
+      context.stderr.write(
+        "\(displayText(loaded.name, limit: .max)): … and \((total - loaded.findings.count).grouped) more findings\n")
+    }
+    if loaded.errors > 0 && !lenient {
+      throw Failure(
+        message: "\(displayText(loaded.name, limit: .max)): unusable for comparing: "
+          + "\(loaded.errors.counted("journal error")) (--lenient compares the events that were read)")
+    }
+    return loaded
+  }
+
+  /// Reads and normalises one journal, keeping its first findings.
+  ///
+  /// - Parameters:
+  ///   - path: the journal, `-` for standard input.
+  ///   - check: count the findings of every rule `check` runs (``JournalCheck``:
+  ///     the reader's integrity findings and the lifecycle rules), not only the reader's.
+  /// - Throws: ``Failure`` when the file cannot be opened or read.
+  func read(_ path: String, check: Bool) throws(Failure) -> Loaded {
+    let name = JournalInput.displayName(path)
+    let reader: JournalReader
+    do {
+      reader = try JournalReader(path: path, options: reading)
+    } catch {
+      throw Failure(message: displayText(error.description, limit: .max))
+    }
+    var run = NormalizedRun(options: options)
+    var checks = check ? JournalCheck(rules: .all) : nil
+    var found: [CheckFinding] = []
+    var loaded = Loaded(name: name, run: run, errors: 0, warnings: 0, findings: [])
+    func note(_ d: Diagnostic) {
+      switch d.severity {
+      case .error: loaded.errors += 1
+      case .warning: loaded.warnings += 1
+      }
+      if loaded.findings.count < keep { loaded.findings.append(d) }
+    }
+    while let item = reader.next() {
+      if checks != nil {
+        checks?.consume(item, into: &found)
+        for finding in found { note(finding.diagnostic) }
+        found.removeAll(keepingCapacity: true)
+      }
+      switch item {
+      case .record(let record, let line, _): run.append(record, line: line)
+      case .diagnostic(let d): if !check { note(d) }
+      }
+    }
+    if let error = reader.readError { throw Failure(message: displayText(error.description, limit: .max)) }
+    checks?.finish(into: &found)
+    for finding in found { note(finding.diagnostic) }
+    loaded.run = run
+    return loaded
+  }
+}

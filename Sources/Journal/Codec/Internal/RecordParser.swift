@@ -11,9 +11,10 @@ struct UnknownMember {
   var order: Int
 }
 
-/// Decodes the top-level object of one line into a ``Draft``: first the whole
-/// object is scanned (syntax, UTF-8, duplicates, limits) while each member's
-/// value is located, then the typed event is built from the located values.
+/// Decodes the top-level object of one line into a ``Record`` or a ``Draft``:
+/// first the whole object is scanned (syntax, UTF-8, duplicates, limits) while
+/// each member's value is located, then the typed event is built from the
+/// located values.
 ///
 /// Implementation note: the values of the 25 keys the format defines are
 /// located in a fixed table on the stack, indexed by ``JournalKey`` and guarded
@@ -116,9 +117,10 @@ struct RecordParser {
         let value = try scanMemberValue()
         seen |= key.bit
         slots[Int(key.rawValue)] = MemberSlot(value: value, order: memberCount)
-        if key == .type { type = match(value, KnownType.match) }
+        if key == .type, value.kind == .string { type = match(value, KnownType.match) }
         predicted = JournalKey.predicted(after: key, type: type)
       } else {
+        // `knownKey()` leaves `index` at a key with escapes.
         try otherMember(keyStart: keyStart, escaped: scanner.index == keyStart)
       }
       memberCount += 1
@@ -148,8 +150,9 @@ struct RecordParser {
 
   /// The key at `index` if it is one the format defines, spelt without
   /// escapes, and not seen before; `index` is then after its colon.
-  /// Otherwise nil, with `index` after the key if it was scanned (or left
-  /// at the key when it has escapes or is unknown and must be read again).
+  /// Otherwise nil: for a key the format does not define `index` is after
+  /// the key; for a key with escapes it stays at the key, to be read again
+  /// by ``otherMember(keyStart:escaped:)``.
   @inline(__always)
   mutating func knownKey() throws(DecodeError) -> JournalKey? {
     let keyStart = scanner.index

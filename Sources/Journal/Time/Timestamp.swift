@@ -40,41 +40,51 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
   }
 
   /// Appends the wire form to a byte buffer (the encoder's fast path).
+  ///
+  /// Implementation note: every journal line carries a time, so this writes
+  /// the 27 bytes into a fixed-size buffer digit by digit, with no
+  /// intermediate arrays or strings.
   public func appendRFC3339(to out: inout [UInt8]) {
     let (days, micros) = microseconds.floorDivided(by: 86_400_000_000)
     let (y, m, d) = Timestamp.civil(fromDays: days)
+    guard y >= 0 && y <= 9999 else {
+      // Outside RFC 3339's four-digit years: still print something readable.
+      out.append(contentsOf: String(y).utf8)
+      var rest: [UInt8] = []
+      Timestamp(microseconds: Timestamp.daysFromCivil(year: 2000, month: m, day: d) * 86_400_000_000 + micros)
+        .appendRFC3339(to: &rest)
+      out.append(contentsOf: rest.dropFirst(4))
+      return
+    }
     let secondsOfDay = micros / 1_000_000
     let fraction = micros % 1_000_000
-    func put(_ value: Int64, width: Int) {
-      var digits = [UInt8](repeating: UInt8(ascii: "0"), count: width)
-      var v = value
-      var i = width - 1
-      while i >= 0 {
-        digits[i] = UInt8(ascii: "0") + UInt8(v % 10)
-        v /= 10
-        i -= 1
+    let zero = UInt8(ascii: "0")
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 27) { b in
+      @inline(__always) func put(_ value: Int64, at index: Int, width: Int) {
+        var v = value
+        var i = index + width - 1
+        while i >= index {
+          b[i] = zero &+ UInt8(truncatingIfNeeded: v % 10)
+          v /= 10
+          i -= 1
+        }
       }
-      out.append(contentsOf: digits)
+      put(y, at: 0, width: 4)
+      b[4] = UInt8(ascii: "-")
+      put(m, at: 5, width: 2)
+      b[7] = UInt8(ascii: "-")
+      put(d, at: 8, width: 2)
+      b[10] = UInt8(ascii: "T")
+      put(secondsOfDay / 3600, at: 11, width: 2)
+      b[13] = UInt8(ascii: ":")
+      put(secondsOfDay / 60 % 60, at: 14, width: 2)
+      b[16] = UInt8(ascii: ":")
+      put(secondsOfDay % 60, at: 17, width: 2)
+      b[19] = UInt8(ascii: ".")
+      put(fraction, at: 20, width: 6)
+      b[26] = UInt8(ascii: "Z")
+      out.append(contentsOf: UnsafeBufferPointer(b))
     }
-    if y < 0 || y > 9999 {
-      // Outside RFC 3339's range: still print something readable.
-      out.append(contentsOf: Array(String(y).utf8))
-    } else {
-      put(y, width: 4)
-    }
-    out.append(UInt8(ascii: "-"))
-    put(m, width: 2)
-    out.append(UInt8(ascii: "-"))
-    put(d, width: 2)
-    out.append(UInt8(ascii: "T"))
-    put(secondsOfDay / 3600, width: 2)
-    out.append(UInt8(ascii: ":"))
-    put(secondsOfDay / 60 % 60, width: 2)
-    out.append(UInt8(ascii: ":"))
-    put(secondsOfDay % 60, width: 2)
-    out.append(UInt8(ascii: "."))
-    put(fraction, width: 6)
-    out.append(UInt8(ascii: "Z"))
   }
 
   /// Why a time string was refused.

@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""DuckDB interop checks for `spatial-replay export` and `stats --json`.
+
+Usage: duckdb_interop.py WORK_DIR DOCS_TABLES_MD JOURNAL...
+
+WORK_DIR holds what .ci/duckdb_interop.sh wrote: TABLE.ndjson and TABLE.csv
+for each table, lake-ndjson/TABLE and lake-csv/TABLE (partitioned by session)
+and stats.json. The expected columns and types come from docs/tables.md.
+Prints one line per failed check, then "N passed, M failed"; exits 1 on any failure.
+"""
+
+import json
+import math
+import re
+import sys
+
+import duckdb
+
+TABLES = ["events", "visits", "moves", "pans", "findings"]
+
+# How DuckDB's readers type each documented column type.
+DUCKDB_TYPES = {
+    "string": "VARCHAR",
+    "integer": "BIGINT",
+    "number": "DOUBLE",
+    "boolean": "BOOLEAN",
+    "timestamp": "TIMESTAMP WITH TIME ZONE",
+    "json": "VARCHAR",
+}
+
+
+class Checks:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def check(self, ok, what):
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+            print(f"FAIL: {what}")
+        return ok
+
+
+def documented_columns(docs_path):
+    """{section: [(name, type)]} for "## Common columns" and each "## `table`" section."""
+    sections = {}
+    current = None
+    with open(docs_path, encoding="utf-8") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.startswith("## "):
+                current = line[3:].strip().strip("`")
+                sections[current] = []
+                continue
+            m = re.match(r"^\| `([^`]+)` \| (\w+) \| (yes|no) \|", line)
+            if m and current is not None:
+                sections[current].append((m.group(1), m.group(2)))
+    common = sections["Common columns"]
+    return {t: common + sections[t] for t in TABLES}
+
+
+def sql_string(text):
+    return "'" + text.replace("'", "''") + "'"
+
+
+def describe(con, relation):
+    return [(row[0], row[1]) for row in con.execute(f"describe select * from {relation}").fetchall()]
+
+
+def non_null_columns(con, relation, names):
+    counts = con.execute(
+        "select " + ", ".join(f'count("{n}")' for n in names) + f" from {relation}"
+    ).fetchone()
+    return {n for n, c in zip(names, counts) if c > 0}
+
+
+def check_types(checks, con, relation, label, expected):
+    actual = describe(con, relation)
+    names = [name for name, _ in expected]
+    checks.check([name for name, _ in actual] == names, f"{label}: columns {[n for n, _ in actual]} != {names}")
+    present = non_null_columns(con, relation, names)
+    types = dict(actual)
+    for name, kind in expected:
+        if name not in types:
+            continue
+        if name not in present:
+            # A column null in every row carries no type: "NULL" in NDJSON, VARCHAR in CSV.
+            checks.check(types[name] in ('"NULL"', "NULL", "VARCHAR", "JSON"), f"{label}.{name}: all-null column typed {types[name]}")
+            continue
+        checks.check(types[name] == DUCKDB_TYPES[kind], f"{label}.{name}: {types[name]}, documented {kind} ({DUCKDB_TYPES[kind]})")
+        if kind == "json":
+            bad = con.execute(f'select count(*) from {relation} where "{name}" is not null and not json_valid("{name}")').fetchone()[0]
+            checks.check(bad == 0, f"{label}.{name}: {bad} values are not valid JSON")
+    return present
+
+
+def typed_rows(con, relation, names):
+    """Every row as DuckDB types it (datetimes, floats, booleans...), sorted, for comparing two readings.
+
+    Values are compared as Python values, not cast to text in SQL: DuckDB pushes a cast to
+    VARCHAR down into the CSV scan and would hand back the raw text instead of the typed value.
+    """
+    select = ", ".join(f'"{n}"' for n in names)
+    rows = con.execute(f"select {select} from {relation}").fetchall()
+    return sorted(rows, key=lambda r: tuple("" if v is None else str(v) for v in r))
+
+
+def same_rows(checks, actual, expected, label):
+    """Checks two row lists are equal; on failure names the first row that differs."""
+    if actual == expected:
+        return checks.check(True, label)
+    detail = f"{len(actual)} rows, expected {len(expected)}"
+    for a, e in zip(actual, expected):
+        if a != e:
+            detail += f"; first difference:\n    {a}\n    {e}"
+            break
+    return checks.check(False, f"{label}: {detail}")
+
+
+def main():
+    if len(sys.argv) < 4:
+        print(__doc__)
+        return 2
+    work, docs, journals = sys.argv[1], sys.argv[2], sys.argv[3:]
+    checks = Checks()
+    con = duckdb.connect()
+    expected = documented_columns(docs)
+
+    # 1. DuckDB reads the journals themselves.
+    for journal in journals:
+        relation = f"read_json_auto({sql_string(journal)}, format = 'newline_delimited')"
+        with open(journal, encoding="utf-8") as f:
+            lines = sum(1 for _ in f)
+        count = con.execute(f"select count(*) from {relation}").fetchone()[0]
+        checks.check(count == lines, f"{journal}: DuckDB read {count} rows of {lines} lines")
+        types = dict(describe(con, relation))
+        for name, kind in [("seq", "BIGINT"), ("time", "TIMESTAMP WITH TIME ZONE"), ("type", "VARCHAR")]:
+            checks.check(types.get(name) == kind, f"{journal}: {name} typed {types.get(name)}, expected {kind}")
+
+    # 2. Every table, NDJSON and CSV, with the documented columns and types, and the same rows.
+    counts = {}
+    for table in TABLES:
+        names = [n for n, _ in expected[table]]
+        ndjson = f"read_ndjson({sql_string(f'{work}/{table}.ndjson')})"
+        csv = f"read_csv_auto({sql_string(f'{work}/{table}.csv')})"
+        check_types(checks, con, ndjson, f"{table}.ndjson", expected[table])
+        check_types(checks, con, csv, f"{table}.csv", expected[table])
+        counts[table] = con.execute(f"select count(*) from {ndjson}").fetchone()[0]
+        checks.check(counts[table] > 0, f"{table}: no rows")
+        same_rows(checks, typed_rows(con, ndjson, names), typed_rows(con, csv, names), f"{table}: CSV rows vs NDJSON rows")
+
+        # 3. The partitioned layout, read with hive_partitioning: the same rows, sessions from the paths.
+        for fmt, reader in [("ndjson", "read_ndjson"), ("csv", "read_csv_auto")]:
+            lake = f"{reader}({sql_string(f'{work}/lake-{fmt}/{table}/*/part.{fmt}')}, hive_partitioning = true)"
+            single = ndjson if fmt == "ndjson" else csv
+            same_rows(checks, typed_rows(con, lake, names), typed_rows(con, single, names), f"{table}: partitioned {fmt} rows vs the single file")
+
+    # 4. An aggregate DuckDB computes equals the one of stats --json: total dwell per controller.
+    with open(f"{work}/stats.json", encoding="utf-8") as f:
+        stats = json.load(f)
+    visits = f"read_ndjson({sql_string(f'{work}/visits.ndjson')})"
+    duck = dict(con.execute(f"select controller, sum(dwell_ms) from {visits} group by controller").fetchall())
+    overall = {c["controller"]: c for c in stats["overall"]["controllers"]}
+    for controller, c in overall.items():
+        if c["visits"] == 0:
+            checks.check(controller not in duck, f"dwell: {controller} has no visits in stats but rows in DuckDB")
+        else:
+            got = duck.get(controller)
+            checks.check(
+                got is not None and math.isclose(got, c["dwell_ms"], rel_tol=1e-9, abs_tol=1e-6),
+                f"dwell of {controller}: DuckDB {got}, stats {c['dwell_ms']}",
+            )
+    checks.check(set(duck) <= set(overall), f"dwell: controllers only DuckDB saw: {set(duck) - set(overall)}")
+
+    per_file = {}
+    for file, controller, dwell in con.execute(
+        f"select file, controller, sum(dwell_ms) from {visits} group by file, controller"
+    ).fetchall():
+        per_file[(file, controller)] = dwell
+    for session in stats["sessions"]:
+        for c in session["controllers"]:
+            if c["visits"] > 0:
+                got = per_file.get((session["file"], c["controller"]))
+                checks.check(
+                    got is not None and math.isclose(got, c["dwell_ms"], rel_tol=1e-9, abs_tol=1e-6),
+                    f"dwell of {c['controller']} in {session['file']}: DuckDB {got}, stats {c['dwell_ms']}",
+                )
+
+    # Event counts per journal and findings per rule agree too.
+    events = f"read_ndjson({sql_string(f'{work}/events.ndjson')})"
+    by_file = dict(con.execute(f"select file, count(*) from {events} group by file").fetchall())
+    for session in stats["sessions"]:
+        checks.check(by_file.get(session["file"]) == session["events"], f"events of {session['file']}: DuckDB {by_file.get(session['file'])}, stats {session['events']}")
+    findings = f"read_ndjson({sql_string(f'{work}/findings.ndjson')})"
+    by_rule = dict(con.execute(f"select rule, count(*) from {findings} group by rule").fetchall())
+    checks.check(by_rule == stats["overall"]["findings"]["by_rule"], f"findings by rule: DuckDB {by_rule}, stats {stats['overall']['findings']['by_rule']}")
+
+    print(f"{checks.passed} passed, {checks.failed} failed")
+    return 1 if checks.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

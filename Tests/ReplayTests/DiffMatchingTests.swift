@@ -146,12 +146,16 @@ import Testing
     let notesB = b.controller(named: "notes")
     let homeB = b.controller(named: "home")
     let shared = a.token(for: .lifecycle(controller: notesA, callback: .willAppear))
-    _ = a.token(for: .move(from: home, to: notesA, direction: .left, trigger: .pan, animated: true))
+    let move = a.token(for: .move(from: home, to: notesA, direction: .left, trigger: .pan, animated: true))
     let onlyB = b.token(for: .unlink(from: homeB, direction: .up))
     let sameInB = b.token(for: .lifecycle(controller: notesB, callback: .willAppear))
+    let moveInB = b.token(for: .move(from: homeB, to: notesB, direction: .left, trigger: .pan, animated: true))
+    let slowInB = b.token(for: .alloc(controller: notesB, className: "NotesViewController"))
     let map = a.absorb(b)
     #expect(map[Int(sameInB)] == shared)
+    #expect(map[Int(moveInB)] == move)
     #expect(a[map[Int(onlyB)]] == .unlink(from: home, direction: .up))
-    #expect(a.tokenCount == 3)
+    #expect(a[map[Int(slowInB)]] == .alloc(controller: notesA, className: "NotesViewController"))
+    #expect(a.tokenCount == 4)
   }
 }

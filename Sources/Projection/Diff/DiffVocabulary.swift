@@ -118,7 +118,7 @@ public struct DiffVocabulary: Sendable {
       if let moved = PackedEvent.mapControllers(key, { controllerMap[Int($0)] }) {
         map[t] = token(packed: moved)
       } else {
-        let event = other.slowEvents[PackedEvent.slowIndex(key)]
+        let event = other[Int32(t)]
         map[t] = token(for: event.mapControllers { controllerMap[Int($0)] })
       }
     }
@@ -248,52 +248,74 @@ enum PackedEvent {
     return (Int32(key & 0x3FF_FFFF), callbacks[Int((key >> 52) & 0xFF)])
   }
 
-  /// The key with its controllers renamed; nil for a slow key.
+  /// The key with its controllers renamed; nil for a slow key, or when a
+  /// renamed controller no longer fits the packed form.
+  @inline(__always)
   static func mapControllers(_ key: UInt64, _ transform: (Int32) -> Int32) -> UInt64? {
-    guard let event = unpack(key) else { return nil }
-    return pack(event.mapControllers(transform))
+    let kind = key >> 60
+    guard kind != slowKind else { return nil }
+    let first = transform(Int32(key & 0x3FF_FFFF))
+    guard fits(first) else { return nil }
+    var moved = key & ~0x3FF_FFFF | UInt64(first)
+    if kind == moveKind || kind == modalKind || kind == linkKind {
+      let second = transform(Int32((key >> 26) & 0x3FF_FFFF))
+      guard fits(second) else { return nil }
+      moved = moved & ~(0x3FF_FFFF << 26) | UInt64(second) << 26
+    }
+    return moved
   }
 }
 
 /// An open-addressing hash table from packed keys (never 0) to tokens.
+///
+/// Implementation note: keys and values sit side by side in one array, so a
+/// probe touches one cache line; most inserts of a large run are new events,
+/// and each costs that one miss.
 struct PackedTable: Sendable {
-  private var keys = [UInt64](repeating: 0, count: 1024)
-  private var values = [Int32](repeating: 0, count: 1024)
+  private struct Slot: Sendable {
+    var key: UInt64
+    var value: Int32
+  }
+
+  private var slots = [Slot](repeating: Slot(key: 0, value: 0), count: 1024)
   private var count = 0
   private var shift = 64 - 10
 
   /// The value of `key`, or inserts `value` for it and returns `value`.
   @inline(__always)
   mutating func findOrInsert(_ key: UInt64, _ value: Int32) -> Int32 {
-    let mask = keys.count - 1
-    var i = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
-    while true {
-      let k = keys[i]
-      if k == key { return values[i] }
-      if k == 0 { break }
-      i = (i + 1) & mask
+    let shift = UInt64(self.shift)
+    let found = slots.withUnsafeMutableBufferPointer { slots -> Int32? in
+      let mask = slots.count - 1
+      var i = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+      while true {
+        let k = slots[i].key
+        if k == key { return slots[i].value }
+        if k == 0 { break }
+        i = (i + 1) & mask
+      }
+      slots[i] = Slot(key: key, value: value)
+      return nil
     }
-    keys[i] = key
-    values[i] = value
+    if let found { return found }
     count += 1
-    if count * 2 > keys.count { grow() }
+    if count * 2 > slots.count { grow() }
     return value
   }
 
   @inline(never)
   private mutating func grow() {
-    let oldKeys = keys
-    let oldValues = values
-    let capacity = keys.count * 2
-    keys = [UInt64](repeating: 0, count: capacity)
-    values = [Int32](repeating: 0, count: capacity)
+    let old = slots
+    slots = [Slot](repeating: Slot(key: 0, value: 0), count: old.count * 2)
     shift -= 1
-    let mask = capacity - 1
-    for (k, v) in zip(oldKeys, oldValues) where k != 0 {
-      var i = Int(truncatingIfNeeded: (k &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
-      while keys[i] != 0 { i = (i + 1) & mask }
-      keys[i] = k
-      values[i] = v
+    let shift = UInt64(self.shift)
+    slots.withUnsafeMutableBufferPointer { slots in
+      let mask = slots.count - 1
+      for slot in old where slot.key != 0 {
+        var i = Int(truncatingIfNeeded: (slot.key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        while slots[i].key != 0 { i = (i + 1) & mask }
+        slots[i] = slot
+      }
     }
   }
 }

@@ -58,7 +58,8 @@ public struct NormalizedRun: Sendable {
   /// A run of in-memory records; line numbers are taken to be `seq + 1`.
   public init(records: some Sequence<Record>, options: DiffOptions) {
     self.init(options: options)
-    for record in records { append(record, line: record.seq + 1) }
+    // A seq of Int.max is a valid line of a journal: its line is clamped, not overflowed.
+    for record in records { append(record, line: record.seq == .max ? .max : record.seq + 1) }
   }
 
   /// The number of compared events.
@@ -148,10 +149,14 @@ public struct NormalizedRun: Sendable {
     return lookUp(id)
   }
 
+  /// Implementation note: matching by id, the vocabulary's own table of
+  /// names is the table of ids, so only class matching keeps `names`.
   @inline(never)
   private mutating func lookUp(_ id: ControllerID) -> Int32 {
     let c: Int32
-    if let known = names[id] {
+    if options.matching == .id {
+      c = vocabulary.controller(named: id.rawValue)
+    } else if let known = names[id] {
       c = known
     } else {
       c = vocabulary.controller(named: id.rawValue)
@@ -172,7 +177,7 @@ public struct NormalizedRun: Sendable {
       name = "\(className)#\(n)"
     }
     let c = vocabulary.controller(named: name)
-    names[id] = c
+    if options.matching == .className { names[id] = c }
     recent = RecentControllers()  // an id allocated again must not find its old index
     recent.insert(id, c)
     return c

@@ -232,9 +232,7 @@ struct DiffRunLoader: Sendable {
       throw Failure(message: displayText(error.description, limit: .max))
     }
     var run = NormalizedRun(options: options)
-    var checks = check ? JournalCheck(rules: .all) : nil
-    var found: [CheckFinding] = []
-    var loaded = Loaded(name: name, run: run, errors: 0, warnings: 0, findings: [])
+    var loaded = Loaded(name: name, run: NormalizedRun(options: options), errors: 0, warnings: 0, findings: [])
     func note(_ d: Diagnostic) {
       switch d.severity {
       case .error: loaded.errors += 1
@@ -242,20 +240,28 @@ struct DiffRunLoader: Sendable {
       }
       if loaded.findings.count < keep { loaded.findings.append(d) }
     }
-    while let item = reader.next() {
-      if checks != nil {
-        checks?.consume(item, into: &found)
+    // Implementation note: two loops, so that the plain one (diff) carries no
+    // checker state: every record of a large journal passes through it.
+    if check {
+      var checks = JournalCheck(rules: .all)
+      var found: [CheckFinding] = []
+      while let item = reader.next() {
+        checks.consume(item, into: &found)
         for finding in found { note(finding.diagnostic) }
         found.removeAll(keepingCapacity: true)
+        if case .record(let record, let line, _) = item { run.append(record, line: line) }
       }
-      switch item {
-      case .record(let record, let line, _): run.append(record, line: line)
-      case .diagnostic(let d): if !check { note(d) }
+      checks.finish(into: &found)
+      for finding in found { note(finding.diagnostic) }
+    } else {
+      while let item = reader.next() {
+        switch item {
+        case .record(let record, let line, _): run.append(record, line: line)
+        case .diagnostic(let d): note(d)
+        }
       }
     }
     if let error = reader.readError { throw Failure(message: displayText(error.description, limit: .max)) }
-    checks?.finish(into: &found)
-    for finding in found { note(finding.diagnostic) }
     loaded.run = run
     return loaded
   }

@@ -28,6 +28,13 @@ let package = Package(
         .product(name: "Projection", package: "spatial-replay"),
       ]
     ),
+    .executableTarget(
+      name: "check-bench",
+      dependencies: [
+        .product(name: "Journal", package: "spatial-replay"),
+        .product(name: "Projection", package: "spatial-replay"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

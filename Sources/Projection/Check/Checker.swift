@@ -81,24 +81,26 @@ public struct Checker: Sendable {
     var unfinished: Transition?
     switch record.event {
     case .lifecycle(let id, let callback):
-      if let controller = state[controller: id], controller.isAlive {
-        callbackPhase = controller.phase
+      if let (phase, loadCount) = state.lifecycleFacts(of: id) {
+        callbackPhase = phase
         let transition = state.transition
-        LoadRepeatedRule.inspect(callback, on: controller, in: transition, &findings)
-        AppearBeforeLoadRule.inspect(callback, on: controller, in: transition, &findings)
-        DidWithoutWillRule.inspect(callback, on: controller, in: transition, &findings)
-        WillRepeatedRule.inspect(callback, on: controller, in: transition, &findings)
-        MisattributedRule.inspect(id, callback, in: state, &findings)
-        order.inspect(id, callback, in: state, &findings)
-        if callback == .didAppear { endingTransition = modalLeak.endsTransition(id, in: state) }
+        let flight = transition?.isComplete == false ? transition : nil
+        LoadRepeatedRule.inspect(id, callback, loadCount: loadCount, in: transition, &findings)
+        AppearBeforeLoadRule.inspect(id, callback, loadCount: loadCount, in: transition, &findings)
+        DidWithoutWillRule.inspect(id, callback, phase: phase, in: transition, &findings)
+        WillRepeatedRule.inspect(id, callback, phase: phase, in: transition, &findings)
+        MisattributedRule.inspect(id, callback, flight: flight, last: transition, &findings)
+        order.inspect(id, callback, flight: flight, &findings)
+        if callback == .didAppear { endingTransition = modalLeak.endsTransition(id, flight: flight) }
       }
     case .move:
-      IncompleteTransitionRule.nextMoveStarts(in: state, &findings)
-      unfinished = modalLeak.moveStarts(in: state)
+      let transition = state.transition
+      IncompleteTransitionRule.nextMoveStarts(transition?.isComplete == false ? transition : nil, &findings)
+      unfinished = modalLeak.moveStarts(last: transition)
     case .pan(let pan):
-      TouchesViolatedRule.inspect(pan, in: state, in: state.transition, &findings)
+      TouchesViolatedRule.inspect(pan, in: state, &findings)
     case .dealloc(let id):
-      if let controller = state[controller: id], controller.isAlive { callbackPhase = controller.phase }
+      callbackPhase = state.lifecycleFacts(of: id)?.phase
     default:
       break
     }
@@ -111,7 +113,7 @@ public struct Checker: Sendable {
     case .lifecycle(_, let callback):
       if let before = callbackPhase {
         visibleCount.callback(callback, from: before)
-        visibleCount.inspect(in: state, &findings)
+        if visibleCount.appeared != 1 { visibleCount.inspect(in: state, &findings) }
       }
       if let endingTransition {
         modalLeak.didAppear(ending: endingTransition, line: line, seq: record.seq, in: state)
@@ -119,7 +121,7 @@ public struct Checker: Sendable {
     case .dealloc:
       if let before = callbackPhase {
         visibleCount.deallocated(in: before)
-        visibleCount.inspect(in: state, &findings)
+        if visibleCount.appeared != 1 { visibleCount.inspect(in: state, &findings) }
       }
     case .move:
       if let unfinished { modalLeak.moveStarted(after: unfinished, in: state, &findings) }
@@ -147,7 +149,7 @@ public struct Checker: Sendable {
     diagnostics.append(contentsOf: held)
     findings.diagnostics.removeAll(keepingCapacity: true)
     held.removeAll()
-    IncompleteTransitionRule.journalEnds(in: state, &findings)
+    IncompleteTransitionRule.journalEnds(state.transitionInFlight, &findings)
     modalLeak.journalEnds(in: state, &findings)
     diagnostics.append(contentsOf: findings.diagnostics)
     findings.diagnostics.removeAll()

@@ -59,8 +59,11 @@ public struct JournalCheck: Sendable {
   /// Totals of what was reported so far.
   public private(set) var summary = CheckSummary()
 
-  private var checker: Checker?
-  private var conformance: Conformance?
+  /// Implementation note: not optionals, so that each record mutates them in place.
+  private var checker: Checker
+  private let checks: Bool
+  private var conformance: Conformance
+  private let conforms: Bool
   /// Findings waiting for earlier ones, sorted by line (stable).
   private var queue: [CheckFinding] = []
   private var scratch: [Diagnostic] = []
@@ -72,8 +75,10 @@ public struct JournalCheck: Sendable {
   ///   - model: compare the recording with this profile of the reference model (`check --model`).
   public init(rules: RuleSelection = .all, model: Profile? = nil) {
     self.rules = rules
-    if rules.containsLifecycleRules { checker = Checker(rules: rules) }
-    if let model, rules.contains(.modelDivergence) { conformance = Conformance(profile: model) }
+    checker = Checker(rules: rules)
+    checks = rules.containsLifecycleRules
+    conformance = Conformance(profile: model ?? .intended)
+    conforms = model != nil && rules.contains(.modelDivergence)
   }
 
   /// Takes the reader's next item; appends the findings that are final, sorted by line.
@@ -85,20 +90,21 @@ public struct JournalCheck: Sendable {
     case .record(let record, let line, _):
       self.line = line
       summary.events += 1
-      checker?.check(record, line: line, into: &scratch)
-      conformance?.feed(record, line: line, into: &divergences)
-      drainScratch()
+      if checks { checker.check(record, line: line, into: &scratch) }
+      if conforms { conformance.feed(record, line: line, into: &divergences) }
+      if !scratch.isEmpty || !divergences.isEmpty { drainScratch() }
     }
+    guard !queue.isEmpty else { return }
     var safe = line
-    if let held = checker?.heldSince { safe = min(safe, held) }
-    if let pending = conformance?.pendingLine { safe = min(safe, pending) }
+    if checks, let held = checker.heldSince { safe = min(safe, held) }
+    if conforms, let pending = conformance.pendingLine { safe = min(safe, pending) }
     release(before: safe, into: &findings)
   }
 
   /// Ends the journal: appends every remaining finding.
   public mutating func finish(into findings: inout [CheckFinding]) {
-    checker?.finish(into: &scratch)
-    conformance?.finish(into: &divergences)
+    if checks { checker.finish(into: &scratch) }
+    if conforms { conformance.finish(into: &divergences) }
     drainScratch()
     release(before: .max, into: &findings)
   }

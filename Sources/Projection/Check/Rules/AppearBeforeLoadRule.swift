@@ -8,11 +8,12 @@ import Journal
 enum AppearBeforeLoadRule {
   static let rule = CheckRule.appearBeforeLoad
 
-  /// Looks at a callback on `controller`, as it was before the callback.
+  /// Looks at a callback on `id`, which had `loadCount` didLoads before it.
   static func inspect(
-    _ callback: Callback, on controller: ControllerState, in transition: Transition?, _ findings: inout CheckFindings
+    _ id: ControllerID, _ callback: Callback, loadCount: Int, in transition: Transition?,
+    _ findings: inout CheckFindings
   ) {
-    guard callback.isAppearance, !controller.isLoaded, findings.wants(rule) else { return }
-    findings.report(rule, [controller.id], "\(idText(controller.id)): \(callback) before didLoad", in: transition)
+    guard callback.isAppearance, loadCount == 0, findings.wants(rule) else { return }
+    findings.report(rule, [id], "\(idText(id)): \(callback) before didLoad", in: transition)
   }
 }

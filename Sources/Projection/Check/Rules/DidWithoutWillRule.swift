@@ -5,9 +5,10 @@ import Journal
 enum DidWithoutWillRule {
   static let rule = CheckRule.didWithoutWill
 
-  /// Looks at a callback on `controller`, as it was before the callback.
+  /// Looks at a callback on `id`, whose phase was `phase` before it.
   static func inspect(
-    _ callback: Callback, on controller: ControllerState, in transition: Transition?, _ findings: inout CheckFindings
+    _ id: ControllerID, _ callback: Callback, phase: ControllerState.Phase, in transition: Transition?,
+    _ findings: inout CheckFindings
   ) {
     let needed: ControllerState.Phase
     switch callback {
@@ -15,9 +16,7 @@ enum DidWithoutWillRule {
     case .didDisappear: needed = .disappearing
     case .didLoad, .willAppear, .willDisappear: return
     }
-    guard controller.phase != needed, findings.wants(rule) else { return }
-    findings.report(
-      rule, [controller.id], "\(idText(controller.id)): \(callback) while \(controller.phase), not \(needed)",
-      in: transition)
+    guard phase != needed, findings.wants(rule) else { return }
+    findings.report(rule, [id], "\(idText(id)): \(callback) while \(phase), not \(needed)", in: transition)
   }
 }

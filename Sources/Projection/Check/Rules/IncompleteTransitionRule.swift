@@ -9,17 +9,17 @@ import Journal
 enum IncompleteTransitionRule {
   static let rule = CheckRule.incompleteTransition
 
-  /// Before a `move` is folded: the transition it replaces, if unfinished.
-  static func nextMoveStarts(in state: State, _ findings: inout CheckFindings) {
-    guard let flight = state.transitionInFlight, findings.wants(rule) else { return }
+  /// Before a `move` is folded: the transition it replaces, if still in flight.
+  static func nextMoveStarts(_ flight: Transition?, _ findings: inout CheckFindings) {
+    guard let flight, findings.wants(rule) else { return }
     findings.report(
       rule, flight.ends, "missing \(flight.missing.map(idText).joined(separator: ", ")) when the next move starts",
       in: flight)
   }
 
-  /// At the end of the journal: the last transition, if unfinished.
-  static func journalEnds(in state: State, _ findings: inout CheckFindings) {
-    guard let flight = state.transitionInFlight, findings.wants(rule) else { return }
+  /// At the end of the journal: the last transition, if still in flight.
+  static func journalEnds(_ flight: Transition?, _ findings: inout CheckFindings) {
+    guard let flight, findings.wants(rule) else { return }
     findings.report(
       rule, flight.ends, "missing \(flight.missing.map(idText).joined(separator: ", ")) at the end of the journal",
       in: flight)

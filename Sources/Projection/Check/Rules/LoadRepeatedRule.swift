@@ -7,14 +7,13 @@ import Journal
 enum LoadRepeatedRule {
   static let rule = CheckRule.loadRepeated
 
-  /// Looks at a callback on `controller`, as it was before the callback.
+  /// Looks at a callback on `id`, which had `loadCount` didLoads before it.
   static func inspect(
-    _ callback: Callback, on controller: ControllerState, in transition: Transition?, _ findings: inout CheckFindings
+    _ id: ControllerID, _ callback: Callback, loadCount: Int, in transition: Transition?,
+    _ findings: inout CheckFindings
   ) {
-    guard callback == .didLoad, controller.loadCount > 0, findings.wants(rule) else { return }
-    findings.report(
-      rule, [controller.id], "\(idText(controller.id)): didLoad for the \(ordinalText(controller.loadCount + 1)) time",
-      in: transition)
+    guard callback == .didLoad, loadCount > 0, findings.wants(rule) else { return }
+    findings.report(rule, [id], "\(idText(id)): didLoad for the \(ordinalText(loadCount + 1)) time", in: transition)
   }
 }
 

@@ -8,16 +8,18 @@ import Journal
 enum MisattributedRule {
   static let rule = CheckRule.misattributed
 
-  /// Looks at a callback on `id` in the state before it.
-  static func inspect(_ id: ControllerID, _ callback: Callback, in state: State, _ findings: inout CheckFindings) {
+  /// Looks at a callback on `id`, given the transition in flight and the last one started before it.
+  static func inspect(
+    _ id: ControllerID, _ callback: Callback, flight: Transition?, last: Transition?, _ findings: inout CheckFindings
+  ) {
     guard callback.isAppearance, findings.wants(rule) else { return }
     let message: String
-    if let flight = state.transitionInFlight {
+    if let flight {
       guard !flight.involves(id) else { return }
       message = "\(idText(id)): \(callback), but \(idText(id)) is not part of the transition in flight"
     } else {
       message = "\(idText(id)): \(callback) while no transition is in flight"
     }
-    findings.report(rule, [id], message, in: state.transition)
+    findings.report(rule, [id], message, in: last)
   }
 }

@@ -24,8 +24,8 @@ struct ModalLeakRule {
   private var checkedSeq = -1
 
   /// Before a didAppear on `id` is folded: whether it ends the transition in flight.
-  func endsTransition(_ id: ControllerID, in state: State) -> Transition? {
-    guard let flight = state.transitionInFlight, flight.to == id, flight.seq != checkedSeq else { return nil }
+  func endsTransition(_ id: ControllerID, flight: Transition?) -> Transition? {
+    guard let flight, flight.to == id, flight.seq != checkedSeq else { return nil }
     return flight
   }
 
@@ -50,9 +50,9 @@ struct ModalLeakRule {
     }
   }
 
-  /// Before a `move` is folded: the last transition, if its didAppear never came.
-  mutating func moveStarts(in state: State) -> Transition? {
-    guard let last = state.transition, last.seq != checkedSeq else { return nil }
+  /// Before a `move` is folded: the last transition started, if its didAppear never came.
+  mutating func moveStarts(last: Transition?) -> Transition? {
+    guard let last, last.seq != checkedSeq else { return nil }
     checkedSeq = last.seq
     return last
   }

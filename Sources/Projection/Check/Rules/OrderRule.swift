@@ -13,9 +13,10 @@ struct OrderRule {
   /// Bit k set once the k-th expected callback arrived (W-, W+, D-, D+).
   private var arrived: UInt8 = 0
 
-  /// Looks at a callback on `id` in the state before it.
-  mutating func inspect(_ id: ControllerID, _ callback: Callback, in state: State, _ findings: inout CheckFindings) {
-    guard callback.isAppearance, let flight = state.transitionInFlight, flight.kind == .move,
+  /// Looks at a callback on `id`, given the transition in flight before it.
+  mutating func inspect(_ id: ControllerID, _ callback: Callback, flight: Transition?, _ findings: inout CheckFindings)
+  {
+    guard callback.isAppearance, let flight, flight.kind == .move,
       let k = Self.position(of: id, callback, in: flight)
     else { return }
     if flight.seq != seq {

@@ -8,7 +8,7 @@ enum TouchesViolatedRule {
   static let rule = CheckRule.touchesViolated
 
   /// Looks at a `pan` in the state before it.
-  static func inspect(_ pan: Pan, in state: State, in transition: Transition?, _ findings: inout CheckFindings) {
+  static func inspect(_ pan: Pan, in state: State, _ findings: inout CheckFindings) {
     guard pan.outcome == .committed, let controller = state[controller: pan.controller], controller.isAlive
     else { return }
     let required = controller.minimumTouches[pan.direction]
@@ -17,6 +17,6 @@ enum TouchesViolatedRule {
       rule, [pan.controller],
       "\(idText(pan.controller)): pan \(pan.direction) committed with \(pan.touches) touch"
         + (pan.touches == 1 ? "" : "es") + ", \(required) required",
-      in: transition)
+      in: state.transition)
   }
 }

@@ -9,18 +9,18 @@ import Journal
 enum WillRepeatedRule {
   static let rule = CheckRule.willRepeated
 
-  /// Looks at a callback on `controller`, as it was before the callback.
+  /// Looks at a callback on `id`, whose phase was `phase` before it.
   static func inspect(
-    _ callback: Callback, on controller: ControllerState, in transition: Transition?, _ findings: inout CheckFindings
+    _ id: ControllerID, _ callback: Callback, phase: ControllerState.Phase, in transition: Transition?,
+    _ findings: inout CheckFindings
   ) {
     let repeated: Bool
     switch callback {
-    case .willAppear: repeated = controller.phase == .appearing || controller.phase == .appeared
-    case .willDisappear: repeated = controller.phase == .disappearing || controller.phase == .disappeared
+    case .willAppear: repeated = phase == .appearing || phase == .appeared
+    case .willDisappear: repeated = phase == .disappearing || phase == .disappeared
     case .didLoad, .didAppear, .didDisappear: return
     }
     guard repeated, findings.wants(rule) else { return }
-    findings.report(
-      rule, [controller.id], "\(idText(controller.id)): \(callback) while already \(controller.phase)", in: transition)
+    findings.report(rule, [id], "\(idText(id)): \(callback) while already \(phase)", in: transition)
   }
 }

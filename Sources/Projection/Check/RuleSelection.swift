@@ -62,12 +62,18 @@ public struct RuleSelection: Sendable, Hashable {
 public struct UnknownRuleError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The id as given.
   public var id: String
-  /// The known id closest to it by edit distance (the first listed on a tie).
+  /// The known id it begins, else the one closest by edit distance, ignoring case (the first listed on a tie).
   public var suggestion: String?
 
   public init(id: String) {
     self.id = id
-    let word = Array(id.unicodeScalars)
+    // An id it begins is the likeliest ("model" for model-divergence); else the nearest by edit distance.
+    let lowered = id.lowercased()
+    if !lowered.isEmpty, let prefixed = CheckRule.allRuleIDs.first(where: { $0.hasPrefix(lowered) }) {
+      suggestion = prefixed
+      return
+    }
+    let word = Array(lowered.unicodeScalars)
     var best: (String, Int)? = nil
     for candidate in CheckRule.allRuleIDs {
       let d = editDistance(word, Array(candidate.unicodeScalars))

@@ -1,0 +1,86 @@
+import Journal
+import Projection
+import Testing
+
+/// Rule ids, `--rule`/`--no-rule` selection, and the fields of a finding.
+@Suite struct CheckSelectionTests {
+  @Test func everyRuleIdIsKnownOnceAndLifecycleRulesAreErrors() {
+    #expect(Set(CheckRule.allRuleIDs).count == CheckRule.allRuleIDs.count)
+    #expect(CheckRule.lifecycleRules.count == 18)
+    #expect(!CheckRule.lifecycleRules.contains(.modelDivergence))
+    for rule in CheckRule.allCases {
+      #expect(rule.severity == .error)
+      #expect(CheckRule(rawValue: rule.id) == rule)
+      #expect(!rule.summary.isEmpty)
+    }
+  }
+
+  @Test func allSelectsEverything() {
+    for id in CheckRule.allRuleIDs { #expect(RuleSelection.all.contains(id), "\(id)") }
+    #expect(!RuleSelection.all.contains("no-such-rule"))
+  }
+
+  @Test func onlyAndExcluding() throws {
+    let only = try RuleSelection(only: ["modal-leak", "seq-gap"])
+    #expect(only.contains(.modalLeak))
+    #expect(only.contains("seq-gap"))
+    #expect(!only.contains(.willRepeated))
+    #expect(!only.contains("crlf"))
+    #expect(only.containsLifecycleRules)
+    let integrityOnly = try RuleSelection(only: ["crlf"])
+    #expect(!integrityOnly.containsLifecycleRules)
+    let most = try RuleSelection(excluding: ["visible-count", "bom"])
+    #expect(!most.contains(.visibleCount))
+    #expect(!most.contains("bom"))
+    #expect(most.contains(.order) && most.contains("crlf"))
+    let both = try RuleSelection(only: ["order", "misattributed"], excluding: ["order"])
+    #expect(!both.contains(.order) && both.contains(.misattributed))
+  }
+
+  @Test(arguments: [
+    ("will-repeat", "will-repeated"),
+    ("modal_leak", "modal-leak"),
+    ("seqgap", "seq-gap"),
+    ("ORDER", "order"),
+    ("model", "model-divergence"),
+    ("touches", "touches-violated"),
+  ])
+  func unknownIdsNameTheClosest(id: String, suggestion: String) {
+    #expect(throws: UnknownRuleError(id: id)) { try RuleSelection(only: [id]) }
+    #expect(throws: UnknownRuleError(id: id)) { try RuleSelection(excluding: [id]) }
+    let error = UnknownRuleError(id: id)
+    #expect(error.suggestion == suggestion)
+    #expect(error.description == "unknown rule '\(id)' (did you mean '\(suggestion)'?)")
+  }
+
+  @Test func aFindingCarriesRuleSeverityLineSeqControllersAndMove() throws {
+    let records = try checkRecording(
+      "controller home H\ncontroller notes N\nroot home\nlink home left notes\nmove left\n", .legacy)
+    let found = Checker.check(records, rules: try RuleSelection(only: ["will-repeated"]))
+    let last = try #require(found.last)
+    #expect(
+      last
+        == Diagnostic(
+          rule: "will-repeated", severity: .error, line: 11, seq: 10,
+          message: "notes: willAppear while already appearing (in move #6 home → notes)", controllers: ["notes"],
+          move: 6))
+  }
+
+  @Test func idsAreEscapedInMessages() throws {
+    var b = RecordBuilder()
+    b.alloc("home", "evil\u{1B}[2J")
+    b.root("home")
+    b.callback("home", .didLoad)
+    b.callback("home", .willAppear)
+    b.callback("home", .didAppear)
+    b.callback("evil\u{1B}[2J", .didLoad)
+    b.callback("evil\u{1B}[2J", .willDisappear)
+    let found = Checker.check(b.records, rules: try RuleSelection(only: ["misattributed"]))
+    #expect(
+      found.map(\.message) == [
+        #"evil\u{1B}[2J: willDisappear while no transition is in flight (in initial display #3 home)"#
+      ])
+    #expect(found.map(\.controllers) == [["evil\u{1B}[2J"]])
+    for d in Checker.check(b.records) { #expect(!d.message.unicodeScalars.contains("\u{1B}"), "\(d.message)") }
+  }
+}

@@ -68,8 +68,10 @@ struct DiffBench {
     let u1 = other.run(count: unrelated, build: "2.4 (1201)")
     var third = RunGenerator(seed: 8)
     let u2 = third.run(count: unrelated, build: "2.5 (1300)")
+    let n1 = other.noise(count: unrelated)
+    let n2 = third.noise(count: unrelated)
     mkdir(dir, 0o755)
-    let files = [("a", a), ("b", b), ("u1", u1), ("u2", u2)].map { name, records in
+    let files = [("a", a), ("b", b), ("u1", u1), ("u2", u2), ("n1", n1), ("n2", n2)].map { name, records in
       write(records, to: "\(dir)/\(name).ndjson")
     }
     print("files: \(files.map { "\($0.path) (\(megabytes($0.bytes)) MB)" }.joined(separator: ", "))")
@@ -82,6 +84,8 @@ struct DiffBench {
     var unrelatedCore: [Double] = []
     var report: DiffReport? = nil
     var unrelatedReport: DiffReport? = nil
+    var noiseCore: [Double] = []
+    var noiseReport: DiffReport? = nil
     var sink = 0
     for run in 1...runs {
       writeErr("run \(run)/\(runs)…\r")
@@ -110,9 +114,18 @@ struct DiffBench {
           sink &+= text.utf8.count
           unrelatedReport = r
         })
+      noiseCore.append(
+        seconds {
+          let (x, y) = readPair(files[4].path, files[5].path, options)
+          let r = DiffReport(x, y)
+          var text = ""
+          r.write(to: &text, nameA: "n1.ndjson", nameB: "n2.ndjson")
+          sink &+= text.utf8.count
+          noiseReport = r
+        })
     }
     writeErr("              \r")
-    guard let report, let unrelatedReport else { return }
+    guard let report, let unrelatedReport, let noiseReport else { return }
     print("1M pair: \(report.summary)")
     print(
       "  alignment work \(grouped(report.alignment.work)) steps, budget exhausted: \(report.alignment.budgetExhausted)")
@@ -124,12 +137,17 @@ struct DiffBench {
       "  alignment work \(grouped(unrelatedReport.alignment.work)) steps, "
         + "budget exhausted: \(unrelatedReport.alignment.budgetExhausted)")
     print("  read both files (2 threads) + diff + text report  median \(ms(median(unrelatedCore)))")
+    print("unrelated pair with nothing to anchor on: \(noiseReport.summary)")
+    print(
+      "  alignment work \(grouped(noiseReport.alignment.work)) steps, "
+        + "budget exhausted: \(noiseReport.alignment.budgetExhausted)")
+    print("  read both files (2 threads) + diff + text report  median \(ms(median(noiseCore)))")
     print("bench process peak RSS \(peakRSS()) MB (includes the generated records)")
     if sink == 42 { print("") }
 
     if let cli {
       print("\nfull command (\(cli)):")
-      for (x, y) in [(files[0].path, files[1].path), (files[2].path, files[3].path)] {
+      for (x, y) in [(files[0].path, files[1].path), (files[2].path, files[3].path), (files[4].path, files[5].path)] {
         let (wall, rss, status) = timeCommand([cli, "diff", x, y])
         print("  diff \(x) \(y): exit \(status), wall \(wall), peak RSS \(rss)")
       }

@@ -92,6 +92,27 @@ struct RunGenerator {
     return out
   }
 
+  /// A run with nothing to anchor on: about `count` callbacks of eight
+  /// long-lived controllers in random order (the worst case for the
+  /// alignment: no event occurs once, so every stretch goes to Myers).
+  mutating func noise(count: Int) -> [Record] {
+    var out: [Record] = []
+    out.reserveCapacity(count)
+    let time = Timestamp.modelEpoch
+    out.append(Record(seq: 0, time: time, event: .session(SessionHeader(session: "NOISE"))))
+    let ids: [ControllerID] = (0..<8).map { ControllerID("screen-\($0)") }
+    for id in ids {
+      out.append(Record(seq: out.count, time: time, event: .alloc(controller: id, className: "ScreenViewController")))
+    }
+    let callbacks = Callback.allCases
+    while out.count < count {
+      let event = Event.lifecycle(
+        controller: ids[rng.below(ids.count)], callback: callbacks[rng.below(callbacks.count)])
+      out.append(Record(seq: out.count, time: time, event: event))
+    }
+    return out
+  }
+
   /// A copy of `run` with `count` regressions at scattered places (a lifecycle
   /// callback dropped, duplicated, swapped with the next one, or sent to
   /// another controller, in turn), renumbered; and where they are (seqs in `run`).

@@ -24,8 +24,10 @@ public struct DiffVocabulary: Sendable {
   private var slowEvents: [NormalizedEvent] = []
   private var slowIndex: [NormalizedEvent: Int32] = [:]
   private var controllerIndex: [String: Int32] = [:]
-  /// Tokens of lifecycle callbacks by `controller * 8 + callback`, -1 when not known yet.
-  private var lifecycleTokens: [Int32] = []
+  /// Tokens of the events that name one controller and nothing else
+  /// (lifecycle callbacks, dealloc, root) by `controller * 8 + variant`, -1
+  /// when not known yet (see ``PackedEvent/directSlot(_:)``).
+  private var direct: [Int32] = []
 
   public init() {}
 
@@ -44,37 +46,44 @@ public struct DiffVocabulary: Sendable {
   }
 
   /// The token of a packed event, adding it if it is new (the fast path).
+  ///
+  /// Implementation note: events naming one controller only (lifecycle,
+  /// dealloc, root; about half of a run's distinct events, since every new
+  /// controller brings five callbacks and a dealloc) are looked up in a plain
+  /// array by controller, with no hashing; the others in the hash table.
   @inline(__always)
   mutating func token(packed key: UInt64) -> Int32 {
+    if let slot = PackedEvent.directSlot(key) {
+      if slot < direct.count {
+        let t = direct[slot]
+        if t >= 0 { return t }
+      }
+      return addDirect(key, slot)
+    }
     let next = Int32(keys.count)
     let t = table.findOrInsert(key, next)
     if t == next { keys.append(key) }
     return t
   }
 
-  /// The token of a lifecycle callback (the most common event), adding it if it is new.
-  ///
-  /// Implementation note: looked up in a plain array by controller and
-  /// callback, so the hot path of normalising does no hashing at all.
-  @inline(__always)
-  mutating func lifecycleToken(_ c: Int32, _ callback: Callback) -> Int32 {
-    let slot = Int(c) &* 8 &+ PackedEvent.callbackIndex(callback)
-    if slot < lifecycleTokens.count {
-      let t = lifecycleTokens[slot]
-      if t >= 0 { return t }
+  @inline(never)
+  private mutating func addDirect(_ key: UInt64, _ slot: Int) -> Int32 {
+    if slot >= direct.count {
+      direct.append(contentsOf: repeatElement(-1, count: max(slot + 1, direct.count * 2) - direct.count))
     }
-    return fillLifecycleToken(c, callback, slot)
+    let t = Int32(keys.count)
+    keys.append(key)
+    direct[slot] = t
+    return t
   }
 
-  @inline(never)
-  private mutating func fillLifecycleToken(_ c: Int32, _ callback: Callback, _ slot: Int) -> Int32 {
-    let t = token(for: .lifecycle(controller: c, callback: callback))
-    if slot >= lifecycleTokens.count {
-      lifecycleTokens.append(
-        contentsOf: repeatElement(-1, count: max(slot + 1, lifecycleTokens.count * 2) - lifecycleTokens.count))
+  /// The token of a lifecycle callback (the most common event), adding it if it is new.
+  @inline(__always)
+  mutating func lifecycleToken(_ c: Int32, _ callback: Callback) -> Int32 {
+    guard let key = PackedEvent.lifecycle(c, callback) else {
+      return token(for: .lifecycle(controller: c, callback: callback))
     }
-    lifecycleTokens[slot] = t
-    return t
+    return token(packed: key)
   }
 
   /// The index of a controller name, adding it if it is new.
@@ -149,6 +158,20 @@ enum PackedEvent {
 
   @inline(__always)
   static func slow(index: Int) -> UInt64 { slowKind << 60 | UInt64(index) }
+
+  /// Where an event that names one controller only is kept in the direct
+  /// table: `controller * 8 + variant` (callbacks 0–4, dealloc 5, root 6); nil for other events.
+  @inline(__always)
+  static func directSlot(_ key: UInt64) -> Int? {
+    let variant: Int
+    switch key >> 60 {
+    case lifecycleKind: variant = Int((key >> 52) & 7)
+    case deallocKind: variant = 5
+    case rootKind: variant = 6
+    default: return nil
+    }
+    return Int(key & 0x3FF_FFFF) &* 8 &+ variant
+  }
 
   @inline(__always)
   static func slowIndex(_ key: UInt64) -> Int { Int(key & 0xFFFF_FFFF) }

@@ -121,7 +121,7 @@ import Testing
               - home willAppear
               - home didAppear
             5   link home left notes
-        \(path):11: error: intended model expects notes didAppear, found notes willAppear (in move #6 home → notes) [model-divergence]
+        \(path):11: error: intended model expects notes didAppear; found notes willAppear (in move #6 home → notes) [model-divergence]
              8 = home willDisappear
              9 = notes willAppear
             10 = home didDisappear
@@ -145,7 +145,7 @@ import Testing
     let last = try #require(lines.dropLast().last)
     #expect(
       last.hasPrefix(
-        #"{"file":"\#(path)","line":11,"seq":10,"severity":"error","rule":"model-divergence","message":"intended model expects notes didAppear, found notes willAppear (in move #6 home → notes)","controllers":["notes"],"move":6,"expected":[{"seq":"#
+        #"{"file":"\#(path)","line":11,"seq":10,"severity":"error","rule":"model-divergence","message":"intended model expects notes didAppear; found notes willAppear (in move #6 home → notes)","controllers":["notes"],"move":6,"expected":[{"seq":"#
       ))
     #expect(
       last.contains(

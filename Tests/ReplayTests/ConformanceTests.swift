@@ -104,7 +104,7 @@ import Testing
     let last = try #require(divergences.last)
     #expect(
       last.diagnostic.formatted(file: "j.ndjson")
-        == "j.ndjson:11: error: intended model expects notes didAppear, found notes willAppear"
+        == "j.ndjson:11: error: intended model expects notes didAppear; found notes willAppear"
         + " (in move #6 home → notes) [model-divergence]")
     var text = ""
     last.render(into: &text)

@@ -28,7 +28,7 @@ import Journal
 /// }
 /// conformance.finish(into: &divergences)
 /// divergences.first?.diagnostic.message
-/// // "intended model expects notes didAppear, found notes willAppear (in move #9 home → notes)"
+/// // "intended model expects notes didAppear; found notes willAppear (in move #9 home → notes)"
 /// ```
 ///
 /// - Complexity: O(1) amortised per record for the comparison, with memory for
@@ -310,7 +310,7 @@ public struct Conformance: Sendable {
         ? "missing \(expected) at the end of the journal (expected by the \(profile) model)"
         : "missing \(expected) (expected here by the \(profile) model)"
     }
-    return "\(profile) model expects \(expected), found \(found)"
+    return "\(profile) model expects \(expected); found \(found)"
   }
 
   /// Up to three events, then how many more.

@@ -35,6 +35,13 @@ let package = Package(
         .product(name: "Projection", package: "spatial-replay"),
       ]
     ),
+    .executableTarget(
+      name: "analytics-bench",
+      dependencies: [
+        .product(name: "Journal", package: "spatial-replay"),
+        .product(name: "Projection", package: "spatial-replay"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

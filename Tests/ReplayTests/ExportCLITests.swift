@@ -2,6 +2,12 @@ import Journal
 import Projection
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `spatial-replay export`, run as a process: destinations, formats, the
 /// partitioned layout, many journals in, exit statuses.
 @Suite struct ExportCLITests {
@@ -110,6 +116,18 @@ import Testing
     #expect(
       result.stderr
         == "spatial-replay: error: \(dir.file("missing.ndjson")): cannot open: No such file or directory\n")
+  }
+
+  @Test func aWriteErrorExitsTwoAndLeavesNoTemporaryFile() throws {
+    let dir = try TemporaryDirectory()
+    let a = try dir.write("a.ndjson", AnalyticsFixture.text)
+    let result = try Binary.run(["export", "--table", "events", "-o", "/dev/full", a])
+    #expect(result.status == 2)
+    #expect(result.stderr.hasSuffix("spatial-replay: error: /dev/full: cannot write: No space left on device\n"))
+    let directory = try Binary.run(["export", "--table", "events", "-o", dir.path, a])
+    #expect(directory.status == 2)
+    #expect(directory.stderr == "spatial-replay: error: \(dir.path): is a directory\n")
+    #expect(directoryEntries(dir.path) == ["a.ndjson"])
   }
 
   struct UsageCase: CustomTestStringConvertible, Sendable {

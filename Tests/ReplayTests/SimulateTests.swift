@@ -133,6 +133,16 @@ import Testing
     #expect(check.stdout == "\(out): 2,500 events, 0 errors, 0 warnings\n")
   }
 
+  @Test func aDeviceIsWrittenInPlaceNeverReplaced() throws {
+    let full = try Binary.run(["simulate", "--events", "2000", "-o", "/dev/full"])
+    #expect(full.status == 2)
+    #expect(full.stderr == "spatial-replay: error: /dev/full: cannot write: No space left on device\n")
+    var info = stat()
+    #expect(stat("/dev/full", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "/dev/full is still a device")
+    let null = try Binary.run(["simulate", "--events", "2000", "-o", "/dev/null"])
+    #expect(null.status == 0 && null.stderr.isEmpty)
+  }
+
   struct UsageCase: CustomTestStringConvertible, Sendable {
     var arguments: [String]
     var message: String

@@ -4,8 +4,8 @@ import Journal
 ///
 /// The map: the controllers of ``Simulation/controllers`` are placed on a grid,
 /// each linked to a neighbour cell already placed (a spanning tree: the map is
-/// connected), plus some links between other adjacent cells (cycles). Then a
-/// random mix of pans (every outcome: committed as pan or fling, snapBack,
+/// connected), plus some links between other adjacent cells (cycles), and
+/// snapping thresholds on some controllers. Then a random mix of pans (every outcome: committed as pan or fling, snapBack,
 /// blocked, refused, cancelled), programmatic moves (animated or not), modals
 /// (and their cleanup when their presenter reappears), touches minimums,
 /// goToRoot, waits, marks, links added and removed, and leaf controllers
@@ -34,21 +34,44 @@ public enum Simulator {
   /// - Throws: what `sink` throws.
   /// - Complexity: O(events); memory grows with the events written, since the
   ///   navigator keeps every record it wrote.
-  public static func run(
-    _ simulation: Simulation, chunkSize: Int = 1 << 18, sink: ([UInt8]) throws -> Void
-  ) rethrows {
-    var run = SimulationRun(simulation)
+  public static func run<Failure: Error>(
+    _ simulation: Simulation, chunkSize: Int = 1 << 18, sink: ([UInt8]) throws(Failure) -> Void
+  ) throws(Failure) {
     var buffer: [UInt8] = []
     buffer.reserveCapacity(chunkSize + 4096)
-    while run.step() {
-      run.encodeNew(into: &buffer)
-      if buffer.count >= chunkSize {
-        try sink(buffer)
-        buffer.removeAll(keepingCapacity: true)
+    try records(simulation) { (batch) throws(Failure) in
+      for record in batch {
+        record.encode(into: &buffer)
+        buffer.append(0x0A)
+        if buffer.count >= chunkSize {
+          try sink(buffer)
+          buffer.removeAll(keepingCapacity: true)
+        }
       }
     }
-    run.encodeNew(into: &buffer)
     if !buffer.isEmpty { try sink(buffer) }
+  }
+
+  /// Runs a simulation and hands its records to `sink` in batches of about `batchSize`,
+  /// in order: the caller encodes them (`export`-style pipelines encode on another thread).
+  ///
+  /// - Throws: what `sink` throws; the simulation stops there.
+  public static func records<Failure: Error>(
+    _ simulation: Simulation, batchSize: Int = 4096, _ sink: ([Record]) throws(Failure) -> Void
+  ) throws(Failure) {
+    var run = SimulationRun(simulation)
+    var batch: [Record] = []
+    batch.reserveCapacity(batchSize + 64)
+    while run.step() {
+      run.takeNew(into: &batch)
+      if batch.count >= batchSize {
+        try sink(batch)
+        batch = []
+        batch.reserveCapacity(batchSize + 64)
+      }
+    }
+    run.takeNew(into: &batch)
+    if !batch.isEmpty { try sink(batch) }
   }
 
   /// The whole journal of a simulation in memory.
@@ -99,6 +122,8 @@ struct SimulationRun {
     case allocate(ControllerID, String)
     case root(ControllerID)
     case link(ControllerID, Direction, ControllerID)
+    /// A snapping threshold (not journaled).
+    case threshold(ControllerID, Double)
   }
 
   static let classes = [
@@ -123,6 +148,7 @@ struct SimulationRun {
       setup.append(.allocate(id, randomClass()))
     }
     setup.append(.root(ids[0]))
+    for id in ids where random.chance(30) { setup.append(.threshold(id, 20 + random.steps(upTo: 80, step: 5))) }
     place(ids[0], at: Cell(x: 0, y: 0), parent: nil)
     for id in ids.dropFirst() {
       let (parent, direction, cell) = freeNeighbourCell()
@@ -152,6 +178,7 @@ struct SimulationRun {
       case .allocate: bound = 1
       case .root: bound = 4
       case .link: bound = 3
+      case .threshold: bound = 0
       }
       guard bound <= remaining else {
         filler()
@@ -162,6 +189,7 @@ struct SimulationRun {
       case .allocate(let id, let className): try? nav.controller(id, className: className)
       case .root(let id): try? nav.root(id)
       case .link(let a, let direction, let b): try? nav.link(a, direction, b)
+      case .threshold(let id, let points): try? nav.threshold(id, points)
       }
       return true
     }
@@ -173,32 +201,33 @@ struct SimulationRun {
   mutating func command(remaining: Int) {
     let cleanup = 6 * aliveModals
     let move = 5 + cleanup
+    // Implementation note: modals and replaced leaves allocate controllers, which the model
+    // keeps for the whole session; they are rare enough that a journal of millions of events
+    // stays within tens of thousands of controllers.
     let roll = random.below(100)
     switch roll {
-    case 0..<42:
+    case 0..<47:
       guard 1 + move <= remaining else { return filler() }
       pan()
-    case 42..<56:
+    case 47..<64:
       guard move <= remaining else { return filler() }
-      try? nav.move(randomDirection(), animated: random.chance(80))
-    case 56..<64:
+      try? nav.move(linkedDirection(), animated: random.chance(80))
+    case 64..<66:
       guard 9 + cleanup <= remaining else { return filler() }
       presentModal()
-    case 64..<68:
-      guard 5 * aliveControllers + cleanup <= remaining else { return filler() }
+    case 66..<70:
+      guard 10 * aliveControllers + cleanup <= remaining else { return filler() }
       try? nav.goToRoot(animated: random.chance(75))
-    case 68..<73:
+    case 70..<75:
       guard let id = randomRegular() else { return filler() }
       try? nav.touches(id, randomDirection(), random.chance(60) ? 1 : 2)
-    case 73..<83:
+    case 75..<86:
       try? nav.wait(milliseconds: Int64(random.below(3000)))
-    case 83..<86:
+    case 86..<89:
       mark()
-    case 86..<92:
+    case 89..<98:
       guard 3 <= remaining else { return filler() }
       toggleLink()
-    case 92..<95:
-      if let id = randomRegular() { try? nav.threshold(id, random.steps(upTo: 100, step: 5)) }
     default:
       guard 9 <= remaining else { return filler() }
       replaceLeaf()
@@ -270,11 +299,11 @@ struct SimulationRun {
 
   // MARK: Output
 
-  /// Encodes the records written since the last call and updates the counts kept from them.
-  mutating func encodeNew(into buffer: inout [UInt8]) {
+  /// Appends the records written since the last call and updates the counts kept from them.
+  mutating func takeNew(into batch: inout [Record]) {
     let records = nav.records
-    while written < records.count {
-      let record = records[written]
+    guard written < records.count else { return }
+    for record in records[written...] {
       switch record.event {
       case .alloc: aliveControllers += 1
       case .modal: aliveModals += 1
@@ -283,10 +312,9 @@ struct SimulationRun {
         if nav.state[controller: id]?.isModal == true { aliveModals -= 1 }
       default: break
       }
-      record.encode(into: &buffer)
-      buffer.append(0x0A)
-      written += 1
     }
+    batch.append(contentsOf: records[written...])
+    written = records.count
   }
 
   // MARK: Layout
@@ -299,6 +327,15 @@ struct SimulationRun {
   mutating func randomClass() -> String { Self.classes[random.below(Self.classes.count)] }
 
   mutating func randomDirection() -> Direction { Direction.slotOrder[random.below(4)] }
+
+  /// Mostly a direction in which the focus has a neighbour (a move that way is not blocked).
+  mutating func linkedDirection() -> Direction {
+    guard random.chance(90), let focus = nav.state.focus, let links = nav.state.links(of: focus) else {
+      return randomDirection()
+    }
+    let linked = Direction.slotOrder.filter { links[$0] != nil }
+    return linked.isEmpty ? randomDirection() : linked[random.below(linked.count)]
+  }
 
   mutating func randomRegular() -> ControllerID? {
     regular.isEmpty ? nil : regular[random.below(regular.count)]

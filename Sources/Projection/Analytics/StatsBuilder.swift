@@ -18,6 +18,8 @@ public struct StatsBuilder {
   private var visits = VisitTracker()
   private var diagnostics: [Diagnostic] = []
   private var sawHeader = false
+  /// Moves by direction, indexed by ``Direction/index``.
+  private var directions = [0, 0, 0, 0]
 
   public init(file: String) {
     stats.file = file
@@ -25,21 +27,31 @@ public struct StatsBuilder {
 
   /// Takes the reader's next item.
   public mutating func consume(_ item: JournalItem) {
-    findings.consume(item, into: &diagnostics)
+    switch item {
+    case .record(let record, let line, _):
+      consume(record, line: line)
+    case .diagnostic:
+      findings.consume(item, into: &diagnostics)
+      if !diagnostics.isEmpty { count() }
+    }
+  }
+
+  private mutating func consume(_ record: Record, line: Int) {
+    findings.consume(record, line: line, into: &diagnostics)
     if !diagnostics.isEmpty { count() }
-    guard case .record(let record, _, _) = item else { return }
     stats.events += 1
     if stats.firstTime == nil { stats.firstTime = record.time }
     stats.lastTime = record.time
-    _ = visits.consume(record)
     switch record.event {
+    case .lifecycle, .alloc, .dealloc:
+      _ = visits.consume(record)
     case .session(let header) where !sawHeader:
       sawHeader = true
       stats.session = header.session
       stats.app = header.app
       stats.build = header.build
     case .move(let move):
-      stats.movesByDirection[move.direction, default: 0] += 1
+      directions[move.direction.index] += 1
     default:
       break
     }
@@ -60,9 +72,7 @@ public struct StatsBuilder {
     for type in Event.knownTypeNames { stats.eventsByType[type] = counters.events(ofType: type) }
     stats.eventsByType.merge(counters.unknownTypes, uniquingKeysWith: +)
     for trigger in MoveTrigger.allCases { stats.movesByTrigger[trigger] = counters.moves(triggeredBy: trigger) }
-    for direction in Direction.allCases where stats.movesByDirection[direction] == nil {
-      stats.movesByDirection[direction] = 0
-    }
+    for direction in Direction.allCases { stats.movesByDirection[direction] = directions[direction.index] }
     stats.animatedMoves = counters.animated
     for outcome in PanOutcome.allCases { stats.pansByOutcome[outcome] = counters.pans(outcome) }
     stats.modalsPresented = counters.events(ofType: "modal")

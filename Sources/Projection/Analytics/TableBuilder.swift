@@ -37,33 +37,36 @@ public struct TableBuilder {
 
   /// Takes the reader's next item; appends the rows it completes, in order.
   public mutating func consume(_ item: JournalItem, into rows: inout [TableRow]) {
-    if case .record(let record, _, _) = item {
-      lastTime = record.time
-      if case .session(let header) = record.event, !sawHeader {
-        sawHeader = true
-        context.session = header.session
-        context.app = header.app
-        context.build = header.build
-      }
+    switch item {
+    case .record(let record, let line, _):
+      consume(record, line: line, into: &rows)
+    case .diagnostic:
+      guard table == .findings else { return }
+      findings!.consume(item, into: &diagnostics)
+      flushFindings(into: &rows)
+    }
+  }
+
+  private mutating func consume(_ record: Record, line: Int, into rows: inout [TableRow]) {
+    lastTime = record.time
+    if !sawHeader, case .session(let header) = record.event {
+      sawHeader = true
+      context.session = header.session
+      context.app = header.app
+      context.build = header.build
     }
     switch table {
     case .events:
-      if case .record(let record, let line, _) = item { rows.append(Self.eventRow(record, line: line)) }
+      rows.append(Self.eventRow(record, line: line))
     case .visits:
-      if case .record(let record, _, _) = item, let visit = visits.consume(record) {
-        rows.append(Self.visitRow(visit))
-      }
+      if let visit = visits.consume(record) { rows.append(Self.visitRow(visit)) }
     case .moves:
-      if case .record(let record, let line, _) = item, let move = moves.consume(record, line: line) {
-        rows.append(Self.moveRow(move))
-      }
+      if let move = moves.consume(record, line: line) { rows.append(Self.moveRow(move)) }
     case .pans:
-      if case .record(let record, let line, _) = item {
-        if case .pan(let pan) = record.event { rows.append(Self.panRow(pan, record, line: line, in: state)) }
-        reduce(into: &state, record)
-      }
+      if case .pan(let pan) = record.event { rows.append(Self.panRow(pan, record, line: line, in: state)) }
+      reduce(into: &state, record)
     case .findings:
-      findings!.consume(item, into: &diagnostics)
+      findings!.consume(record, line: line, into: &diagnostics)
       flushFindings(into: &rows)
     }
   }

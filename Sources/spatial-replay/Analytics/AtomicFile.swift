@@ -13,7 +13,9 @@ import Journal
 ///
 /// The temporary file is `.NAME.tmp-PID` in the target's directory. It may be
 /// closed between writes (``suspend()``) and reopened by the next write, so that
-/// many files can be in progress with few descriptors open.
+/// many files can be in progress with few descriptors open. A target that exists
+/// and is not a regular file (`/dev/null`, `/dev/stdout`, a FIFO) is written
+/// directly instead: it is never replaced.
 ///
 /// ```swift
 /// let file = try AtomicFile(path: "out/visits.csv")
@@ -23,18 +25,32 @@ import Journal
 final class AtomicFile {
   let path: String
   let temporaryPath: String
+  /// The target is a device or a FIFO: written in place, not replaced.
+  let isDirect: Bool
   private var fd: Int32 = -1
   private var finished = false
 
-  /// Creates the temporary file (replacing a stale one).
-  /// - Throws: ``CommandFailure`` if it cannot be created.
+  /// Creates the temporary file (replacing a stale one), or opens a non-regular target.
+  /// - Throws: ``CommandFailure`` if it cannot be created, or the target is a directory.
   init(path: String) throws(CommandFailure) {
     self.path = path
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[...$0]) } ?? ""
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
     temporaryPath = directory + "." + name + ".tmp-\(getpid())"
-    try open(flags: O_WRONLY | O_CREAT | O_TRUNC)
+    var info = stat()
+    let exists = stat(path, &info) == 0
+    if exists && info.st_mode & S_IFMT == S_IFDIR {
+      throw CommandFailure("\(displayText(path, limit: .max)): is a directory")
+    }
+    isDirect = exists && info.st_mode & S_IFMT != S_IFREG
+    if isDirect {
+      let descriptor = Glibc.open(path, O_WRONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw Self.failure("cannot open", path) }
+      fd = descriptor
+    } else {
+      try open(flags: O_WRONLY | O_CREAT | O_TRUNC)
+    }
   }
 
   deinit {
@@ -51,6 +67,7 @@ final class AtomicFile {
   func write(_ bytes: [UInt8]) throws(CommandFailure) {
     precondition(!finished, "write after commit or abandon")
     if fd < 0 { try open(flags: O_WRONLY | O_APPEND) }
+    let target = isDirect ? path : temporaryPath
     var failure: Int32 = 0
     bytes.withUnsafeBytes { raw in
       var done = 0
@@ -66,21 +83,27 @@ final class AtomicFile {
     }
     if failure != 0 {
       errno = failure
-      throw Self.failure("cannot write", temporaryPath)
+      throw Self.failure("cannot write", target)
     }
   }
 
   /// Closes the descriptor; the next write reopens the file for appending.
   func suspend() {
-    if fd >= 0 {
+    if fd >= 0 && !isDirect {
       Glibc.close(fd)
       fd = -1
     }
   }
 
-  /// Syncs, closes and renames the file over its target.
+  /// Syncs, closes and renames the file over its target (a direct target is only closed).
   /// - Throws: ``CommandFailure``; the temporary file is removed then.
   func commit() throws(CommandFailure) {
+    if isDirect {
+      Glibc.close(fd)
+      fd = -1
+      finished = true
+      return
+    }
     if fd < 0 { try open(flags: O_WRONLY | O_APPEND) }
     if fdatasync(fd) != 0 {
       let failure = Self.failure("cannot sync", temporaryPath)
@@ -99,8 +122,11 @@ final class AtomicFile {
 
   /// Closes and removes the temporary file; the target is left as it was.
   func abandon() {
-    suspend()
-    unlink(temporaryPath)
+    if fd >= 0 {
+      Glibc.close(fd)
+      fd = -1
+    }
+    if !isDirect { unlink(temporaryPath) }
     finished = true
   }
 

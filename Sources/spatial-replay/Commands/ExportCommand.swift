@@ -92,9 +92,9 @@ struct ExportCommand: Command {
     do {
       for path in files {
         let name = JournalInput.displayName(path)
-        let reader: JournalReader
+        let reader: PrefetchingReader
         do {
-          reader = try JournalReader(path: path, options: options)
+          reader = try PrefetchingReader(path: path, options: options)
         } catch {
           progress.finish(&context.stderr)
           context.error(displayText(error.description, limit: .max))

@@ -60,9 +60,9 @@ struct StatsCommand: Command {
     var sessions: [SessionStats] = []
     var unreadable = false
     for path in files {
-      let reader: JournalReader
+      let reader: PrefetchingReader
       do {
-        reader = try JournalReader(path: path, options: options)
+        reader = try PrefetchingReader(path: path, options: options)
       } catch {
         progress.finish(&context.stderr)
         context.error(displayText(error.description, limit: .max))

@@ -20,10 +20,22 @@ struct FindingStream {
   mutating func consume(_ item: JournalItem, into out: inout [Diagnostic]) {
     switch item {
     case .record(let record, let line, _):
-      checker.check(record, line: line, into: &found)
+      consume(record, line: line, into: &out)
     case .diagnostic(let diagnostic):
       found.append(diagnostic)
+      settle(into: &out)
     }
+  }
+
+  /// Takes a record of the reader.
+  mutating func consume(_ record: Record, line: Int, into out: inout [Diagnostic]) {
+    checker.check(record, line: line, into: &found)
+    settle(into: &out)
+  }
+
+  /// Passes on what was found, unless the checker is holding findings back.
+  @inline(__always)
+  private mutating func settle(into out: inout [Diagnostic]) {
     guard !found.isEmpty || !held.isEmpty else { return }
     if held.isEmpty && checker.heldSince == nil {
       out.append(contentsOf: found)

@@ -1,0 +1,112 @@
+import Dispatch
+import Journal
+import Synchronization
+
+/// A ``JournalReader`` that reads and decodes on a background thread while the
+/// caller works on the items already read: `stats` and `export` fold, check and
+/// encode on one core while the next lines are decoded on the other.
+///
+/// It has the reader's interface (``next()``, ``bytesRead``, ``readError``).
+/// Items are handed over in batches of 4096 through a queue of at most 4 batches,
+/// so memory stays bounded whatever the journal's size.
+///
+/// ```swift
+/// let reader = try PrefetchingReader(path: "big.ndjson", options: ReadOptions())
+/// while let item = reader.next() { builder.consume(item) }
+/// if let error = reader.readError { ... }
+/// ```
+///
+/// Implementation note: decoding takes about half the time of `stats`; running
+/// it beside the fold and the checker brings a 1M-event journal from the sum of
+/// the two to about the larger of them.
+final class PrefetchingReader {
+  private let pipe: WorkPipe<Batch>
+  private var batch = Batch(items: [], bytesRead: 0, end: nil)
+  private var index = 0
+  private var finished = false
+  /// Bytes read from the input by the background thread, as of the items handed out so far.
+  private(set) var bytesRead: Int64 = 0
+  /// Set when reading failed part way through; ``next()`` then returned `nil`.
+  private(set) var readError: JournalFileError?
+
+  /// Items per batch and batches queued at most.
+  static let batchSize = 4096
+  static let queueLength = 4
+
+  /// Opens the journal (`-` for standard input) and starts reading it in the background.
+  /// - Throws: ``JournalFileError`` if it cannot be opened, as ``JournalReader`` does.
+  init(path: String, options: ReadOptions) throws(JournalFileError) {
+    let reader = OwnedReader(try JournalReader(path: path, options: options))
+    let pipe = WorkPipe<Batch>(capacity: Self.queueLength)
+    self.pipe = pipe
+    DispatchQueue.global(qos: .userInitiated).async {
+      Self.produce(reader.take(), into: pipe)
+    }
+  }
+
+  deinit {
+    pipe.cancel()
+  }
+
+  /// The next record or finding, in file order; `nil` at the end (see ``readError``).
+  func next() -> JournalItem? {
+    while index == batch.items.count {
+      if finished { return nil }
+      guard let next = pipe.take() else { return nil }
+      batch = next
+      index = 0
+      bytesRead = batch.bytesRead
+      if let end = batch.end {
+        finished = true
+        if case .failed(let error) = end { readError = error }
+      }
+    }
+    index += 1
+    return batch.items[index - 1]
+  }
+
+  /// The background thread: reads every item and queues them in batches.
+  private static func produce(_ reader: JournalReader, into pipe: WorkPipe<Batch>) {
+    var items: [JournalItem] = []
+    items.reserveCapacity(batchSize)
+    while let item = reader.next() {
+      items.append(item)
+      if items.count == batchSize {
+        guard pipe.put(Batch(items: items, bytesRead: reader.bytesRead, end: nil)) else { return }
+        items = []
+        items.reserveCapacity(batchSize)
+      }
+    }
+    let end: Batch.End = reader.readError.map { .failed($0) } ?? .finished
+    _ = pipe.put(Batch(items: items, bytesRead: reader.bytesRead, end: end))
+  }
+}
+
+/// Items read by the background thread, with how far it had read.
+struct Batch: Sendable {
+  enum End: Sendable {
+    case finished
+    case failed(JournalFileError)
+  }
+
+  var items: [JournalItem]
+  var bytesRead: Int64
+  /// Set on the last batch.
+  var end: End?
+}
+
+/// Hands a reader to the background thread, which is its only user from then on.
+///
+/// Implementation note: `JournalReader` is not `Sendable` (it is a mutable
+/// class); the box is `@unchecked Sendable` because the opening thread gives the
+/// reader up (``take()``) before any other thread touches it.
+private final class OwnedReader: @unchecked Sendable {
+  private var reader: JournalReader?
+
+  init(_ reader: JournalReader) { self.reader = reader }
+
+  func take() -> JournalReader {
+    defer { reader = nil }
+    return reader!
+  }
+}

@@ -35,6 +35,7 @@ public struct Checker: Sendable {
   private var lastLine = 0
   private var lastSeq: Int?
 
+  private var recent = RecentPositions()
   private var order = OrderRule()
   private var visibleCount = VisibleCountRule()
   private var modalLeak = ModalLeakRule()
@@ -81,7 +82,7 @@ public struct Checker: Sendable {
     var unfinished: Transition?
     switch record.event {
     case .lifecycle(let id, let callback):
-      if let (phase, loadCount) = state.lifecycleFacts(of: id) {
+      if let p = recent.position(of: id, in: state), let (phase, loadCount) = state.lifecycleFacts(at: p) {
         callbackPhase = phase
         let transition = state.transition
         let flight = transition?.isComplete == false ? transition : nil
@@ -100,7 +101,7 @@ public struct Checker: Sendable {
     case .pan(let pan):
       TouchesViolatedRule.inspect(pan, in: state, &findings)
     case .dealloc(let id):
-      callbackPhase = state.lifecycleFacts(of: id)?.phase
+      if let p = recent.position(of: id, in: state) { callbackPhase = state.lifecycleFacts(at: p)?.phase }
     default:
       break
     }

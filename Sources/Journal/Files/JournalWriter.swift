@@ -178,7 +178,13 @@ public final class JournalWriter: Sendable {
       if let torn { s.repairedTail = torn }
     }
     let now = Timestamp(microseconds: POSIX.wallClockMicroseconds())
-    var seq = (s.tail.lastSeq ?? -1) + 1
+    let lastSeq = s.tail.lastSeq ?? -1
+    // A journal may end with any seq a line can hold, Int.max included: refuse, do not overflow.
+    guard lastSeq <= Int.max - drafts.count else {
+      throw JournalFileError(
+        path: path, message: "cannot append: the last seq \(lastSeq) leaves no room for \(drafts.count) more")
+    }
+    var seq = lastSeq + 1
     var lastTime = s.tail.lastTime
     var records: [Record] = []
     records.reserveCapacity(drafts.count)

@@ -29,6 +29,13 @@ let package = Package(
       ]
     ),
     .executableTarget(
+      name: "step-bench",
+      dependencies: [
+        .product(name: "Journal", package: "spatial-replay"),
+        .product(name: "Projection", package: "spatial-replay"),
+      ]
+    ),
+    .executableTarget(
       name: "check-bench",
       dependencies: [
         .product(name: "Journal", package: "spatial-replay"),

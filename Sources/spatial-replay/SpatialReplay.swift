@@ -19,6 +19,7 @@ enum SpatialReplay {
       AtCommand.self,
       MapCommand.self,
       LogCommand.self,
+      StepCommand.self,
       StatsCommand.self,
       ExportCommand.self,
       SimulateCommand.self,

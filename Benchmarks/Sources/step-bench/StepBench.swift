@@ -1,0 +1,301 @@
+// Timings of `spatial-replay step` over a generated 1M-event journal: the
+// time to the first screen against one plain read of the file, then the time
+// each key takes (the new state and the whole screen rendered), per key.
+//
+// ```
+// swift run -c release step-bench [--events 1000000] [--profile legacy|intended] [--keys 2000] [--seed 2026]
+//                                 [--journal PATH]
+// ```
+//
+// `--journal PATH` writes the journal there and keeps it (for `spatial-replay step PATH`).
+//
+// The journal comes from the reference navigator: a grid of controllers, a
+// seeded random walk of pans, flings, programmatic moves, modals presented and
+// left, goToRoot and marks. The legacy profile (the default) gives the
+// checker plenty to report: tens of thousands of findings.
+import Journal
+import Projection
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+var events = 1_000_000
+var profile = Profile.legacy
+var keyCount = 2000
+var seed: UInt64 = 2026
+var keep: String?
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+while !arguments.isEmpty {
+  let name = arguments.removeFirst()
+  guard let value = arguments.first else { fail("\(name) needs a value") }
+  arguments.removeFirst()
+  switch name {
+  case "--events": events = max(1, Int(value) ?? events)
+  case "--keys": keyCount = max(1, Int(value) ?? keyCount)
+  case "--seed": seed = UInt64(value) ?? seed
+  case "--journal": keep = value
+  case "--profile":
+    guard let p = Profile(rawValue: value) else { fail("--profile takes intended or legacy") }
+    profile = p
+  default: fail("unknown option \(name)")
+  }
+}
+
+// MARK: The journal
+
+print("step-bench: \(grouped(events)) events, \(profile) profile")
+var records: [Record] = []
+let generation = seconds { records = generateJournal(events: events, profile: profile, seed: seed) }
+let path = keep ?? "/tmp/step-bench-\(getpid()).ndjson"
+let bytes = writeJournal(records, to: path)
+defer { if keep == nil { unlink(path) } }
+print("  generated in \(format(generation)) s: \(grouped(bytes / 1024)) KiB at \(path)")
+records = []
+
+// MARK: Opening
+
+var sink = 0
+// Warm the page cache, so that both measurements read from memory.
+_ = try? JournalReader.readAll(path: path)
+let readTime = best(of: 3) {
+  guard let (r, d) = try? JournalReader.readAll(path: path) else { fail("cannot read \(path)") }
+  sink &+= r.count &+ d.count
+}
+var journal: StepperJournal?
+var firstScreen: [String] = []
+var openTime = Double.infinity
+var checkedTime = Double.infinity
+for _ in 0..<3 {
+  let start = ContinuousClock.now
+  guard let (loaded, check) = try? StepperJournal.open(path: path) else { fail("cannot read \(path)") }
+  let stepper = Stepper(journal: loaded)
+  firstScreen = stepper.render(stepper.start(), size: (width: 80, height: 24))
+  openTime = min(openTime, seconds(since: start))
+  journal = loaded.withFindings(check.wait())
+  checkedTime = min(checkedTime, seconds(since: start))
+}
+guard let journal else { fail("no journal") }
+let checkOnly = best(of: 1) { sink &+= Checker.check(journal.records).count }
+let timelineOnly = best(of: 1) { sink &+= Timeline(records: journal.records).snapshotCount }
+print(
+  "  one read of the file (decode every line):     \(format(readTime)) s "
+    + "(\(grouped(Int(Double(journal.count) / readTime))) events/s)")
+print(
+  "  step: first screen (read, timeline):          \(format(openTime)) s = \(format(openTime / readTime)) × the read")
+print(
+  "  step: findings in (checked while reading):    \(format(checkedTime)) s = \(format(checkedTime / readTime)) × the read; "
+    + "\(grouped(journal.findings.count)) findings")
+print("    for comparison, alone: check \(format(checkOnly)) s, timeline \(format(timelineOnly)) s")
+print("  first screen, 80×24:")
+for line in firstScreen { print("    | " + line) }
+
+// MARK: Keys
+
+let stepper = Stepper(journal: journal)
+var random = SplitMix(seed: seed &+ 7)
+var state = stepper.start()
+
+/// Moves the cursor to the record with this seq (through the `:` prompt).
+@MainActor func place(atSeq seq: Int) {
+  for key in StepperKey.sequence(named: ":\(seq)")! { state = stepper.handle(key, in: state) }
+}
+
+/// Presses `keys` (one script token) `times` times from random places, timing
+/// the new state and the rendered 80×24 and 200×60 screens.
+@MainActor func measureKey(_ name: String, times: Int, randomStart: Bool = true) {
+  guard let keys = StepperKey.sequence(named: name) else { fail("no key \(name)") }
+  let times = max(1, times)
+  var samples: [Double] = []
+  samples.reserveCapacity(times)
+  for k in 0..<times {
+    if randomStart { place(atSeq: journal.records[Int.random(in: 0..<journal.count, using: &random)].seq) }
+    let size = k % 2 == 0 ? (width: 80, height: 24) : (width: 200, height: 60)
+    let t = seconds {
+      for key in keys { state = stepper.handle(key, in: state) }
+      sink &+= stepper.render(state, size: size).count
+    }
+    samples.append(t)
+  }
+  samples.sort()
+  let mean = samples.reduce(0, +) / Double(samples.count)
+  print(
+    "  \(name.padding(14)) \(String(times).padding(6, left: true)) × "
+      + "mean \(milliseconds(mean)) · median \(milliseconds(samples[samples.count / 2])) · "
+      + "p99 \(milliseconds(samples[min(samples.count - 1, samples.count * 99 / 100)])) · "
+      + "max \(milliseconds(samples[samples.count - 1]))")
+}
+
+print("  keys (new state + render at 80×24 and 200×60 alternately), ms:")
+measureKey("l", times: keyCount)
+measureKey("h", times: keyCount)
+measureKey("PgDn", times: keyCount)
+measureKey("PgUp", times: keyCount)
+measureKey("]", times: keyCount)
+measureKey("[", times: keyCount)
+measureKey("f", times: keyCount)
+measureKey("F", times: keyCount)
+measureKey("g", times: keyCount / 10)
+measureKey("G", times: keyCount / 10)
+measureKey(":\(journal.count * 3 / 4)", times: keyCount)
+measureKey("H", times: keyCount / 10)
+measureKey("/goToRoot", times: keyCount / 10)
+measureKey("/no such text", times: 5)
+
+// What one screen costs, piece by piece, at random places.
+var foldTime = 0.0
+var layoutTime = 0.0
+var mapTime = 0.0
+var controllers = 0
+let samples = 200
+for _ in 0..<samples {
+  let index = Int.random(in: 0..<journal.count, using: &random)
+  var model = State()
+  foldTime += seconds { model = journal.timeline.state(at: index) }
+  var layout: MapLayout?
+  layoutTime += seconds { layout = MapLayout(state: model) }
+  mapTime += seconds {
+    var text = ""
+    MapRenderer(options: .init(width: 80, height: 7)).render(layout!, to: &text)
+    sink &+= text.utf8.count
+  }
+  controllers += model.controllerCount
+}
+print(
+  "  one screen's parts, mean of \(samples) random places (\(grouped(controllers / samples)) controllers): "
+    + "state \(milliseconds(foldTime / Double(samples))) ms, map layout \(milliseconds(layoutTime / Double(samples))) ms, "
+    + "map drawing \(milliseconds(mapTime / Double(samples))) ms")
+print("  (sink \(sink & 1))")
+
+// MARK: Helpers
+
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// A grid of `side × side` controllers linked right and down, then a random walk.
+func generateJournal(events: Int, profile: Profile, seed: UInt64) -> [Record] {
+  var random = SplitMix(seed: seed)
+  var nav = Navigator(profile: profile, header: SessionHeader(session: "STEP-BENCH", profile: profile.rawValue))
+  let side = 24
+  func id(_ x: Int, _ y: Int) -> ControllerID { ControllerID("c\(x)-\(y)") }
+  do {
+    for y in 0..<side {
+      for x in 0..<side { try nav.controller(id(x, y), className: "Screen\(x % 4)ViewController") }
+    }
+    try nav.root(id(0, 0))
+    for y in 0..<side {
+      for x in 0..<side {
+        if x + 1 < side { try nav.link(id(x, y), .right, id(x + 1, y)) }
+        if y + 1 < side { try nav.link(id(x, y), .down, id(x, y + 1)) }
+      }
+    }
+    var modals = 0
+    while nav.records.count < events {
+      let d = Direction.slotOrder[Int.random(in: 0..<4, using: &random)]
+      switch Int.random(in: 0..<100, using: &random) {
+      case 0..<45:
+        try nav.pan(
+          d, distance: Double(Int.random(in: 0...200, using: &random)),
+          velocity: Double(Int.random(in: 0...900, using: &random)))
+      case 45..<80:
+        try nav.move(d, animated: Int.random(in: 0..<4, using: &random) != 0)
+      case 80..<86:
+        let focus = nav.state.focus!
+        if nav.state.neighbour(of: focus, d) == nil {
+          modals += 1
+          try nav.modal(ControllerID("m\(modals)"), className: "SheetViewController", d)
+        }
+      case 86..<88:
+        try nav.goToRoot()
+      case 88..<95:
+        try nav.wait(milliseconds: Int64(Int.random(in: 1...2000, using: &random)))
+      default:
+        try nav.mark("step", [("n", String(nav.records.count))])
+      }
+    }
+  } catch {
+    fail("the navigator refused a command: \(error)")
+  }
+  return Array(nav.records.prefix(events))
+}
+
+func writeJournal(_ records: [Record], to path: String) -> Int {
+  let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  guard fd >= 0 else { fail("cannot write \(path)") }
+  defer { close(fd) }
+  var buffer: [UInt8] = []
+  var total = 0
+  func drain() {
+    buffer.withUnsafeBytes { raw in
+      var done = 0
+      while done < raw.count {
+        let n = write(fd, raw.baseAddress! + done, raw.count - done)
+        guard n > 0 else { fail("cannot write \(path)") }
+        done += n
+      }
+    }
+    total += buffer.count
+    buffer.removeAll(keepingCapacity: true)
+  }
+  for record in records {
+    record.encode(into: &buffer)
+    buffer.append(UInt8(ascii: "\n"))
+    if buffer.count > 1 << 20 { drain() }
+  }
+  drain()
+  return total
+}
+
+func seconds(_ body: () -> Void) -> Double {
+  let start = ContinuousClock.now
+  body()
+  let d = ContinuousClock.now - start
+  return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+}
+
+func seconds(since start: ContinuousClock.Instant) -> Double {
+  let d = ContinuousClock.now - start
+  return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+}
+
+func best(of runs: Int, _ body: () -> Void) -> Double {
+  var best = Double.infinity
+  for _ in 0..<runs { best = min(best, seconds(body)) }
+  return best
+}
+
+func format(_ s: Double) -> String {
+  let hundredths = Int((s * 100).rounded())
+  return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
+}
+
+func milliseconds(_ s: Double) -> String {
+  let micro = Int((s * 1_000_000).rounded())
+  let ms = micro / 1000
+  let rest = micro % 1000
+  return "\(ms).\(rest < 100 ? "0" : "")\(rest < 10 ? "0" : "")\(rest)"
+}
+
+func grouped(_ n: Int) -> String { DiffReport.grouped(n) }
+
+func fail(_ message: String) -> Never {
+  print("step-bench: \(message)")
+  exit(1)
+}
+
+extension String {
+  func padding(_ width: Int, left: Bool = false) -> String {
+    let pad = String(repeating: " ", count: max(0, width - count))
+    return left ? pad + self : self + pad
+  }
+}

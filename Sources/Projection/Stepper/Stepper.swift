@@ -1,0 +1,379 @@
+import Journal
+
+/// The interactive replay of `spatial-replay step`, as a pure core: the
+/// journal (or two, side by side) it steps through, a function from a key and
+/// a ``StepperState`` to the next state, and a function drawing a state as the
+/// lines of a screen.
+///
+/// The terminal layer only turns bytes into ``StepperKey``s and writes the
+/// lines; scripts and tests drive the same two functions.
+///
+/// ```swift
+/// let stepper = Stepper(journal: try StepperJournal.load(path: "Journals/notes.legacy.ndjson"))
+/// var state = stepper.start()
+/// for key in StepperKey.sequence(named: "/didAppear")! { state = stepper.handle(key, in: state) }
+/// let screen = stepper.render(state, size: (width: 80, height: 24))
+/// ```
+///
+/// Keys (one journal): `l`/→ and `h`/← one event, `]`/`[` to the next or
+/// previous `move`, PgDn/PgUp 50 events, `g`/`G` first and last, `:` a seq,
+/// `/` and `?` search forwards and backwards on the event text (`n`/`N`
+/// repeat), `f`/`F` the next or previous finding, `H` or F1 (or `?` then
+/// Enter with nothing typed) the help, `q` quit. Two journals: the same, with
+/// `d`/`D` and `n`/`N` jumping between divergences.
+public struct Stepper: Sendable {
+  /// What is stepped through.
+  public enum Source: Sendable {
+    case journal(StepperJournal)
+    case comparison(StepperComparison)
+  }
+
+  /// How the screen is drawn.
+  public struct Options: Sendable, Hashable {
+    /// Plain ASCII instead of Unicode box drawing and arrows.
+    public var ascii: Bool
+
+    public init(ascii: Bool = false) {
+      self.ascii = ascii
+    }
+  }
+
+  public let source: Source
+  public let options: Options
+  /// Maps already drawn (see ``MapCache``).
+  let maps = MapCache()
+
+  /// Events one PgDn or PgUp moves.
+  public static let pageSize = 50
+
+  /// Steps through one journal.
+  public init(journal: StepperJournal, options: Options = Options()) {
+    source = .journal(journal)
+    self.options = options
+  }
+
+  /// Steps through two journals side by side.
+  public init(comparison: StepperComparison, options: Options = Options()) {
+    source = .comparison(comparison)
+    self.options = options
+  }
+
+  /// The first screen's state: the first record (or the first aligned row).
+  public func start() -> StepperState {
+    StepperState(cursor: 0)
+  }
+
+  /// The positions the cursor can take: records, or aligned rows.
+  var positionCount: Int {
+    switch source {
+    case .journal(let journal): journal.count
+    case .comparison(let comparison): comparison.rowCount
+    }
+  }
+
+  // MARK: Keys
+
+  /// The state after one key.
+  ///
+  /// Pure: depends only on the key, the state and the journals.
+  ///
+  /// - Complexity: O(log n) for every key but a search, which scans from the
+  ///   cursor and builds each event's text (O(n) when nothing matches).
+  public func handle(_ key: StepperKey, in state: StepperState) -> StepperState {
+    var next = state
+    next.message = nil
+    switch state.mode {
+    case .help:
+      next.mode = .browsing
+    case .prompt(let prompt):
+      typed(key, into: prompt, &next)
+    case .browsing:
+      browse(key, &next)
+    }
+    return next
+  }
+
+  private func browse(_ key: StepperKey, _ state: inout StepperState) {
+    switch key {
+    case .character("l"), .character("j"), .right, .down: step(by: 1, &state)
+    case .character("h"), .character("k"), .left, .up: step(by: -1, &state)
+    case .pageDown, .character(" "): step(by: Self.pageSize, &state)
+    case .pageUp: step(by: -Self.pageSize, &state)
+    case .character("g"), .home: go(to: 0, &state)
+    case .character("G"), .end: go(to: positionCount - 1, &state)
+    case .character("]"): jumpToMove(forward: true, &state)
+    case .character("["): jumpToMove(forward: false, &state)
+    case .character("f"): jumpToFinding(forward: true, &state)
+    case .character("F"): jumpToFinding(forward: false, &state)
+    case .character("d"): jumpToDivergence(forward: true, &state)
+    case .character("D"): jumpToDivergence(forward: false, &state)
+    case .character("n"), .character("N"):
+      if case .comparison = source {
+        jumpToDivergence(forward: key == .character("n"), &state)
+      } else if let search = state.search {
+        find(search.text, forward: search.forward == (key == .character("n")), &state)
+      } else {
+        state.message = "no search yet: / searches forwards, ? backwards"
+      }
+    case .character(":"): state.mode = .prompt(.init(kind: .jump))
+    case .character("/"): state.mode = .prompt(.init(kind: .searchForward))
+    case .character("?"): state.mode = .prompt(.init(kind: .searchBackward))
+    case .character("H"), .f1: state.mode = .help
+    case .character("q"): state.quit = true
+    case .escape, .enter: break
+    default: state.message = "\(displayText(key.description)) does nothing here; H shows the keys"
+    }
+  }
+
+  private func typed(_ key: StepperKey, into prompt: StepperState.Prompt, _ state: inout StepperState) {
+    var prompt = prompt
+    switch key {
+    case .character(let c):
+      prompt.text.append(c)
+      state.mode = .prompt(prompt)
+    case .backspace:
+      if prompt.text.isEmpty {
+        state.mode = .browsing
+      } else {
+        prompt.text.removeLast()
+        state.mode = .prompt(prompt)
+      }
+    case .escape:
+      state.mode = .browsing
+    case .enter:
+      state.mode = .browsing
+      submit(prompt, &state)
+    default:
+      break
+    }
+  }
+
+  private func submit(_ prompt: StepperState.Prompt, _ state: inout StepperState) {
+    switch prompt.kind {
+    case .jump:
+      jump(to: prompt.text, &state)
+    case .searchForward:
+      if !prompt.text.isEmpty {
+        search(StepperState.Search(text: prompt.text, forward: true), &state)
+      } else if let last = state.search {
+        search(StepperState.Search(text: last.text, forward: true), &state)
+      } else {
+        state.message = "nothing to search for"
+      }
+    case .searchBackward:
+      if prompt.text.isEmpty {
+        state.mode = .help
+      } else {
+        search(StepperState.Search(text: prompt.text, forward: false), &state)
+      }
+    }
+  }
+
+  // MARK: Moving
+
+  private func go(to position: Int, _ state: inout StepperState) {
+    guard positionCount > 0 else {
+      state.message = "the journal has no events"
+      return
+    }
+    state.cursor = min(max(position, 0), positionCount - 1)
+  }
+
+  private func step(by count: Int, _ state: inout StepperState) {
+    let target = state.cursor + count
+    if positionCount > 0 && count > 0 && state.cursor == positionCount - 1 {
+      state.message = isComparison ? "at the last row" : "at the last event"
+    } else if count < 0 && state.cursor == 0 {
+      state.message = isComparison ? "at the first row" : "at the first event"
+    }
+    go(to: target, &state)
+  }
+
+  /// Whether the findings of every journal are known.
+  public var isChecked: Bool {
+    switch source {
+    case .journal(let journal): journal.isChecked
+    case .comparison(let comparison): comparison.a.isChecked && comparison.b.isChecked
+    }
+  }
+
+  /// The same stepper with the findings of a check that finished (A's and B's for two journals).
+  public func withFindings(_ findings: [Diagnostic]?, b findingsB: [Diagnostic]? = nil) -> Stepper {
+    switch source {
+    case .journal(let journal):
+      guard let findings else { return self }
+      return Stepper(journal: journal.withFindings(findings), options: options)
+    case .comparison(let comparison):
+      return Stepper(comparison: comparison.withFindings(a: findings, b: findingsB), options: options)
+    }
+  }
+
+  var isComparison: Bool {
+    if case .comparison = source { return true }
+    return false
+  }
+
+  private func jump(to text: String, _ state: inout StepperState) {
+    var digits = text.filter { $0 != "," && $0 != "_" && $0 != " " }
+    guard !digits.isEmpty else { return }
+    var side = DiffSide.a
+    if isComparison, let first = digits.first, first == "a" || first == "b" || first == "A" || first == "B" {
+      side = first == "a" || first == "A" ? .a : .b
+      digits.removeFirst()
+    }
+    guard let seq = Int(digits), seq >= 0 else {
+      state.message = "not a seq: \(displayText(text))"
+      return
+    }
+    switch source {
+    case .journal(let journal):
+      if let index = journal.timeline.index(ofSeq: seq) {
+        state.cursor = index
+      } else {
+        state.message = "no event with seq \(ScreenText.grouped(seq))" + range(of: journal)
+      }
+    case .comparison(let comparison):
+      let journal = side == .a ? comparison.a : comparison.b
+      guard let index = journal.timeline.index(ofSeq: seq) else {
+        state.message = "no event with seq \(ScreenText.grouped(seq)) in \(side == .a ? "A" : "B")" + range(of: journal)
+        return
+      }
+      if let row = comparison.firstRow(side, atOrAfterRecord: index) {
+        state.cursor = row
+      } else {
+        state.message = "no compared event at or after seq \(ScreenText.grouped(seq)) in \(side == .a ? "A" : "B")"
+      }
+    }
+  }
+
+  private func range(of journal: StepperJournal) -> String {
+    guard let range = journal.timeline.seqRange else { return " (the journal is empty)" }
+    return " (seq \(ScreenText.grouped(range.lowerBound))…\(ScreenText.grouped(range.upperBound)))"
+  }
+
+  private func jumpToMove(forward: Bool, _ state: inout StepperState) {
+    switch source {
+    case .journal(let journal):
+      let k = journal.movesThrough(state.cursor)
+      if forward {
+        if k < journal.moves.count {
+          state.cursor = Int(journal.moves[k])
+        } else {
+          state.message = "no move after this one"
+        }
+      } else {
+        let before = journal.movesThrough(state.cursor - 1)
+        if before > 0 {
+          state.cursor = Int(journal.moves[before - 1])
+        } else {
+          state.message = "no move before this one"
+        }
+      }
+    case .comparison(let comparison):
+      if let row = comparison.row(nextTo: state.cursor, forward: forward, marks: \.moves) {
+        state.cursor = row
+      } else {
+        state.message = forward ? "no move after this row" : "no move before this row"
+      }
+    }
+  }
+
+  private func jumpToFinding(forward: Bool, _ state: inout StepperState) {
+    switch source {
+    case _ where !isChecked:
+      state.message = "the findings are not computed yet: the check is still running"
+    case .journal(let journal):
+      if forward {
+        let k = journal.findingsThrough(state.cursor)
+        if k < journal.findings.count {
+          state.cursor = Int(journal.findingRecords[k])
+        } else {
+          state.message = journal.findings.isEmpty ? "no findings in this journal" : "no finding after this event"
+        }
+      } else {
+        let before = journal.findingsThrough(state.cursor - 1)
+        if before > 0 {
+          state.cursor = Int(journal.findingRecords[before - 1])
+        } else {
+          state.message = journal.findings.isEmpty ? "no findings in this journal" : "no finding before this event"
+        }
+      }
+    case .comparison(let comparison):
+      if let row = comparison.row(nextTo: state.cursor, forward: forward, marks: \.findingRecords) {
+        state.cursor = row
+      } else {
+        state.message = forward ? "no finding after this row" : "no finding before this row"
+      }
+    }
+  }
+
+  private func jumpToDivergence(forward: Bool, _ state: inout StepperState) {
+    guard case .comparison(let comparison) = source else {
+      state.message = "d and D jump between divergences of 'step A B'"
+      return
+    }
+    guard comparison.divergenceCount > 0 else {
+      state.message = "the runs do not diverge"
+      return
+    }
+    if forward {
+      let k = comparison.divergencesThrough(state.cursor)
+      if k < comparison.divergenceCount {
+        state.cursor = Int(comparison.hunkStarts[k])
+      } else {
+        state.message = "no divergence after this row"
+      }
+    } else {
+      let k = comparison.divergencesThrough(state.cursor - 1)
+      if k > 0 {
+        state.cursor = Int(comparison.hunkStarts[k - 1])
+      } else {
+        state.message = "no divergence before this row"
+      }
+    }
+  }
+
+  // MARK: Search
+
+  private func search(_ search: StepperState.Search, _ state: inout StepperState) {
+    state.search = search
+    find(search.text, forward: search.forward, &state)
+  }
+
+  /// Moves to the next event whose text contains `text`, wrapping around at either end.
+  private func find(_ text: String, forward: Bool, _ state: inout StepperState) {
+    guard case .journal(let journal) = source else {
+      state.message = "search works on one journal; in 'step A B' d/D and n/N jump between divergences"
+      return
+    }
+    let count = journal.count
+    guard count > 0 else {
+      state.message = "the journal has no events"
+      return
+    }
+    let matcher = TextMatcher(text)
+    let records = journal.records
+    for distance in 1...count {
+      let i = forward ? (state.cursor + distance) % count : (state.cursor - distance + count) % count
+      if matcher.matches(Self.searchText(of: records[i])) {
+        let from = state.cursor
+        state.cursor = i
+        state.message = wrapMessage(from: from, to: i, forward)
+        return
+      }
+    }
+    state.message = "not found: \(displayText(text))"
+  }
+
+  private func wrapMessage(from start: Int, to found: Int, _ forward: Bool) -> String? {
+    if found == start { return "only this event matches" }
+    if forward && found <= start { return "search went past the end and continued from the start" }
+    if !forward && found >= start { return "search went past the start and continued from the end" }
+    return nil
+  }
+
+  /// What a search looks at: the event's type and its sentence (`move home → notes (left, pan, animated)`).
+  static func searchText(of record: Record) -> String {
+    record.event.typeName + " " + record.event.sentence
+  }
+}

@@ -1,0 +1,148 @@
+import Journal
+
+/// One journal loaded for ``Stepper``: its ``Timeline`` (records and
+/// snapshots), the findings of `check` and the indexes that make every key
+/// answer without scanning the journal (the line of each record, where the
+/// moves are, which record each finding belongs to).
+///
+/// ```swift
+/// let journal = try StepperJournal.load(path: "Journals/notes.legacy.ndjson")
+/// journal.count                  // records
+/// journal.findings.count         // what `check` reports
+/// let stepper = Stepper(journal: journal)
+/// ```
+public struct StepperJournal: Sendable {
+  /// The name shown in the header (a path as given, `<stdin>` for `-`).
+  public let name: String
+  /// The records with their snapshots.
+  public let timeline: Timeline
+  /// The findings of `check` (reader integrity and lifecycle rules), sorted by
+  /// line; empty while they are still being computed (see ``isChecked``).
+  public let findings: [Diagnostic]
+  /// False while the check runs in the background (``open(path:name:options:rules:model:whenChecked:)``);
+  /// ``withFindings(_:)`` gives the journal with its findings.
+  public let isChecked: Bool
+
+  /// 1-based journal line of each record.
+  let lines: [Int32]
+  /// Index of the record each finding is shown at: the first record on or
+  /// after the finding's line (the last record for findings past it).
+  let findingRecords: [Int32]
+  /// Indexes of the `move` records, ascending.
+  let moves: [Int32]
+  /// For each record, the index of the last record at or before it that can
+  /// change the map (alloc, root, link, unlink, modal, touches, move, dealloc):
+  /// records with the same value have the same map.
+  let mapVersions: [Int32]
+
+  /// A journal already read.
+  ///
+  /// - Parameters:
+  ///   - name: shown in the header.
+  ///   - records: the records in file order.
+  ///   - lines: the 1-based line of each record (nil: record `i` is on line `i + 1`).
+  ///   - findings: what `check` found, sorted by line; nil while it is not known yet.
+  ///   - interval: records between the timeline's snapshots.
+  /// - Complexity: O(n) in the records: the timeline's fold and one scan for the moves.
+  public init(
+    name: String, records: [Record], lines: [Int]? = nil, findings: [Diagnostic]?,
+    interval: Int = Timeline.defaultInterval
+  ) {
+    precondition(lines == nil || lines!.count == records.count, "one line number per record")
+    self.name = name
+    self.timeline = Timeline(records: records, interval: interval)
+    let lines: [Int32] =
+      lines.map { $0.map { Int32(truncatingIfNeeded: $0) } } ?? (0..<records.count).map { Int32($0 + 1) }
+    self.lines = lines
+    var moves: [Int32] = []
+    var mapVersions: [Int32] = []
+    mapVersions.reserveCapacity(records.count)
+    var version: Int32 = 0
+    for (i, record) in records.enumerated() {
+      switch record.event {
+      case .move:
+        moves.append(Int32(i))
+        version = Int32(i)
+      case .alloc, .root, .link, .unlink, .modal, .touches, .dealloc:
+        version = Int32(i)
+      case .session, .pan, .lifecycle, .mark, .unknown:
+        break
+      }
+      mapVersions.append(version)
+    }
+    self.moves = moves
+    self.mapVersions = mapVersions
+    self.findings = findings ?? []
+    self.isChecked = findings != nil
+    self.findingRecords = Self.records(of: findings ?? [], lines: lines)
+  }
+
+  private init(_ journal: StepperJournal, findings: [Diagnostic]) {
+    name = journal.name
+    timeline = journal.timeline
+    lines = journal.lines
+    moves = journal.moves
+    mapVersions = journal.mapVersions
+    self.findings = findings
+    isChecked = true
+    findingRecords = Self.records(of: findings, lines: lines)
+  }
+
+  /// The same journal with the findings of its check.
+  ///
+  /// - Complexity: O(findings).
+  public func withFindings(_ findings: [Diagnostic]) -> StepperJournal {
+    StepperJournal(self, findings: findings)
+  }
+
+  /// The record each finding is shown at.
+  private static func records(of findings: [Diagnostic], lines: [Int32]) -> [Int32] {
+    var findingRecords: [Int32] = []
+    findingRecords.reserveCapacity(findings.count)
+    var r = 0
+    for finding in findings {
+      // Findings are sorted by line, so the record index only moves forwards.
+      while r < lines.count - 1 && Int(lines[r]) < finding.line { r += 1 }
+      findingRecords.append(Int32(r))
+    }
+    return findingRecords
+  }
+
+  /// Records in memory, checked here with every lifecycle rule (lines are `index + 1`).
+  ///
+  /// ```swift
+  /// let journal = StepperJournal(name: "fixture", records: navigator.records)
+  /// ```
+  public init(name: String, records: [Record], rules: RuleSelection = .all) {
+    self.init(name: name, records: records, findings: Checker.check(records, rules: rules))
+  }
+
+  /// The number of records.
+  public var count: Int { timeline.records.count }
+
+  /// The records.
+  public var records: [Record] { timeline.records }
+
+  /// The number of findings shown at or before record `index`.
+  ///
+  /// - Complexity: O(log findings).
+  func findingsThrough(_ index: Int) -> Int {
+    Self.upperBound(findingRecords, Int32(clamping: index))
+  }
+
+  /// How many moves are at or before record `index`.
+  func movesThrough(_ index: Int) -> Int {
+    Self.upperBound(moves, Int32(clamping: index))
+  }
+
+  /// The number of elements of the ascending `values` that are at most `value`.
+  static func upperBound(_ values: [Int32], _ value: Int32) -> Int {
+    var lo = 0
+    var hi = values.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if values[mid] <= value { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
+  }
+}

@@ -1,0 +1,197 @@
+import Journal
+import Projection
+
+/// `step FILE` / `step A B`: the interactive replay, one event at a time.
+struct StepCommand: Command {
+  static let name = "step"
+  static let abstract = "Step through a journal (or two side by side) event by event, full screen"
+  static let help = """
+    usage: spatial-replay step [options] FILE
+           spatial-replay step [options] A B
+
+    A full-screen view of one journal at one event: the map (focus
+    highlighted), the move the event belongs to, the events around it, the
+    transition in flight, every controller's appearance phase, the findings of
+    'check' at or before it, and a status line with the position and the total
+    (seq 1,234 / 1,000,000). With two journals, the runs stand side by side,
+    aligned as 'diff' aligns them, and the keys jump between divergences.
+
+    keys:
+      l →  j ↓        next event             h ←  k ↑     previous event
+      PgDn Space      50 events forwards     PgUp         50 events backwards
+      g Home          first event            G End        last event
+      ] [             next / previous move event
+      f F             next / previous finding of check
+      :SEQ Enter      jump to a seq (with A B: :SEQ or :aSEQ in A, :bSEQ in B)
+      /TEXT Enter     search forwards on the event text (its type and sentence;
+                      lowercase text ignores case); / Enter repeats the last search
+      ?TEXT Enter     search backwards
+      n N             repeat the search in the same / other direction
+                      (with A B: next / previous divergence, as d D)
+      H  F1  ? Enter  help: '?' opens the backward search, so the help is H, F1,
+                      or '?' followed by Enter with nothing typed
+      Esc             cancel a prompt;  any key closes the help
+      q               quit (Ctrl-C too; the terminal is restored either way)
+
+    On a terminal (standard input and output both, TERM not 'dumb') the view
+    takes the whole window and follows its size. Otherwise, or with --keys,
+    step reads key names from standard input (several per line, separated by
+    spaces) or from --keys, and prints the screen after each one, preceded by
+    a line '--- frame N (KEY) ---' (frame 0 is the first screen): scriptable
+    and testable. Key names: a character (l h ] [ g G n N f F d D q ...),
+    Right Left Up Down PgUp PgDn Home End Enter Esc Backspace Space F1, and
+    whole prompts :1234 /didAppear ?willAppear ('?' alone shows the help).
+    Findings about the journal are shown in the view, not printed.
+
+    options:
+      --keys "KEYS"      press these keys (scripted, even on a terminal)
+      --size WxH         the screen size when scripted (default 80x24)
+      --ascii            plain ASCII instead of Unicode box drawing and marks
+      --model PROFILE    also compare the recording with the reference model
+                         (intended or legacy), as 'check --model'
+      --include TYPE, --exclude TYPE, --match id|class
+                         what A B compare, as for 'diff'
+      --strict, --max-line-bytes N, --max-depth N
+                         reading options, as for 'check'
+
+    exit status: 0 quit or keys done, 2 a file could not be read, 64 usage error.
+
+    examples:
+      spatial-replay step Journals/notes.legacy.ndjson
+      spatial-replay step Journals/notes.intended.ndjson Journals/notes.legacy.ndjson
+      spatial-replay step --keys "G f f :12 /didAppear n q" --size 100x30 journal.ndjson
+      echo "l l ] PgDn" | spatial-replay step journal.ndjson
+
+    """
+  static let spec = ArgumentSpec(
+    flags: JournalInput.flagNames.union(["--ascii"]),
+    options: JournalInput.optionNames.union(["--keys", "--size", "--model", "--include", "--exclude", "--match"]))
+
+  /// The smallest scripted screen.
+  static let minimumSize = (width: 20, height: 1)
+
+  var files: [String]
+  var keys: [(name: String, keys: [StepperKey])]?
+  var size: (width: Int, height: Int)
+  var options: Stepper.Options
+  var reading: ReadOptions
+  var model: Profile?
+  var diffOptions: DiffOptions
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    files = arguments.positionals
+    guard files.count == 1 || files.count == 2 else {
+      throw UsageError("step takes one journal FILE, or two journals A B, got \(files.count)")
+    }
+    guard files.filter({ $0 == "-" }).count <= 1 else { throw UsageError("only one journal can be '-'") }
+    if let text = arguments.value("--keys") { keys = try Self.keys(text) }
+    size = (80, 24)
+    if let text = arguments.value("--size") { size = try Self.size(text) }
+    options = Stepper.Options(ascii: arguments.flag("--ascii"))
+    reading = try JournalInput.readOptions(arguments)
+    if let name = try arguments.choice("--model", Profile.allCases.map(\.rawValue)) { model = Profile(rawValue: name) }
+    diffOptions = DiffOptions()
+    if let match = try arguments.choice("--match", ["id", "class"]) {
+      diffOptions.matching = match == "class" ? .className : .id
+    }
+    for type in arguments.values("--include") { diffOptions.include(type) }
+    for type in arguments.values("--exclude") { diffOptions.exclude(type) }
+  }
+
+  /// Key names separated by spaces, each checked.
+  static func keys(_ text: String, line: Int? = nil) throws(UsageError) -> [(name: String, keys: [StepperKey])] {
+    var out: [(name: String, keys: [StepperKey])] = []
+    for token in text.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+      let name = String(token)
+      guard let keys = StepperKey.sequence(named: name) else {
+        let place = line.map { "line \($0): " } ?? ""
+        throw UsageError(
+          "\(place)unknown key '\(displayText(name))' (a character, Right Left Up Down PgUp PgDn Home End "
+            + "Enter Esc Backspace Space F1, or :SEQ /TEXT ?TEXT)")
+      }
+      out.append((name, keys))
+    }
+    return out
+  }
+
+  /// `WxH`, e.g. `80x24`.
+  static func size(_ text: String) throws(UsageError) -> (width: Int, height: Int) {
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width >= minimumSize.width,
+      height >= minimumSize.height, width <= 10_000, height <= 10_000
+    else {
+      throw UsageError(
+        "--size takes WIDTHxHEIGHT, at least \(minimumSize.width)x\(minimumSize.height), e.g. 80x24, got '\(displayText(text))'"
+      )
+    }
+    return (width, height)
+  }
+
+  func run(_ context: inout Context) throws -> Int32 {
+    let scripted =
+      keys != nil || !context.stdinIsTerminal || !context.stdoutIsTerminal || context.environment["TERM"] == "dumb"
+    if scripted && keys == nil && files.contains("-") {
+      throw UsageError("with a journal on standard input, give the keys with --keys")
+    }
+    guard scripted else {
+      return try InteractiveLoop.run(context: &context, reading: files) { whenChecked throws(CommandFailure) in
+        try open(whenChecked: whenChecked)
+      }
+    }
+    let (pending, checks) = try open(whenChecked: {})
+    let stepper = pending.withFindings(checks[0].wait(), b: checks.count > 1 ? checks[1].wait() : nil)
+    var state = stepper.start()
+    var frame = 0
+    func show(_ label: String, _ context: inout Context) {
+      context.stdout.write("--- frame \(frame) (\(displayText(label))) ---\n")
+      for line in stepper.render(state, size: size) { context.stdout.write(line + "\n") }
+      frame += 1
+    }
+    show("start", &context)
+    /// Presses the keys of one token; false once `q` was pressed.
+    func press(_ token: (name: String, keys: [StepperKey]), _ context: inout Context) -> Bool {
+      for key in token.keys {
+        state = stepper.handle(key, in: state)
+        if state.quit { return false }
+      }
+      show(token.name, &context)
+      return true
+    }
+    if let keys {
+      for token in keys where !press(token, &context) { break }
+      return ExitCode.ok
+    }
+    context.stdout.flush()
+    var line = 0
+    while let text = readLine(strippingNewline: true) {
+      line += 1
+      for token in try Self.keys(text, line: line) where !press(token, &context) { return ExitCode.ok }
+      context.stdout.flush()
+    }
+    return ExitCode.ok
+  }
+
+  /// Reads the journal (or both) and builds the stepper; the checks go on in
+  /// the background and call `whenChecked` when each is done.
+  private func open(
+    whenChecked: @escaping @Sendable () -> Void
+  ) throws(CommandFailure) -> (stepper: Stepper, checks: [PendingCheck]) {
+    var journals: [StepperJournal] = []
+    var checks: [PendingCheck] = []
+    for file in files {
+      do {
+        let (journal, check) = try StepperJournal.open(
+          path: file, options: reading, model: model, whenChecked: whenChecked)
+        journals.append(journal)
+        checks.append(check)
+      } catch {
+        throw CommandFailure(displayText(error.description, limit: .max))
+      }
+    }
+    if journals.count == 2 {
+      let comparison = StepperComparison(journals[0], journals[1], options: diffOptions)
+      return (Stepper(comparison: comparison, options: options), checks)
+    }
+    return (Stepper(journal: journals[0], options: options), checks)
+  }
+}

@@ -35,6 +35,27 @@ import Testing
         """)
   }
 
+  @Test func contextCanBeZeroAndADivergenceAtTheStartSaysSo() throws {
+    let base = try DiffFixture.base()
+    let b = base.removing(seq: 31)
+    var none = ""
+    DiffReport(DiffFixture.run(base), DiffFixture.run(b), context: 0).write(to: &none, nameA: "a", nameB: "b")
+    #expect(!none.contains("last matching events"))
+    #expect(!none.contains("at the start"))
+    // seq 5 is home's didLoad, the first event compared.
+    var start = ""
+    DiffFixture.report(base, base.removing(seq: 5)).write(to: &start, nameA: "a", nameB: "b")
+    #expect(
+      start.contains(
+        """
+        first divergence: A seq 5 (line 6); B none, before seq 5 (line 6)
+          in move: A none yet (initial display)
+                   B none yet (initial display)
+          (at the start: no matching event before it)
+
+        """))
+  }
+
   @Test func identicalRunsPrintOnlyTheSummary() throws {
     let base = try DiffFixture.base()
     var text = ""

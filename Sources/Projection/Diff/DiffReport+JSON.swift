@@ -102,7 +102,8 @@ extension DiffReport {
       raw(#","moveB":"#)
       move(d.moveB)
       raw(#","context":["#)
-      for (k, (i, j)) in d.context.enumerated() {
+      for (k, pair) in d.context.enumerated() {
+        let (i, j) = (pair.a, pair.b)
         if k > 0 { raw(",") }
         raw(#"{"a":{"seq":"#)
         int(a.seqs[i])

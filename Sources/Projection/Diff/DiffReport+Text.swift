@@ -26,13 +26,13 @@ extension DiffReport {
     }
     out.write("  in move: \(move(divergence.moveA, "A"))\n")
     out.write("           \(move(divergence.moveB, "B"))\n")
-    if !divergence.context.isEmpty {
-      out.write("  last matching events:\n")
-      for (i, j) in divergence.context {
-        out.write("    A seq \(a.seqs[i]), B seq \(b.seqs[j])  \(vocabulary.describe(a.tokens[i]))\n")
-      }
-    } else {
+    if divergence.a == 0 && divergence.b == 0 {
       out.write("  (at the start: no matching event before it)\n")
+    } else if !divergence.context.isEmpty {
+      out.write("  last matching events:\n")
+      for pair in divergence.context {
+        out.write("    A seq \(a.seqs[pair.a]), B seq \(b.seqs[pair.b])  \(vocabulary.describe(a.tokens[pair.a]))\n")
+      }
     }
     for (k, h) in hunks.enumerated() {
       out.write("\nhunk \(k + 1) of \(hunks.count), \(label(h)): ")

@@ -168,12 +168,23 @@ public struct ClassifiedHunk: Sendable, Hashable {
 /// Where two runs first differ, what matched right before, and the move
 /// each run was in at that point.
 public struct Divergence: Sendable, Hashable {
+  /// A position in A and the position in B it matches.
+  public struct Pair: Sendable, Hashable {
+    public var a: Int
+    public var b: Int
+
+    public init(a: Int, b: Int) {
+      self.a = a
+      self.b = b
+    }
+  }
+
   /// Position in A of the first differing event (or, if A has none there, of the event after the gap).
   public var a: Int
   /// Position in B, likewise.
   public var b: Int
   /// The last matching pairs before the divergence, oldest first.
-  public var context: [(a: Int, b: Int)]
+  public var context: [Pair]
   /// The latest move at or before the divergence in A.
   public var moveA: NormalizedRun.MoveMark?
   /// The latest move at or before the divergence in B.
@@ -183,7 +194,9 @@ public struct Divergence: Sendable, Hashable {
     self.a = h.a.lowerBound
     self.b = h.b.lowerBound
     let n = min(h.a.lowerBound, h.b.lowerBound)
-    self.context = (max(0, n - max(0, context))..<n).map { (h.a.lowerBound - n + $0, h.b.lowerBound - n + $0) }
+    self.context = (max(0, n - max(0, context))..<n).map {
+      Pair(a: h.a.lowerBound - n + $0, b: h.b.lowerBound - n + $0)
+    }
     func move(_ run: NormalizedRun, _ r: Range<Int>) -> NormalizedRun.MoveMark? {
       if !r.isEmpty { return run.move(atOrBefore: run.seqs[r.lowerBound]) }
       if r.lowerBound < run.count { return run.move(atOrBefore: run.seqs[r.lowerBound] - 1) }
@@ -191,21 +204,5 @@ public struct Divergence: Sendable, Hashable {
     }
     moveA = move(a, h.a)
     moveB = move(b, h.b)
-  }
-
-  public static func == (l: Divergence, r: Divergence) -> Bool {
-    l.a == r.a && l.b == r.b && l.context.elementsEqual(r.context, by: { $0 == $1 }) && l.moveA == r.moveA
-      && l.moveB == r.moveB
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(a)
-    hasher.combine(b)
-    for c in context {
-      hasher.combine(c.a)
-      hasher.combine(c.b)
-    }
-    hasher.combine(moveA)
-    hasher.combine(moveB)
   }
 }

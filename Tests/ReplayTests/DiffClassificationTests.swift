@@ -134,6 +134,14 @@ struct DiffClassificationCase: CustomTestStringConvertible, Sendable {
     #expect(report.vocabulary.describeMove(try #require(d.moveB).token) == "home → settings (right, pan, animated)")
   }
 
+  @Test func hunksMapBackToSeqsOnEachSide() throws {
+    let base = try DiffFixture.base()
+    let report = DiffFixture.report(base, base.moving(seq: 27, afterSeq: 30).removing(seq: 40))
+    let spans = report.hunks.map { report.seqRanges(of: $0.hunk) }
+    #expect(spans.map(\.a) == [27...30, 40...40])
+    #expect(spans.map(\.b) == [27...30, nil])
+  }
+
   @Test func theSummaryCountsEveryKind() throws {
     let base = try DiffFixture.base()
     let b = base.duplicating(seq: 43).moving(seq: 29, afterSeq: 30).removing(seq: 32)

@@ -61,6 +61,15 @@ public struct DiffReport: Sendable {
   /// Whether the runs are equal in every compared event.
   public var isIdentical: Bool { hunks.isEmpty }
 
+  /// The seqs a hunk spans in each journal, first to last (nil for an empty
+  /// side), for tools that walk the divergences (the stepper jumps to them).
+  public func seqRanges(of hunk: Alignment.Hunk) -> (a: ClosedRange<Int>?, b: ClosedRange<Int>?) {
+    func span(_ r: Range<Int>, _ run: NormalizedRun) -> ClosedRange<Int>? {
+      r.isEmpty ? nil : run.seqs[r.lowerBound]...run.seqs[r.upperBound - 1]
+    }
+    return (span(hunk.a, a), span(hunk.b, b))
+  }
+
   /// How many hunks are of `kind`.
   public func count(of kind: HunkKind) -> Int { hunks.reduce(0) { $0 + ($1.kind == kind ? 1 : 0) } }
 }

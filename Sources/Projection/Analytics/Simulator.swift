@@ -206,26 +206,26 @@ struct SimulationRun {
     // stays within tens of thousands of controllers.
     let roll = random.below(100)
     switch roll {
-    case 0..<47:
+    case 0..<53:
       guard 1 + move <= remaining else { return filler() }
       pan()
-    case 47..<64:
+    case 53..<70:
       guard move <= remaining else { return filler() }
       try? nav.move(linkedDirection(), animated: random.chance(80))
-    case 64..<66:
+    case 70..<71:
       guard 9 + cleanup <= remaining else { return filler() }
       presentModal()
-    case 66..<70:
+    case 71..<75:
       guard 10 * aliveControllers + cleanup <= remaining else { return filler() }
       try? nav.goToRoot(animated: random.chance(75))
-    case 70..<75:
+    case 75..<80:
       guard let id = randomRegular() else { return filler() }
       try? nav.touches(id, randomDirection(), random.chance(60) ? 1 : 2)
-    case 75..<86:
+    case 80..<91:
       try? nav.wait(milliseconds: Int64(random.below(3000)))
-    case 86..<89:
+    case 91..<94:
       mark()
-    case 89..<98:
+    case 94..<99:
       guard 3 <= remaining else { return filler() }
       toggleLink()
     default:

@@ -21,6 +21,13 @@ import Journal
 /// the default interval) that is about 38 KB per snapshot, 145 MB in all;
 /// a larger `interval` trades memory for longer backward steps.
 ///
+/// A snapshot can cost as much as the whole state (a stretch of records that
+/// touches every index shard copies them all), so once there are more than
+/// ``denseThreshold`` controllers, snapshots are spaced at least as many records
+/// apart as there are controllers: with 10⁶ controllers the snapshots still cost
+/// O(records) in all, not O(records × controllers / interval), and a seek
+/// replays at most max(`interval`, controllers) records.
+///
 /// ```swift
 /// let (records, _) = try JournalReader.readAll(path: "journal.ndjson")
 /// var timeline = Timeline(records: records)
@@ -34,8 +41,10 @@ public struct Timeline: Sendable {
   public let records: [Record]
   /// Records between two snapshots.
   public let interval: Int
-  /// `snapshots[k]` is the state after the first `k * interval` records.
+  /// `snapshots[k]` is the state after the first `snapshotPositions[k]` records.
   private let snapshots: [State]
+  /// Increasing, from 0: `interval` apart up to ``denseThreshold`` controllers.
+  private let snapshotPositions: [Int]
   /// Record index of each seq when the seqs are not simply `0, 1, 2...` (gaps, repeats).
   private let seqIndex: [Int: Int]?
 
@@ -47,8 +56,12 @@ public struct Timeline: Sendable {
   /// The default number of records between snapshots.
   public static let defaultInterval = 256
 
-  /// Folds `records` once, keeping a snapshot every `interval` records; the
-  /// position is then the last record.
+  /// Past this many controllers, snapshots are spaced at least as many records apart as there are controllers.
+  public static let denseThreshold = 1_024
+
+  /// Folds `records` once, keeping a snapshot every `interval` records (past
+  /// ``denseThreshold`` controllers, every as many records as there are
+  /// controllers, if more); the position is then the last record.
   ///
   /// - Parameters:
   ///   - records: a journal's records in file order (as the reader returned them).
@@ -59,14 +72,26 @@ public struct Timeline: Sendable {
     self.records = records
     self.interval = interval
     var snapshots: [State] = []
+    var positions: [Int] = []
     snapshots.reserveCapacity(records.count / interval + 1)
+    positions.reserveCapacity(records.count / interval + 1)
     var state = State()
+    var next = 0
     for (i, record) in records.enumerated() {
-      if i % interval == 0 { snapshots.append(state) }
+      if i == next {
+        snapshots.append(state)
+        positions.append(i)
+        let controllers = state.controllerCount
+        next = i + (controllers > Self.denseThreshold ? max(interval, controllers) : interval)
+      }
       reduce(into: &state, record)
     }
-    if records.count % interval == 0 { snapshots.append(state) }
+    if records.count == next {
+      snapshots.append(state)
+      positions.append(records.count)
+    }
     self.snapshots = snapshots
+    self.snapshotPositions = positions
     self.state = state
     self.index = records.count - 1
 
@@ -118,12 +143,18 @@ public struct Timeline: Sendable {
 
   /// The state after `records[index]` (the empty state for -1), without moving.
   ///
-  /// - Complexity: at most `interval - 1` folds.
+  /// - Complexity: at most `interval - 1` folds (max(`interval`, controllers) - 1 with more controllers).
   public func state(at index: Int) -> State {
     precondition(index >= -1 && index < records.count, "index \(index) is outside -1..<\(records.count)")
-    let k = (index + 1) / interval
-    var state = snapshots[k]
-    var i = k * interval
+    // The last snapshot taken after at most `index + 1` records.
+    var low = 0
+    var high = snapshotPositions.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if snapshotPositions[middle] <= index + 1 { low = middle } else { high = middle - 1 }
+    }
+    var state = snapshots[low]
+    var i = snapshotPositions[low]
     while i <= index {
       reduce(into: &state, records[i])
       i += 1

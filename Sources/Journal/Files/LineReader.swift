@@ -210,6 +210,10 @@ public final class LineReader {
           number: lineNumber, offset: offset, bytes: UnsafeRawBufferPointer(start: nil, count: 0), length: length,
           terminated: false, crlf: false, isOverLong: true)
       }
+      if let hole = skipHole() {
+        length += hole
+        lastByte = 0
+      }
       fill()
       guard end > 0 else { continue }
       if let found = memchr(buffer, 0x0A, end) {
@@ -228,6 +232,43 @@ public final class LineReader {
       bufferOffset += Int64(end)
       end = 0
     }
+  }
+
+  /// While an over-long line is skipped (the buffer empty): jumps over a hole of a
+  /// sparse file, which holds only zero bytes and so no line end, without reading it.
+  ///
+  /// Implementation note: a 10 GB file made by `truncate -s 10G` is one hole; reading
+  /// it makes the kernel zero-fill 10 GB of page cache (tens of seconds), while
+  /// `lseek(SEEK_DATA)` finds its end at once. Pipes and file systems without
+  /// holes answer with an error or the current position: nothing is skipped.
+  /// - Returns: the bytes skipped, or nil.
+  private func skipHole() -> Int? {
+    guard case .descriptor(let fd, _) = source, start == end else { return nil }
+    let here = lseek(fd, 0, SEEK_CUR)
+    guard here >= 0 else { return nil }
+    #if canImport(Darwin)
+      let seekData = SEEK_DATA
+    #else
+      let seekData: Int32 = 3  // SEEK_DATA on Linux, which the Glibc module does not export
+    #endif
+    var next = lseek(fd, here, seekData)
+    if next < 0 {
+      // ENXIO: no data after `here`, the hole runs to the end of the file.
+      guard errno == ENXIO else {
+        _ = lseek(fd, here, SEEK_SET)
+        return nil
+      }
+      next = lseek(fd, 0, SEEK_END)
+      guard next >= here else {
+        _ = lseek(fd, here, SEEK_SET)
+        return nil
+      }
+    }
+    guard next > here else { return nil }
+    let skipped = Int(next - here)
+    bufferOffset += Int64(skipped)
+    bytesRead += Int64(skipped)
+    return skipped
   }
 
   /// Reads the next chunk after the unconsumed bytes, moving or growing the buffer when it is full.

@@ -35,7 +35,18 @@ struct TailInspector {
     guard size > 0 else { return (JournalTail(size: 0), nil) }
     var torn: TornTail? = nil
     if try byte(at: size - 1) != 0x0A {
-      let start = try lastNewline(before: size) + 1
+      // A torn append is at most one line: past the line limit without a `\n` it is not
+      // one (e.g. 10 GB of zeros), and it is neither searched through nor copied aside.
+      let searchFrom = max(0, size - Int64(limits.maxLineLength) - 4)
+      let newline = try lastNewline(before: size, notBefore: searchFrom)
+      guard newline >= 0 || searchFrom == 0 else {
+        throw JournalFileError(
+          path: path,
+          message:
+            "cannot append: it ends with more than \(limits.maxLineLength) bytes without a line end, too long for a torn append"
+        )
+      }
+      let start = newline + 1
       let length = size - start
       if length <= Int64(limits.maxLineLength) + 3, let record = decode(try read(from: start, to: size), at: start) {
         try call("cannot write") { () throws(Errno) in try POSIX.writeAll(fd, [0x0A]) }
@@ -143,14 +154,14 @@ struct TailInspector {
     return try call("cannot read") { () throws(Errno) in try POSIX.pread(fd, count: count, offset: start) }
   }
 
-  /// The offset of the last `\n` before `position`, or -1 if there is none.
+  /// The offset of the last `\n` before `position` (and at or after `floor`), or -1 if there is none.
   ///
   /// Reads backwards in blocks growing from 4 KiB, so the usual short last line costs one read.
-  private func lastNewline(before position: Int64) throws(JournalFileError) -> Int64 {
+  private func lastNewline(before position: Int64, notBefore floor: Int64 = 0) throws(JournalFileError) -> Int64 {
     var blockEnd = position
     var blockSize: Int64 = 4096
-    while blockEnd > 0 {
-      let blockStart = max(0, blockEnd - blockSize)
+    while blockEnd > floor {
+      let blockStart = max(floor, blockEnd - blockSize)
       let block = try read(from: blockStart, to: blockEnd)
       if let index = block.lastIndex(of: 0x0A) { return blockStart + Int64(index) }
       blockEnd = blockStart

@@ -130,6 +130,27 @@ import Testing
     #expect(directoryEntries(dir.path) == ["a.ndjson"])
   }
 
+  @Test func rowsBeforeTheHeaderKeepNullCommonColumns() throws {
+    let dir = try TemporaryDirectory()
+    let a = try dir.write(
+      "a.ndjson",
+      """
+      {oops
+      {"seq":0,"time":"2026-01-01T00:00:00.000000Z","type":"session","v":1,"session":"late"}
+      {"seq":1,"time":"2026-01-01T00:00:00.001000Z","type":"root","controller":"ghost"}
+
+      """)
+    let result = try Binary.run(["export", "--table", "findings", "--format", "csv", a])
+    let lines = result.stdout.split(separator: "\r\n").map(String.init)
+    try #require(lines.count == 3, "\(result)")
+    #expect(lines[1].hasPrefix(",,,\(a),1,2,,malformed,error,"), "the malformed first line has no session yet")
+    #expect(lines[2].hasPrefix("late,,,\(a),3,,1,unknown-controller,error,"), "rows after the header carry its session")
+    let lake = dir.file("lake")
+    defer { removeTree(lake) }
+    _ = try Binary.run(["export", "--table", "findings", "-o", lake, "--partition", "session", a])
+    #expect(directoryEntries(lake) == ["session=__HIVE_DEFAULT_PARTITION__", "session=late"])
+  }
+
   struct UsageCase: CustomTestStringConvertible, Sendable {
     var arguments: [String]
     var message: String

@@ -18,6 +18,9 @@ public struct TableBuilder {
   public let table: Table
   /// The common columns of this journal's rows: set from its header.
   public private(set) var context: RowContext
+  /// How many times ``context`` changed (0 before the header, then 1): rows made
+  /// before a change belong to the context before it.
+  public private(set) var contextChanges = 0
   private var sawHeader = false
   private var lastTime: Timestamp?
   private var visits = VisitTracker()
@@ -51,6 +54,7 @@ public struct TableBuilder {
     lastTime = record.time
     if !sawHeader, case .session(let header) = record.event {
       sawHeader = true
+      contextChanges += 1
       context.session = header.session
       context.app = header.app
       context.build = header.build

@@ -22,6 +22,8 @@ struct TableOutput {
   /// Keys of `partitions` in creation order (committed in that order).
   private var partitionOrder: [String] = []
   private var active: AtomicFile?
+  /// Whether the partition of the current context is the active one.
+  private var partitionChosen = false
   private static let blockSize = 1 << 18
 
   /// Opens the destination; a single file gets its header at once.
@@ -41,12 +43,28 @@ struct TableOutput {
     }
   }
 
-  /// The common columns of the rows that follow (in the partitioned layout, also their partition).
+  /// The common columns of the rows that follow (in the partitioned layout, also their
+  /// partition, opened when the first of those rows comes).
   mutating func setContext(_ context: RowContext, _ stdout: inout FileOutput) throws(CommandFailure) {
     guard context != encoder.context else { return }
+    if case .partitions = destination, !buffer.isEmpty { try flush(&stdout) }
     encoder.context = context
+    partitionChosen = false
+  }
+
+  /// Appends rows (of the current context).
+  mutating func append(_ rows: [TableRow], _ stdout: inout FileOutput) throws(CommandFailure) {
+    guard !rows.isEmpty else { return }
+    if !partitionChosen { try choosePartition(&stdout) }
+    for row in rows { encoder.append(row, to: &buffer) }
+    if buffer.count >= Self.blockSize { try flush(&stdout) }
+  }
+
+  /// In the partitioned layout, makes the current context's partition the active one.
+  private mutating func choosePartition(_ stdout: inout FileOutput) throws(CommandFailure) {
+    partitionChosen = true
     guard case .partitions(let directory) = destination else { return }
-    let name = PartitionPath.directory(session: context.session)
+    let name = PartitionPath.directory(session: encoder.context.session)
     if let file = partitions[name], file === active { return }
     try flush(&stdout)
     active?.suspend()
@@ -61,12 +79,6 @@ struct TableOutput {
     partitionOrder.append(name)
     active = file
     encoder.appendHeader(to: &buffer)
-  }
-
-  /// Appends rows (of the current context).
-  mutating func append(_ rows: [TableRow], _ stdout: inout FileOutput) throws(CommandFailure) {
-    for row in rows { encoder.append(row, to: &buffer) }
-    if buffer.count >= Self.blockSize { try flush(&stdout) }
   }
 
   /// Writes what is buffered to the current destination.

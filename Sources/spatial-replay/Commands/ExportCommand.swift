@@ -102,15 +102,30 @@ struct ExportCommand: Command {
           continue
         }
         var builder = TableBuilder(table: table, file: path)
-        while let item = reader.next() {
-          if case .diagnostic(let diagnostic) = item, diagnostic.severity == .error {
-            errors = true
-            if table != .findings {
-              progress.finish(&context.stderr)
-              context.stderr.write(diagnostic, file: name)
+        try out.setContext(builder.context, &context.stdout)
+        while let batch = reader.nextBatch() {
+          try batch.withUnsafeBufferPointer { items in
+            for i in items.indices {
+              if case .diagnostic(let diagnostic) = items[i], diagnostic.severity == .error {
+                errors = true
+                if table != .findings {
+                  progress.finish(&context.stderr)
+                  context.stderr.write(diagnostic, file: name)
+                }
+              }
+              let changes = builder.contextChanges
+              let before = rows.count
+              builder.consume(items[i], into: &rows)
+              if builder.contextChanges != changes && before > 0 {
+                // The header changed the common columns: the rows before it keep the old ones.
+                let after = Array(rows[before...])
+                rows.removeSubrange(before...)
+                try out.append(rows, &context.stdout)
+                rows = after
+                try out.setContext(builder.context, &context.stdout)
+              }
             }
           }
-          builder.consume(item, into: &rows)
           if !rows.isEmpty {
             try out.setContext(builder.context, &context.stdout)
             try out.append(rows, &context.stdout)

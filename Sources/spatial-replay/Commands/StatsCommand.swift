@@ -70,8 +70,10 @@ struct StatsCommand: Command {
         continue
       }
       var builder = StatsBuilder(file: path)
-      while let item = reader.next() {
-        builder.consume(item)
+      while let batch = reader.nextBatch() {
+        batch.withUnsafeBufferPointer { items in
+          for i in items.indices { builder.consume(items[i]) }
+        }
         progress.update(done + reader.bytesRead, &context.stderr)
       }
       done += reader.bytesRead

@@ -22,8 +22,10 @@ import Testing
     #expect(try directory.text(path) == Self.maximalSeq, "the journal is left as it was")
   }
 
-  /// Comparing runs numbered in-memory records seq + 1, which trapped on overflow (`step A B`).
-  @Test(arguments: [["diff", "--lenient", "A", "B"], ["bisect", "--lenient", "A", "B"]])
+  /// `step A B` numbered in-memory records seq + 1 and trapped on overflow; diff and bisect read the same runs.
+  @Test(arguments: [
+    ["step", "--keys", "G d q", "A", "B"], ["diff", "--lenient", "A", "B"], ["bisect", "--lenient", "A", "B"],
+  ])
   func comparingAJournalWithSeqIntMaxEndsCleanly(_ commandLine: [String]) throws {
     let directory = try TemporaryDirectory()
     let a = try directory.write("a.ndjson", JournalText.lines([JournalText.header(), JournalText.mark(1, "last")]))

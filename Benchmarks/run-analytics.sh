@@ -5,7 +5,10 @@
 #   - stats and export --table visits over a 1 GB journal  (target: peak RSS <= 64 MB)
 # Builds the root package in release once, simulates the inputs, runs each
 # command RUNS times (default 5; 3 for the 1 GB journal) and prints the median,
-# min and max wall time and the peak RSS (/usr/bin/time -v's "Maximum resident set size").
+# min and max wall time, the median CPU time (user + system: both threads of
+# stats and export count) and the peak RSS (/usr/bin/time -v's "Maximum resident
+# set size"). On a machine shared with other work, wall times exceed CPU times.
+# Prints the load average before and after, for that reason.
 #
 # Usage: Benchmarks/run-analytics.sh            (from anywhere inside the clone)
 # Environment: RUNS=N, BIG_RUNS=N, BIG_BYTES=N (size of the big journal, default 1 GB),
@@ -38,22 +41,25 @@ median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 measure() {
   local label="$1" n="$2"
   shift 2
-  local times="$work/times" rss="$work/rss"
+  local times="$work/times" cpu="$work/cpu" rss="$work/rss"
   : >"$times"
+  : >"$cpu"
   : >"$rss"
   for ((i = 0; i < n; i++)); do
     /usr/bin/time -v -o "$work/time.txt" "$@" >/dev/null
     awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s }' \
       "$work/time.txt" >>"$times"
+    awk -F': ' '/User time/ { u = $2 } /System time/ { s = $2 } END { print u + s }' "$work/time.txt" >>"$cpu"
     awk -F': ' '/Maximum resident set size/ { print $2 }' "$work/time.txt" >>"$rss"
   done
-  printf '%-44s median %6.2f s  (min %.2f, max %.2f, %d runs)  peak RSS %6.1f MB\n' "$label" \
+  printf '%-40s median %6.2f s (min %.2f, max %.2f; %d runs)  CPU %6.2f s  peak RSS %6.1f MB\n' "$label" \
     "$(median <"$times")" "$(sort -g "$times" | head -1)" "$(sort -g "$times" | tail -1)" "$n" \
-    "$(sort -g "$rss" | tail -1 | awk '{ print $1 / 1024 }')"
+    "$(median <"$cpu")" "$(sort -g "$rss" | tail -1 | awk '{ print $1 / 1024 }')"
 }
 
 one_m="$work/1m.ndjson"
 echo
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
 echo "== 1M events"
 measure "simulate --events 1000000" "$runs" "$bin" simulate --events 1000000 --seed 1 -o "$one_m"
 echo "journal: $(wc -c <"$one_m") bytes, $(wc -l <"$one_m") events"
@@ -74,6 +80,8 @@ measure "simulate --events $big_events" 1 "$bin" simulate --events "$big_events"
 echo "journal: $(wc -c <"$big") bytes, $(wc -l <"$big") events, $(grep -c '"type":"alloc"' "$big") controllers"
 measure "stats (text)" "$big_runs" "$bin" stats "$big"
 measure "export --table visits" "$big_runs" "$bin" export --table visits "$big" -o "$work/big-visits.ndjson"
+
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 if [[ "${BENCH:-}" == 1 ]]; then
   echo

@@ -102,46 +102,53 @@ var state = stepper.start()
   for key in StepperKey.sequence(named: ":\(seq)")! { state = stepper.handle(key, in: state) }
 }
 
-/// Presses `keys` (one script token) `times` times from random places, timing
-/// the new state and the rendered 80×24 and 200×60 screens.
-@MainActor func measureKey(_ name: String, times: Int, randomStart: Bool = true) {
-  guard let keys = StepperKey.sequence(named: name) else { fail("no key \(name)") }
-  let times = max(1, times)
+/// Presses `keys` (one script token) `presses` times in a row, in `runs` runs
+/// from random places (whose screen is drawn first, untimed, as the user saw
+/// it), timing each press: the new state and the rendered screen, 80×24 and
+/// 200×60 in alternate runs.
+@MainActor func measureKey(_ name: String, runs: Int, presses: Int, token: (() -> String)? = nil) {
   var samples: [Double] = []
-  samples.reserveCapacity(times)
-  for k in 0..<times {
-    if randomStart { place(atSeq: journal.records[Int.random(in: 0..<journal.count, using: &random)].seq) }
-    let size = k % 2 == 0 ? (width: 80, height: 24) : (width: 200, height: 60)
-    let t = seconds {
-      for key in keys { state = stepper.handle(key, in: state) }
-      sink &+= stepper.render(state, size: size).count
+  samples.reserveCapacity(runs * presses)
+  for run in 0..<runs {
+    place(atSeq: journal.records[Int.random(in: 0..<journal.count, using: &random)].seq)
+    let size = run % 2 == 0 ? (width: 80, height: 24) : (width: 200, height: 60)
+    sink &+= stepper.render(state, size: size).count
+    for _ in 0..<presses {
+      guard let keys = StepperKey.sequence(named: token?() ?? name) else { fail("no key \(name)") }
+      let t = seconds {
+        for key in keys { state = stepper.handle(key, in: state) }
+        sink &+= stepper.render(state, size: size).count
+      }
+      samples.append(t)
     }
-    samples.append(t)
   }
   samples.sort()
   let mean = samples.reduce(0, +) / Double(samples.count)
   print(
-    "  \(name.padding(14)) \(String(times).padding(6, left: true)) × "
+    "  \(name.padding(14)) \(String(samples.count).padding(6, left: true)) × "
       + "mean \(milliseconds(mean)) · median \(milliseconds(samples[samples.count / 2])) · "
       + "p99 \(milliseconds(samples[min(samples.count - 1, samples.count * 99 / 100)])) · "
       + "max \(milliseconds(samples[samples.count - 1]))")
 }
 
-print("  keys (new state + render at 80×24 and 200×60 alternately), ms:")
-measureKey("l", times: keyCount)
-measureKey("h", times: keyCount)
-measureKey("PgDn", times: keyCount)
-measureKey("PgUp", times: keyCount)
-measureKey("]", times: keyCount)
-measureKey("[", times: keyCount)
-measureKey("f", times: keyCount)
-measureKey("F", times: keyCount)
-measureKey("g", times: keyCount / 10)
-measureKey("G", times: keyCount / 10)
-measureKey(":\(journal.count * 3 / 4)", times: keyCount)
-measureKey("H", times: keyCount / 10)
-measureKey("/goToRoot", times: keyCount / 10)
-measureKey("/no such text", times: 5)
+let runs = max(2, keyCount / 20)
+print("  keys, ms per press (new state + screen), \(runs) runs from random places, 80×24 and 200×60:")
+measureKey("l", runs: runs, presses: 20)
+measureKey("h", runs: runs, presses: 20)
+measureKey("PgDn", runs: runs, presses: 5)
+measureKey("PgUp", runs: runs, presses: 5)
+measureKey("]", runs: runs, presses: 5)
+measureKey("[", runs: runs, presses: 5)
+measureKey("f", runs: runs, presses: 5)
+measureKey("F", runs: runs, presses: 5)
+measureKey("g", runs: runs, presses: 1)
+measureKey("G", runs: runs, presses: 1)
+measureKey(":SEQ", runs: runs, presses: 5) {
+  ":\(journal.records[Int.random(in: 0..<journal.count, using: &random)].seq)"
+}
+measureKey("H", runs: runs, presses: 2)
+measureKey("/goToRoot", runs: max(2, runs / 4), presses: 1)
+measureKey("/no such text", runs: 2, presses: 1)
 
 // What one screen costs, piece by piece, at random places.
 var foldTime = 0.0

@@ -177,20 +177,21 @@ private struct Screen {
   /// collisions, detached controllers and cropping when there is room.
   private func map(_ model: State, journal: StepperJournal, side: DiffSide, at index: Int, width: Int) -> [String] {
     guard layout.map > 0 else { return [] }
-    guard journal.count > 0 else { return draw(model, width: width) }
+    guard journal.count > 0 else { return draw(model, width: width, idWidth: journal.mapIDWidth) }
     let key = MapCache.Key(
       side: side, version: Int(journal.mapVersions[index]), width: width, height: layout.map, ascii: ascii)
     if let lines = stepper.maps[key] { return lines }
-    let lines = draw(model, width: width)
+    let lines = draw(model, width: width, idWidth: journal.mapIDWidth)
     stepper.maps[key] = lines
     return lines
   }
 
-  private func draw(_ model: State, width: Int) -> [String] {
+  private func draw(_ model: State, width: Int, idWidth: Int) -> [String] {
     let mapLayout = MapLayout(state: model)
     guard mapLayout.bounds != nil else { return ["(no map yet: no root)"] }
     var text = ""
-    MapRenderer(options: .init(width: width, height: layout.map, ascii: ascii)).render(mapLayout, to: &text)
+    let options = MapRenderer.Options(width: width, height: layout.map, ascii: ascii, idWidth: idWidth)
+    MapRenderer(options: options).render(mapLayout, to: &text)
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let legend = lines.firstIndex { $0.hasPrefix("legend:") } ?? lines.count
     let cropped = lines[legend...].first { $0.hasPrefix("cropped around") }

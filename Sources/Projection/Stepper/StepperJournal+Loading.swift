@@ -41,7 +41,8 @@ extension StepperJournal {
   ///   - options: reading options (line and depth limits, strict mode).
   ///   - rules: the rules whose findings are shown.
   ///   - model: also compare the recording with this profile of the reference model (`check --model`).
-  ///   - whenChecked: called on the check's thread once ``PendingCheck/result`` is set.
+  ///   - whenChecked: called on the check's thread once ``PendingCheck/result`` is set (before
+  ///     ``PendingCheck/wait()`` returns).
   /// - Returns: the journal without its findings, and the check that computes them.
   /// - Throws: ``JournalFileError`` when the file cannot be opened or read.
   public static func open(
@@ -157,8 +158,8 @@ public final class PendingCheck: Sendable {
         return Self.merge(work.reader, work.lifecycle)
       }
       finished.withLock { $0 = findings }
-      done.signal()
       whenChecked()
+      done.signal()
     }
   }
 

@@ -34,6 +34,9 @@ public struct StepperJournal: Sendable {
   /// change the map (alloc, root, link, unlink, modal, touches, move, dealloc):
   /// records with the same value have the same map.
   let mapVersions: [Int32]
+  /// Columns for an id in a box of the map: the widest id the journal
+  /// allocates, from 3 to 12, so that boxes keep their width while stepping.
+  let mapIDWidth: Int
 
   /// A journal already read.
   ///
@@ -58,12 +61,16 @@ public struct StepperJournal: Sendable {
     var mapVersions: [Int32] = []
     mapVersions.reserveCapacity(records.count)
     var version: Int32 = 0
+    var idWidth = 3
     for (i, record) in records.enumerated() {
       switch record.event {
       case .move:
         moves.append(Int32(i))
         version = Int32(i)
-      case .alloc, .root, .link, .unlink, .modal, .touches, .dealloc:
+      case .alloc(let id, _):
+        version = Int32(i)
+        if idWidth < 12 { idWidth = min(12, max(idWidth, TextWidth.columns(of: displayText(id.rawValue, limit: 13)))) }
+      case .root, .link, .unlink, .modal, .touches, .dealloc:
         version = Int32(i)
       case .session, .pan, .lifecycle, .mark, .unknown:
         break
@@ -72,6 +79,7 @@ public struct StepperJournal: Sendable {
     }
     self.moves = moves
     self.mapVersions = mapVersions
+    self.mapIDWidth = idWidth
     self.findings = findings ?? []
     self.isChecked = findings != nil
     self.findingRecords = Self.records(of: findings ?? [], lines: lines)
@@ -83,6 +91,7 @@ public struct StepperJournal: Sendable {
     lines = journal.lines
     moves = journal.moves
     mapVersions = journal.mapVersions
+    mapIDWidth = journal.mapIDWidth
     self.findings = findings
     isChecked = true
     findingRecords = Self.records(of: findings, lines: lines)

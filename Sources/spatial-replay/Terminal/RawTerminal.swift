@@ -165,6 +165,9 @@ struct TerminalShared {
     for signal in endingSignals { _ = Glibc.signal(signal, endingHandler) }
     _ = Glibc.signal(SIGTSTP, suspendHandler)
     _ = Glibc.signal(SIGWINCH, resizeHandler)
+    // A process may start with signals blocked (inherited from whatever
+    // started it); these must get through, or Ctrl-C would do nothing.
+    for signal in endingSignals + [SIGTSTP, SIGWINCH] { unblock(signal) }
   }
 
   static func removeHandlers() {
@@ -198,7 +201,7 @@ private func resizeHandler(_ signal: Int32) {
   TerminalShared.wake(UInt8(ascii: "W"))
 }
 
-private func unblock(_ signal: Int32) {
+func unblock(_ signal: Int32) {
   var set = sigset_t()
   sigemptyset(&set)
   sigaddset(&set, signal)

@@ -5,8 +5,9 @@
 /// event, the transition, the message line and the status line. At 80×24 the
 /// rest goes to a map of two rows of boxes (7 lines), 3 events of context on
 /// each side, 2 lines of phases and 3 of findings. A taller screen gives half
-/// its extra lines to the map and the rest to context, findings and phases; a
-/// shorter one drops the map first, then context, keeping one line of each.
+/// its extra lines to the map and the rest to context, findings and (a
+/// little) phases; a shorter one drops the map first, then context, keeping
+/// one line of each.
 /// The sections never move while stepping: each keeps its lines even when
 /// it has less to show.
 struct ScreenLayout: Hashable {
@@ -24,12 +25,16 @@ struct ScreenLayout: Hashable {
     let rest = height - Self.fixedLines
     guard rest > 0 else { return }
     if rest >= 18 {
+      // Half the extra lines to the map (whole rows of boxes), then two
+      // thirds of what is left to context, the rest mostly to findings.
       let extra = rest - 18
-      context = 3 + extra / 8
-      findings = 3 + extra / 8
       let rows = (7 + extra / 2 + 1) / 4
       map = rows * 4 - 1
-      phases = rest - map - 2 * context - findings
+      let remaining = extra - (map - 7)
+      context = 3 + remaining / 3
+      let left = remaining - 2 * (remaining / 3)
+      phases = 2 + min(left / 3, 2)
+      findings = rest - map - 2 * context - phases
       return
     }
     // Small screens: grow the sections one step at a time, in order of use,

@@ -16,7 +16,11 @@ final class WorkPipe<Element: Sendable>: Sendable {
   private let free: DispatchSemaphore
 
   init(capacity: Int) {
-    free = DispatchSemaphore(value: capacity)
+    // Implementation note: libdispatch traps (SIGILL) when a semaphore is released with a
+    // value below the one it was created with, which a pipe cancelled with places taken
+    // has; so it starts at 0 and is raised to `capacity`.
+    free = DispatchSemaphore(value: 0)
+    for _ in 0..<capacity { free.signal() }
   }
 
   /// Queues an element, waiting for a free place; false once the consumer has cancelled.

@@ -29,8 +29,14 @@ enum SpatialReplay {
 
   static func main() {
     var context = Context()
-    let status = run(Array(CommandLine.arguments.dropFirst()), context: &context)
+    var status = run(Array(CommandLine.arguments.dropFirst()), context: &context)
     context.flush()
+    if context.stdout.failed {
+      // Results that never reached stdout (a full disk, a file closed under us) are no success.
+      context.error("cannot write to standard output: \(context.stdout.failureText)")
+      context.stderr.flush()
+      if status == ExitCode.ok || status == ExitCode.findings { status = ExitCode.badInput }
+    }
     exit(status)
   }
 

@@ -14,8 +14,12 @@ struct FileOutput: TextOutputStream {
   let fd: Int32
   private var buffer: [UInt8] = []
   private let capacity: Int
-  /// Set when a write failed (e.g. a closed pipe); further output is dropped.
+  /// Set when a write failed (e.g. a full disk); further output is dropped.
   private(set) var failed = false
+  /// The `errno` of the failed write.
+  private(set) var failure: Int32 = 0
+  /// Why the write failed, e.g. `No space left on device`.
+  var failureText: String { String(cString: strerror(failure)) }
 
   init(fd: Int32, capacity: Int = 1 << 16) {
     self.fd = fd
@@ -44,6 +48,7 @@ struct FileOutput: TextOutputStream {
         if n < 0 {
           if errno == EINTR { continue }
           failed = true
+          failure = errno
           return
         }
         done += n

@@ -92,6 +92,12 @@ struct SimulateCommand: Command {
 struct JournalBytesWriter {
   let file: AtomicFile?
 
+  /// Throws if writing to standard output failed (a full disk): the journal did not get out.
+  private static func check(_ out: FileOutput) throws(CommandFailure) {
+    guard out.failed else { return }
+    throw CommandFailure("cannot write to standard output: \(out.failureText)")
+  }
+
   /// Runs `produce`, which hands batches of records to its sink, and writes them in order.
   /// - Throws: the first write error, or what `produce` throws.
   func write(
@@ -114,6 +120,7 @@ struct JournalBytesWriter {
         guard buffer.count >= 1 << 18 else { continue }
         do throws(CommandFailure) {
           try target.write(buffer, or: &out)
+          try Self.check(out)
         } catch {
           failure.withLock { $0 = error }
           pipe.cancel()
@@ -124,6 +131,7 @@ struct JournalBytesWriter {
       do throws(CommandFailure) {
         try target.write(buffer, or: &out)
         out.flush()
+        try Self.check(out)
       } catch {
         failure.withLock { $0 = error }
       }

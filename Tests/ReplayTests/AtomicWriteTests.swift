@@ -1,0 +1,144 @@
+import Journal
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Failures leave every input as it was, and the commands that write a file
+/// (`record -o`, `export -o`, `simulate -o`) write it atomically: a reader sees
+/// no file, the old file or the whole new one, never a part, whether the write
+/// fails (the rename refused, the file size limit hit) or the process is killed midway.
+@Suite struct AtomicWriteTests {
+  /// A journal with errors (a malformed line, a seq gap) and a torn tail.
+  static let broken =
+    JournalText.lines([
+      JournalText.header(), JournalText.alloc(1, "home"),
+      #"{"seq":2,"time":"2026-01-01T00:00:00.002000Z","type":"root"}"#,
+      JournalText.mark(5, "after a gap"),
+    ]) + #"{"seq":6,"ti"#
+
+  /// Every command over inputs it refuses or finds wrong (exit 1 or 2): the inputs do not change.
+  @Test(arguments: [
+    ["check", "B"], ["check", "--model", "--strict", "B", "D"], ["cat", "B"], ["log", "B"], ["at", "B", "1"],
+    ["at", "B", "99"], ["map", "B"], ["stats", "B", "D"], ["export", "--table", "events", "B"], ["diff", "G", "B"],
+    ["bisect", "G", "B"], ["bisect", "--check", "G", "B"], ["tail", "D"], ["append", "D"], ["append", "G"],
+  ])
+  func aFailingCommandLeavesItsInputsUntouched(_ commandLine: [String]) throws {
+    let directory = try TemporaryDirectory()
+    let good = try directory.write("good.ndjson", JournalText.lines([JournalText.header(), JournalText.mark(1, "x")]))
+    let broken = try directory.write("broken.ndjson", Self.broken)
+    try #require(mkdir(directory.file("dir.ndjson"), 0o755) == 0)
+    let paths = ["B": broken, "G": good, "D": directory.file("dir.ndjson")]
+    let before = try [good, broken].map { try checksum(directory.read($0)) }
+    let listing = directoryListing(directory.path)
+    // `append` fails on its first input line: nothing is appended.
+    let outcome = try Subprocess.run(
+      commandLine.map { paths[$0] ?? $0 }, stdin: Array("not json\n".utf8), timeout: .seconds(60))
+    #expect(outcome.endedCleanly && outcome.exitStatus != 0, "\(outcome)")
+    #expect(try [good, broken].map { try checksum(directory.read($0)) } == before, "\(commandLine) changed an input")
+    #expect(directoryListing(directory.path) == listing, "\(commandLine) wrote a file")
+    #expect(directoryListing(directory.file("dir.ndjson")) == [])
+  }
+
+  /// An output that cannot be renamed into place (a directory is in the way):
+  /// an error, the directory untouched, no temporary file left.
+  @Test(arguments: [
+    ["simulate", "--events", "2000", "-o", "OUT"], ["export", "--table", "events", "-o", "OUT", "G"],
+    ["record", "S", "-o", "OUT"],
+  ])
+  func anOutputThatCannotBeRenamedIntoPlaceLeavesNothing(_ commandLine: [String]) throws {
+    let directory = try TemporaryDirectory()
+    let good = try directory.write("good.ndjson", JournalText.lines([JournalText.header(), JournalText.mark(1, "x")]))
+    let script = try directory.write("s.scenario", "controller home HomeViewController\nroot home\n")
+    try #require(mkdir(directory.file("out"), 0o755) == 0)
+    try directory.write("out/keep", "kept")
+    let listing = directoryListing(directory.path)
+    let paths = ["G": good, "S": script, "OUT": directory.file("out")]
+    let outcome = try Subprocess.run(commandLine.map { paths[$0] ?? $0 }, timeout: .seconds(60))
+    #expect(outcome.exitStatus == 2, "\(outcome)")
+    #expect(directoryListing(directory.path) == listing, "no temporary file left: \(directoryListing(directory.path))")
+    #expect(directoryListing(directory.file("out")) == ["keep"])
+    unlink(directory.file("out/keep"))
+    rmdir(directory.file("out"))
+  }
+
+  /// Writes that fail midway (`ulimit -f`, with SIGXFSZ ignored so that `write` fails
+  /// with EFBIG): an error, and no output file, old or partial, is replaced.
+  @Test(arguments: [
+    ["simulate", "--events", "50000", "-o", "OUT"], ["export", "--table", "events", "-o", "OUT", "BIG"],
+  ])
+  func aWriteThatFailsMidwayReplacesNothing(_ commandLine: [String]) throws {
+    let directory = try TemporaryDirectory()
+    let big = directory.file("big.ndjson")
+    let simulated = try Subprocess.run(["simulate", "--events", "20000", "--seed", "5", "-o", big])
+    try #require(simulated.exitStatus == 0, "\(simulated)")
+    let out = try directory.write("out.ndjson", "the old output\n")
+    let listing = directoryListing(directory.path)
+    let arguments = commandLine.map { $0 == "OUT" ? out : $0 == "BIG" ? big : $0 }
+    let outcome = try Subprocess.run(
+      ["-c", #"ulimit -f 256 && trap '' XFSZ && exec "$@""#, "sh", Binary.path] + arguments, executable: "/bin/sh",
+      timeout: .seconds(120))
+    #expect(outcome.exitStatus == 2, "\(outcome)")
+    #expect(outcome.stderrText.contains("File too large"), "\(outcome)")
+    #expect(try directory.text(out) == "the old output\n", "the old output is intact")
+    #expect(directoryListing(directory.path) == listing, "no temporary file left")
+  }
+
+  /// Results that cannot be written to standard output (a full disk: `/dev/full`) are an
+  /// error, not a success with the output silently lost.
+  @Test(arguments: [
+    ["cat", "G"], ["log", "G"], ["check", "G"], ["at", "G", "1"], ["map", "G"], ["stats", "G"],
+    ["export", "--table", "events", "G"], ["simulate", "--events", "20000"], ["diff", "G", "G2"],
+  ])
+  func aFullStandardOutputIsAnError(_ commandLine: [String]) throws {
+    let directory = try TemporaryDirectory()
+    let good = try directory.write("good.ndjson", JournalText.lines([JournalText.header(), JournalText.mark(1, "x")]))
+    let other = try directory.write(
+      "other.ndjson", JournalText.lines([JournalText.header(), JournalText.alloc(1, "a")]))
+    let arguments = commandLine.map { $0 == "G" ? good : $0 == "G2" ? other : $0 }
+    let outcome = try Subprocess.run(
+      ["-c", #"exec "$@" > /dev/full"#, "sh", Binary.path] + arguments, executable: "/bin/sh", timeout: .seconds(60))
+    #expect(outcome.exitStatus == 2, "\(outcome)")
+    #expect(
+      outcome.stderrText.hasSuffix("spatial-replay: error: cannot write to standard output: No space left on device\n"),
+      "\(outcome)")
+  }
+
+  /// A writer killed at random points: the target is absent (or the old file) or complete, never partial.
+  @Test(arguments: [["simulate", "--events", "200000", "--seed", "9", "-o", "OUT"]])
+  func aWriterKilledMidwayLeavesTheOldFileOrTheWholeNewOne(_ commandLine: [String]) throws {
+    let directory = try TemporaryDirectory()
+    var random = FuzzRandom(seed: FuzzSettings.seed &+ 0xA7)
+    let reference = try Subprocess.run(Array(commandLine.dropLast(2)), timeout: .seconds(300)).stdout
+    try #require(reference.count > 1 << 20)
+    var outcomes: [String: Int] = [:]
+    for trial in 0..<12 {
+      let out = directory.file("out-\(trial).ndjson")
+      let old = trial % 2 == 0 ? nil : "the old output \(trial)\n"
+      if let old { try directory.write("out-\(trial).ndjson", old) }
+      let child = try Subprocess.start(commandLine.map { $0 == "OUT" ? out : $0 })
+      usleep(UInt32(20_000 + random.below(400_000)))
+      kill(child.pid, SIGKILL)
+      let outcome = try child.finish()
+      let now = readWholeFile(out)
+      if now == nil {
+        #expect(old == nil, "trial \(trial): the old file vanished")
+        outcomes["absent", default: 0] += 1
+      } else if let now, let old, now == Array(old.utf8) {
+        outcomes["old", default: 0] += 1
+      } else {
+        #expect(now == reference, "trial \(trial): a partial file (\(now?.count ?? 0) of \(reference.count) bytes)")
+        outcomes["complete", default: 0] += 1
+      }
+      #expect(outcome.signal == SIGKILL || outcome.exitStatus == 0, "\(outcome)")
+      for name in directoryListing(directory.path) where name.hasPrefix(".out-\(trial).ndjson.tmp") {
+        unlink(directory.file(name))  // what a killed writer leaves: its temporary file, never the target
+      }
+    }
+    #expect(
+      outcomes["absent", default: 0] + outcomes["old", default: 0] > 0, "some kills landed mid-write: \(outcomes)")
+  }
+}

@@ -52,10 +52,19 @@ public struct StepperJournal: Sendable {
     interval: Int = Timeline.defaultInterval
   ) {
     precondition(lines == nil || lines!.count == records.count, "one line number per record")
+    self.init(
+      name: name, records: records, lineNumbers: lines.map { $0.map { Int32(truncatingIfNeeded: $0) } },
+      findings: findings, interval: interval)
+  }
+
+  /// The designated initialiser, with line numbers as they are kept.
+  init(
+    name: String, records: [Record], lineNumbers lines: [Int32]?, findings: [Diagnostic]?,
+    interval: Int = Timeline.defaultInterval
+  ) {
     self.name = name
     self.timeline = Timeline(records: records, interval: interval)
-    let lines: [Int32] =
-      lines.map { $0.map { Int32(truncatingIfNeeded: $0) } } ?? (0..<records.count).map { Int32($0 + 1) }
+    let lines = lines ?? (0..<records.count).map { Int32($0 + 1) }
     self.lines = lines
     var moves: [Int32] = []
     var mapVersions: [Int32] = []

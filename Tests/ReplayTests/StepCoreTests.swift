@@ -1,6 +1,7 @@
 import Journal
-import Projection
 import Testing
+
+@testable import Projection
 
 /// The stepper's keys, driven on the pure core: where each key puts the
 /// cursor, what it says, and the prompts, the help and quitting.
@@ -218,5 +219,60 @@ import Testing
     #expect(screen[23].hasSuffix("findings …"))
     let checked = pending.withFindings(Checker.check(records))
     #expect(checked.isChecked)
+  }
+}
+
+/// The keys of the side-by-side view that look at both runs: moves and findings.
+@Suite struct StepComparisonKeyTests {
+  let stepper = StepFixture.comparison()
+
+  var comparison: StepperComparison {
+    guard case .comparison(let comparison) = stepper.source else { preconditionFailure("a comparison") }
+    return comparison
+  }
+
+  /// Rows visited by pressing `key` from `start` until it says there is no more.
+  func visits(_ key: String, from start: String = "g") -> (rows: [Int], message: String?) {
+    var driver = StepDriver(stepper)
+    driver.press(start)
+    var rows: [Int] = []
+    for _ in 0..<200 {
+      driver.press(key)
+      if driver.state.message != nil { return (rows, driver.state.message) }
+      rows.append(driver.state.cursor)
+    }
+    return (rows, nil)
+  }
+
+  @Test func bracketsVisitEveryRowWithAMoveOnEitherSide() {
+    let c = comparison
+    func isMove(_ side: DiffSide, _ row: Int) -> Bool {
+      guard let token = c.token(side, atRow: row) else { return false }
+      if case .move = (side == .a ? c.report.a : c.report.b).event(at: token) { return true }
+      return false
+    }
+    let expected = (1..<c.rowCount).filter { isMove(.a, $0) || isMove(.b, $0) }
+    let forward = visits("]")
+    #expect(forward.rows == expected)
+    #expect(forward.message == "no move after this row")
+    let backward = visits("[", from: "G")
+    #expect(backward.rows == Array(expected.reversed()))
+    #expect(backward.message == "no move before this row")
+  }
+
+  @Test func findingKeysVisitTheRowOfEveryFindingOnEitherSide() throws {
+    let c = comparison
+    try #require(c.a.findings.isEmpty && c.b.findings.count > 20)
+    // A finding on an event that is not compared shows at the side's next compared event.
+    var expected = Set<Int>()
+    for record in c.b.findingRecords {
+      if let row = c.firstRow(.b, atOrAfterRecord: Int(record)) { expected.insert(row) }
+    }
+    let forward = visits("f")
+    #expect(forward.rows == expected.filter { $0 > 0 }.sorted())
+    #expect(forward.message == "no finding after this row")
+    let backward = visits("F", from: "G")
+    #expect(backward.rows == expected.filter { $0 < c.rowCount - 1 }.sorted().reversed())
+    #expect(visits("/x").message == "search works on one journal; in 'step A B' d/D and n/N jump between divergences")
   }
 }

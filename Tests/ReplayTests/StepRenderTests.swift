@@ -104,6 +104,28 @@ import Testing
     #expect(screen.contains(#"mark label\u{0}\u{A} key\u{1B}="value\u001b[31m""#))
   }
 
+  @Test func thePhasesCountWhatDoesNotFit() throws {
+    var records = [Record(seq: 0, time: .modelEpoch, event: .session(SessionHeader(session: "MANY")))]
+    for i in 0..<3000 {
+      let event = Event.alloc(controller: ControllerID("c\(i)"), className: "C")
+      records.append(Record(seq: records.count, time: .modelEpoch, event: event))
+    }
+    let stepper = Stepper(journal: StepperJournal(name: "many", records: records))
+    var state = stepper.start()
+    state = stepper.handle(.character("G"), in: state)
+    let screen = stepper.render(state, size: (80, 24))
+    // Two lines of phases after the transition line.
+    let phases = try #require(screen.firstIndex { $0.hasPrefix("transition:") }).advanced(by: 1)
+    let text = screen[phases] + ", " + screen[phases + 1]
+    #expect(text.hasPrefix("disappeared: c0, c1, c2, "))
+    // "disappeared: c0, c1, ... c28 +2,971 more"
+    let parts = text.dropFirst("disappeared: ".count).split(separator: " +")
+    try #require(parts.count == 2 && parts[1].hasSuffix(" more"), "\(text)")
+    let names = parts[0].split(separator: ", ")
+    let more = try #require(Int(parts[1].dropLast(5).filter { $0 != "," }))
+    #expect(names.count + more == 3000, "names shown and the count of the others: \(text)")
+  }
+
   @Test func theStatusLineShowsThePositionAndTheTotal() {
     let stepper = StepFixture.stepper(.legacy)
     var driver = StepDriver(stepper)

@@ -22,7 +22,7 @@ import Testing
     let (directory, path) = try Self.journalFile()
     defer { _ = directory }
     let terminal = try PseudoTerminalProcess(arguments: ["step", path], width: 80, height: 24)
-    let before = terminal.settings
+    let before = terminal.initialSettings
     try #require(terminal.waitFor("seq 0 / 63"), "first screen: \(terminal.text)")
     #expect(terminal.text.hasPrefix(Self.enter), "alternate screen and hidden cursor first")
     #expect(terminal.settings != before, "raw mode while stepping")
@@ -109,7 +109,7 @@ import Testing
     defer { _ = directory }
     let terminal = try PseudoTerminalProcess(
       arguments: ["step", path], width: 80, height: 24, blockingSignals: ending.blocked)
-    let before = terminal.settings
+    let before = terminal.initialSettings
     try #require(terminal.waitFor("seq 0 / 63"))
     terminal.send("l")
     try #require(terminal.waitFor("seq 1 / 63"))
@@ -192,6 +192,8 @@ final class PseudoTerminalProcess {
   /// The parent's own descriptor of the terminal, to read its settings.
   let slave: Int32
   let pid: pid_t
+  /// The terminal's settings before the process started.
+  private(set) var initialSettings: [UInt8] = []
   private(set) var output: [UInt8] = []
   private var status: Int32?
   /// Where ``waitFor(_:)`` looks from: the output after the last key sent.
@@ -221,6 +223,9 @@ final class PseudoTerminalProcess {
     try #require(slave >= 0)
     var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    var t = termios()
+    tcgetattr(slave, &t)
+    initialSettings = withUnsafeBytes(of: &t) { Array($0) }
 
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)

@@ -278,7 +278,7 @@ private struct Screen {
   /// Implementation note: a state may hold many thousands of controllers;
   /// all are counted, but only the first few of each phase, as many as the
   /// section could show, are turned into text.
-  private func phases(_ model: State, width: Int) -> [(separator: String, word: String)] {
+  private func phases(_ model: State, width: Int) -> [ScreenText.Word] {
     let order: [ControllerState.Phase] = [.appeared, .appearing, .disappearing, .disappeared]
     let shown = max(1, width * layout.phases / 2)
     var counts = [Int](repeating: 0, count: order.count)
@@ -301,17 +301,20 @@ private struct Screen {
         ids[k].append(displayText(controller.id.rawValue) + (controller.isModal ? "*" : ""))
       }
     }
-    var words: [(separator: String, word: String)] = []
+    var words: [ScreenText.Word] = []
     for (k, phase) in order.enumerated() where counts[k] > 0 {
       for (i, id) in ids[k].enumerated() {
-        words.append(i == 0 ? (dot, "\(phase): \(id)") : (", ", id))
+        words.append(i == 0 ? .init(separator: dot, text: "\(phase): \(id)") : .init(separator: ", ", text: id))
       }
-      if counts[k] > ids[k].count {
-        words.append((", ", "+\(ScreenText.grouped(counts[k] - ids[k].count)) more"))
+      let more = counts[k] - ids[k].count
+      if more > 0 {
+        words.append(.init(separator: ", ", text: "+\(ScreenText.grouped(more)) more", count: more))
       }
     }
-    if deallocated > 0 { words.append((dot, "\(ScreenText.grouped(deallocated)) deallocated")) }
-    if words.isEmpty { words.append(("", "controllers: none yet")) }
+    if deallocated > 0 {
+      words.append(.init(separator: dot, text: "\(ScreenText.grouped(deallocated)) deallocated", count: 0))
+    }
+    if words.isEmpty { words.append(.init(separator: "", text: "controllers: none yet")) }
     return words
   }
 

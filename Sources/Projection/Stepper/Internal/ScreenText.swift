@@ -26,23 +26,29 @@ enum ScreenText {
     return used < width ? cut + String(repeating: " ", count: width - used) : cut
   }
 
-  /// Words, each with the separator that comes before it (dropped at the
-  /// start of a line), wrapped into at most `lines` lines of `width` columns;
-  /// when they do not all fit, the last line ends with `+N more`.
-  static func wrap(
-    _ words: [(separator: String, word: String)], width: Int, lines: Int, ascii: Bool
-  ) -> [String] {
+  /// A word of a wrapped list: the separator before it (dropped at the start
+  /// of a line), its text, and how many things it stands for (1 for a name,
+  /// N for `+N more`), counted when it does not fit.
+  struct Word {
+    var separator: String
+    var text: String
+    var count = 1
+  }
+
+  /// Words wrapped into at most `lines` lines of `width` columns; when they
+  /// do not all fit, the last line ends with `+N more`, N the things left out.
+  static func wrap(_ words: [Word], width: Int, lines: Int, ascii: Bool) -> [String] {
     guard lines > 0, width > 0 else { return [] }
-    /// Each line: its pieces (separator included after the first) and their columns.
-    var rows: [[(text: String, columns: Int)]] = [[]]
+    /// Each line: its pieces (separator included after the first), their columns and counts.
+    var rows: [[(text: String, columns: Int, count: Int)]] = [[]]
     var used = 0
     var i = 0
     while i < words.count {
       let first = rows[rows.count - 1].isEmpty
-      let text = first ? words[i].word : words[i].separator + words[i].word
+      let text = first ? words[i].text : words[i].separator + words[i].text
       let columns = TextWidth.columns(of: text)
       if first || used + columns <= width {
-        rows[rows.count - 1].append((text, columns))
+        rows[rows.count - 1].append((text, columns, words[i].count))
         used += columns
         i += 1
       } else if rows.count < lines {
@@ -54,17 +60,18 @@ enum ScreenText {
     }
     if i < words.count {
       // Not everything fits: make room on the last line for the count of what is left.
-      var rest = words.count - i
+      var rest = words[i...].reduce(0) { $0 + $1.count }
       while true {
         let first = rows[rows.count - 1].isEmpty
-        let more = (first ? "" : " ") + "+\(rest) more"
+        let more = (first ? "" : " ") + "+\(grouped(rest)) more"
         let columns = TextWidth.columns(of: more)
         if first || used + columns <= width {
-          rows[rows.count - 1].append((more, columns))
+          rows[rows.count - 1].append((more, columns, rest))
           break
         }
-        used -= rows[rows.count - 1].removeLast().columns
-        rest += 1
+        let dropped = rows[rows.count - 1].removeLast()
+        used -= dropped.columns
+        rest += dropped.count
       }
     }
     return rows.map { row in fit(row.map(\.text).joined(), width, ascii: ascii) }

@@ -31,6 +31,7 @@ import Testing
     let good = try directory.write("good.ndjson", JournalText.lines([JournalText.header(), JournalText.mark(1, "x")]))
     let broken = try directory.write("broken.ndjson", Self.broken)
     try #require(mkdir(directory.file("dir.ndjson"), 0o755) == 0)
+    defer { removeFileTree(directory.file("dir.ndjson")) }
     let paths = ["B": broken, "G": good, "D": directory.file("dir.ndjson")]
     let before = try [good, broken].map { try checksum(directory.read($0)) }
     let listing = directoryListing(directory.path)
@@ -54,6 +55,7 @@ import Testing
     let good = try directory.write("good.ndjson", JournalText.lines([JournalText.header(), JournalText.mark(1, "x")]))
     let script = try directory.write("s.scenario", "controller home HomeViewController\nroot home\n")
     try #require(mkdir(directory.file("out"), 0o755) == 0)
+    defer { removeFileTree(directory.file("out")) }
     try directory.write("out/keep", "kept")
     let listing = directoryListing(directory.path)
     let paths = ["G": good, "S": script, "OUT": directory.file("out")]
@@ -61,8 +63,6 @@ import Testing
     #expect(outcome.exitStatus == 2, "\(outcome)")
     #expect(directoryListing(directory.path) == listing, "no temporary file left: \(directoryListing(directory.path))")
     #expect(directoryListing(directory.file("out")) == ["keep"])
-    unlink(directory.file("out/keep"))
-    rmdir(directory.file("out"))
   }
 
   /// Writes that fail midway (`ulimit -f`, with SIGXFSZ ignored so that `write` fails

@@ -131,6 +131,18 @@ func directoryListing(_ path: String) -> [String] {
   return names.sorted()
 }
 
+/// Removes a file, or a directory with everything in it (what ``TemporaryDirectory`` leaves: subdirectories).
+func removeFileTree(_ path: String) {
+  var info = stat()
+  guard lstat(path, &info) == 0 else { return }
+  if info.st_mode & S_IFMT == S_IFDIR {
+    for name in directoryListing(path) { removeFileTree(path + "/" + name) }
+    rmdir(path)
+  } else {
+    unlink(path)
+  }
+}
+
 /// A 64-bit FNV-1a checksum: enough to tell whether a file changed.
 func checksum(_ bytes: [UInt8]) -> UInt64 {
   var hash: UInt64 = 0xCBF2_9CE4_8422_2325

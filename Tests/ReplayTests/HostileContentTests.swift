@@ -189,6 +189,7 @@ import Testing
     let files = try Self.write(directory)
     try directory.write("script.scenario", "controller home HomeViewController\nroot home\n")
     let before = Set(directoryListing(directory.path))
+    defer { removeFileTree(directory.file("lake")) }
     let arguments = commandLine.map { $0 == "A" ? Self.pairs[0].a : $0 == "B" ? Self.pairs[0].b : $0 }
     let stdin = Array(#"{"type":"mark","label":"\u001b[2J"}"#.utf8) + [0x0A]
     let outcome = try Subprocess.run(arguments, stdin: stdin, directory: directory.path, timeout: .seconds(60))

@@ -94,7 +94,7 @@ print(
   "  step: first screen (read, timeline):          \(format(openTime)) s = \(format(openTime / readTime)) × the read")
 print(
   "  step: findings in (checked after it):         \(format(checkedTime)) s = \(format(checkedTime / readTime)) × the read; "
-    + "\(grouped(journal.findings.count)) findings")
+    + "\(grouped(journal.findings.count)) finding\(journal.findings.count == 1 ? "" : "s")")
 print(
   "    for comparison, alone: check \(format(checkOnly)) s, timeline \(format(timelineOnly)) s, "
     + "first screen without the check \(format(uncheckedTime)) s = \(format(uncheckedTime / readTime)) × the read")

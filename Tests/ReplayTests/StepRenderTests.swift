@@ -148,7 +148,7 @@ import Testing
     var driver = StepDriver(stepper)
     // The runs differ from the start: the legacy root shows nothing (L1).
     try #require(comparison.hunkStarts[0] == 0)
-    #expect(driver.screen[23].hasPrefix("divergence 1 of \(m) · A seq 6 / 68 · B seq 0 / 63 · row 1 / "))
+    #expect(driver.screen[23].hasPrefix("divergence 1 of \(m) · A seq 6 / 68 · B seq 5 / 63 · row 1 / "))
     for k in 2...m {
       driver.press("d")
       #expect(driver.screen[23].hasPrefix("divergence \(k) of \(m) · "), "\(driver.screen[23])")

@@ -129,7 +129,7 @@ import Testing
     let a = try directory.write("a.ndjson", StepFixture.text(.intended))
     let b = try directory.write("b.ndjson", StepFixture.text(.legacy))
     let terminal = try PseudoTerminalProcess(arguments: ["step", a, b], width: 100, height: 30)
-    try #require(terminal.waitFor("divergence 1 of 10 · A seq 6 / 68 · B seq 0 / 63"))
+    try #require(terminal.waitFor("divergence 1 of 10 · A seq 6 / 68 · B seq 5 / 63"))
     terminal.send("d")
     #expect(terminal.waitFor("divergence 2 of 10"))
     terminal.send("q")

@@ -121,10 +121,14 @@ public struct StepperComparison: Sendable {
   }
 
   /// The record index side `side` stands at on row `row`: its event on the
-  /// row, else its last compared event before the row, else its first record.
+  /// row, else its last compared event before the row, else (before its
+  /// first compared event) the record right before that event, or its last
+  /// record when it has no compared event at all.
   func record(_ side: DiffSide, atRow row: Int) -> Int {
-    guard let token = lastToken(side, atOrBefore: row) else { return 0 }
-    return Int((side == .a ? recordsA : recordsB)[token])
+    let records = side == .a ? recordsA : recordsB
+    if let token = lastToken(side, atOrBefore: row) { return Int(records[token]) }
+    let journal = side == .a ? a : b
+    return max(0, (records.first.map(Int.init) ?? journal.count) - 1)
   }
 
   /// The nearest row after (or before) `row` where either side reaches one of

@@ -49,6 +49,24 @@ import Testing
     #expect(nav.clock == before.2)
   }
 
+  /// Taking the records hands out each record once and in order; `seq` goes on counting.
+  @Test func takenRecordsKeepSeqContiguous() throws {
+    var whole = try navigator(home + "\nmove left\nmove left\nmove right")
+    var taken = try navigator(home)
+    var records = taken.takeRecords()
+    #expect(taken.records.isEmpty)
+    #expect(taken.recordCount == records.count)
+    try taken.move(.left)
+    try taken.move(.left)
+    records += taken.takeRecords()
+    try taken.move(.right)
+    taken.takeRecords(into: &records)
+    #expect(taken.records.isEmpty)
+    #expect(records.dropFirst() == whole.takeRecords().dropFirst())  // the headers differ in session id
+    #expect(records.map(\.seq) == Array(0..<records.count))
+    #expect(taken.recordCount == records.count)
+  }
+
   /// L3 leaves the transition in flight until the next move, so its ends cannot be deallocated.
   @Test func legacyTransitionsStayInFlight() throws {
     let script = home + "\nmove left\nmove left"

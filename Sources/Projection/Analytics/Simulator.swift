@@ -32,8 +32,9 @@ public enum Simulator {
   ///   - chunkSize: bytes buffered before each call of `sink`.
   ///   - sink: receives the journal's bytes, in order.
   /// - Throws: what `sink` throws.
-  /// - Complexity: O(events); memory grows with the events written, since the
-  ///   navigator keeps every record it wrote.
+  /// - Complexity: O(events) time; memory grows with the controllers
+  ///   allocated (the model keeps them all), not with the events, since the
+  ///   records are taken from the navigator as they are written.
   public static func run<Failure: Error>(
     _ simulation: Simulation, chunkSize: Int = 1 << 18, sink: ([UInt8]) throws(Failure) -> Void
   ) throws(Failure) {
@@ -98,8 +99,6 @@ struct SimulationRun {
   let profile: Profile
   var nav: Navigator
   var random: SplitMix64
-  /// Records already encoded.
-  var written = 0
 
   /// Regular (non-modal) controllers on the grid, alive.
   var cells: [Cell: ControllerID] = [:]
@@ -169,7 +168,7 @@ struct SimulationRun {
 
   /// Runs one command (or one setup step); false once the journal has its events.
   mutating func step() -> Bool {
-    let remaining = target - nav.records.count
+    let remaining = target - nav.recordCount
     guard remaining > 0 else { return false }
     if setupIndex < setup.count {
       let step = setup[setupIndex]
@@ -301,9 +300,8 @@ struct SimulationRun {
 
   /// Appends the records written since the last call and updates the counts kept from them.
   mutating func takeNew(into batch: inout [Record]) {
-    let records = nav.records
-    guard written < records.count else { return }
-    for record in records[written...] {
+    guard !nav.records.isEmpty else { return }
+    for record in nav.records {
       switch record.event {
       case .alloc: aliveControllers += 1
       case .modal: aliveModals += 1
@@ -313,8 +311,7 @@ struct SimulationRun {
       default: break
       }
     }
-    batch.append(contentsOf: records[written...])
-    written = records.count
+    nav.takeRecords(into: &batch)
   }
 
   // MARK: Layout

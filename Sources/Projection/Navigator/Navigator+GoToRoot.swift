@@ -18,7 +18,7 @@ extension Navigator {
   /// - Throws: no root yet; no path from the focus to the root (also when a cleanup on the
   ///   way cuts the only path: then nothing of the walk is written).
   public mutating func goToRoot(animated: Bool = true) throws(NavigatorError) {
-    try command { (nav) throws(NavigatorError) in
+    try command(transactional: true) { (nav) throws(NavigatorError) in
       _ = try nav.focus(for: "goToRoot")
       guard nav.state.focusIndex != nav.state.rootIndex else { return }
       var path = try nav.pathToRoot()

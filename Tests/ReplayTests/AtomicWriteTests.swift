@@ -25,6 +25,7 @@ import Testing
     ["check", "B"], ["check", "--model", "--strict", "B", "D"], ["cat", "B"], ["log", "B"], ["at", "B", "1"],
     ["at", "B", "99"], ["map", "B"], ["stats", "B", "D"], ["export", "--table", "events", "B"], ["diff", "G", "B"],
     ["bisect", "G", "B"], ["bisect", "--check", "G", "B"], ["tail", "D"], ["append", "D"], ["append", "G"],
+    ["append", "B"], ["append", "M"],
   ])
   func aFailingCommandLeavesItsInputsUntouched(_ commandLine: [String]) throws {
     let directory = try TemporaryDirectory()
@@ -32,10 +33,12 @@ import Testing
     let broken = try directory.write("broken.ndjson", Self.broken)
     try #require(mkdir(directory.file("dir.ndjson"), 0o755) == 0)
     defer { removeFileTree(directory.file("dir.ndjson")) }
-    let paths = ["B": broken, "G": good, "D": directory.file("dir.ndjson")]
+    // M: a journal that does not exist (append must not create it for a bad first line).
+    let paths = ["B": broken, "G": good, "D": directory.file("dir.ndjson"), "M": directory.file("missing.ndjson")]
     let before = try [good, broken].map { try checksum(directory.read($0)) }
     let listing = directoryListing(directory.path)
-    // `append` fails on its first input line: nothing is appended.
+    // `append` fails on its first input line: nothing is appended, and the torn
+    // tail of B is not moved aside.
     let outcome = try Subprocess.run(
       commandLine.map { paths[$0] ?? $0 }, stdin: Array("not json\n".utf8), timeout: .seconds(60))
     #expect(outcome.endedCleanly && outcome.exitStatus != 0, "\(outcome)")

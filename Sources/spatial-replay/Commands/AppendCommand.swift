@@ -13,10 +13,13 @@ struct AppendCommand: Command {
     with seq assigned (any seq in the input is replaced by the next one) and time
     assigned when missing (and never earlier than the journal's last time).
     Unknown keys are kept. A torn tail left by a crashed writer is moved to
-    FILE.torn first, with a warning.
+    FILE.torn before the first event is appended, with a warning.
 
     A line that is not a valid event stops the command with an error naming it
-    (<stdin>:LINE:COLUMN); the lines before it are appended, none after.
+    (<stdin>:LINE:COLUMN); the lines before it are appended, none after. The
+    journal is opened only once the first event has been read and decoded, so
+    when the first line is bad, FILE is left exactly as it was (not created,
+    its torn tail not moved).
 
     options:
       --sync always|batch|none
@@ -53,7 +56,8 @@ struct AppendCommand: Command {
   /// The most events appended in one write.
   static let maximumBatch = 4096
 
-  func run(_ context: inout Context) throws -> Int32 {
+  /// Opens the journal (repairing a torn tail, with a warning).
+  private func open(_ context: inout Context) throws -> JournalWriter {
     let writer: JournalWriter
     do {
       writer = try JournalWriter(path: file, durability: durability)
@@ -67,6 +71,19 @@ struct AppendCommand: Command {
           limit: .max))
       context.stderr.flush()
     }
+    return writer
+  }
+
+  func run(_ context: inout Context) throws -> Int32 {
+    // Implementation note: the journal is opened at the first decoded event (or at
+    // the end of an empty input, which creates it): a bad first line leaves it untouched.
+    var opened: JournalWriter? = nil
+    func writer(_ context: inout Context) throws -> JournalWriter {
+      if let opened { return opened }
+      let writer = try open(&context)
+      opened = writer
+      return writer
+    }
     let input = LineReader(fileDescriptor: 0, name: "<stdin>")
     var drafts: [Draft] = []
     var failure: Diagnostic? = nil
@@ -75,7 +92,7 @@ struct AppendCommand: Command {
         // Implementation note: lines already read are appended in one write;
         // the command only waits for more input once they are acknowledged.
         if !drafts.isEmpty && (drafts.count >= Self.maximumBatch || !input.hasBufferedLine) {
-          try append(&drafts, to: writer, context: &context)
+          try append(&drafts, to: writer(&context), context: &context)
         }
         guard let line = input.next() else { break }
         if line.isOverLong {
@@ -99,8 +116,10 @@ struct AppendCommand: Command {
           break
         }
       }
-      try append(&drafts, to: writer, context: &context)
-      try writer.close()
+      if !drafts.isEmpty || (failure == nil && input.readError == nil) {
+        try append(&drafts, to: writer(&context), context: &context)
+      }
+      try opened?.close()
     } catch let error as JournalFileError {
       throw CommandFailure(displayText(error.description, limit: .max))
     }

@@ -11,11 +11,15 @@ import Journal
 /// A file written under a temporary name beside its target and renamed over it
 /// once complete: readers see the old file or the whole new one, never a part.
 ///
-/// The temporary file is `.NAME.tmp-PID` in the target's directory. It may be
-/// closed between writes (``suspend()``) and reopened by the next write, so that
-/// many files can be in progress with few descriptors open. A target that exists
-/// and is not a regular file (`/dev/null`, `/dev/stdout`, a FIFO) is written
-/// directly instead: it is never replaced.
+/// The file is first created without a name (`O_TMPFILE`) in the target's
+/// directory, so a process killed while writing (even by SIGKILL) leaves
+/// nothing behind. It gets its temporary name `.NAME.tmp-PID` only when it is
+/// complete (``commit()``: linked, then renamed over the target) or when it is
+/// closed between writes (``suspend()``, reopened by the next write, so that
+/// many files can be in progress with few descriptors open). Where the file
+/// system has no `O_TMPFILE`, the file is created under its temporary name.
+/// A target that exists and is not a regular file (`/dev/null`,
+/// `/dev/stdout`, a FIFO) is written directly instead: it is never replaced.
 ///
 /// ```swift
 /// let file = try AtomicFile(path: "out/visits.csv")
@@ -27,8 +31,15 @@ final class AtomicFile {
   let temporaryPath: String
   /// The target is a device or a FIFO: written in place, not replaced.
   let isDirect: Bool
+  /// The directory the target is in (`.` for a bare name).
+  private let directory: String
   private var fd: Int32 = -1
+  /// The open file has no name yet (`O_TMPFILE`).
+  private var anonymous = false
   private var finished = false
+
+  /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`), a macro Swift does not import.
+  private static let openTemporary: Int32 = 0o20_000_000 | O_DIRECTORY
 
   /// Creates the temporary file (replacing a stale one), or opens a non-regular target.
   /// - Throws: ``CommandFailure`` if it cannot be created, or the target is a directory.
@@ -38,6 +49,7 @@ final class AtomicFile {
     let directory = slash.map { String(path[...$0]) } ?? ""
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
     temporaryPath = directory + "." + name + ".tmp-\(getpid())"
+    self.directory = directory.isEmpty ? "." : directory
     var info = stat()
     let exists = stat(path, &info) == 0
     if exists && info.st_mode & S_IFMT == S_IFDIR {
@@ -49,7 +61,13 @@ final class AtomicFile {
       guard descriptor >= 0 else { throw Self.failure("cannot open", path) }
       fd = descriptor
     } else {
-      try open(flags: O_WRONLY | O_CREAT | O_TRUNC)
+      let descriptor = Glibc.open(self.directory, Self.openTemporary | O_WRONLY | O_CLOEXEC, 0o666)
+      if descriptor >= 0 {
+        fd = descriptor
+        anonymous = true
+      } else {
+        try open(flags: O_WRONLY | O_CREAT | O_TRUNC)
+      }
     }
   }
 
@@ -58,9 +76,19 @@ final class AtomicFile {
   }
 
   private func open(flags: Int32) throws(CommandFailure) {
-    let descriptor = Glibc.open(temporaryPath, flags | O_CLOEXEC, 0o644)
+    let descriptor = Glibc.open(temporaryPath, flags | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw Self.failure("cannot create", temporaryPath) }
     fd = descriptor
+  }
+
+  /// Gives the anonymous file its temporary name (replacing a stale file of that name).
+  private func name() throws(CommandFailure) {
+    guard anonymous else { return }
+    unlink(temporaryPath)
+    guard linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, temporaryPath, AT_SYMLINK_FOLLOW) == 0 else {
+      throw Self.failure("cannot create", temporaryPath)
+    }
+    anonymous = false
   }
 
   /// Appends bytes, reopening the file if it was suspended.
@@ -87,12 +115,13 @@ final class AtomicFile {
     }
   }
 
-  /// Closes the descriptor; the next write reopens the file for appending.
-  func suspend() {
-    if fd >= 0 && !isDirect {
-      Glibc.close(fd)
-      fd = -1
-    }
+  /// Closes the descriptor (naming the file first); the next write reopens it for appending.
+  /// - Throws: ``CommandFailure`` if the file cannot be named; it stays open then.
+  func suspend() throws(CommandFailure) {
+    guard fd >= 0 && !isDirect else { return }
+    try name()
+    Glibc.close(fd)
+    fd = -1
   }
 
   /// Syncs, closes and renames the file over its target (a direct target is only closed).
@@ -110,6 +139,12 @@ final class AtomicFile {
       abandon()
       throw failure
     }
+    do {
+      try name()
+    } catch {
+      abandon()
+      throw error
+    }
     Glibc.close(fd)
     fd = -1
     if rename(temporaryPath, path) != 0 {
@@ -126,7 +161,7 @@ final class AtomicFile {
       Glibc.close(fd)
       fd = -1
     }
-    if !isDirect { unlink(temporaryPath) }
+    if !isDirect && !anonymous { unlink(temporaryPath) }
     finished = true
   }
 

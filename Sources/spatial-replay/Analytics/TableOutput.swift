@@ -67,7 +67,7 @@ struct TableOutput {
     let name = PartitionPath.directory(session: encoder.context.session)
     if let file = partitions[name], file === active { return }
     try flush(&stdout)
-    active?.suspend()
+    try active?.suspend()
     if let file = partitions[name] {
       active = file
       return
@@ -99,7 +99,7 @@ struct TableOutput {
   /// Writes the rest and renames every file into place.
   mutating func finish(_ stdout: inout FileOutput) throws(CommandFailure) {
     try flush(&stdout)
-    active?.suspend()
+    try active?.suspend()
     active = nil
     try single?.commit()
     for name in partitionOrder { try partitions[name]!.commit() }

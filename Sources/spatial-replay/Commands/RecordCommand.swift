@@ -93,44 +93,16 @@ private func readInput(_ path: String) throws(CommandFailure) -> [UInt8] {
   return bytes
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same directory and a rename,
-/// so that readers see the old file or the whole new one, never a part.
+/// Writes `bytes` to `path` atomically (``AtomicFile``: readers see the old file or the
+/// whole new one, and a killed process leaves no temporary file).
 private func writeAtomically(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
-  let slash = path.lastIndex(of: "/")
-  let directory = slash.map { String(path[...$0]) } ?? ""
-  let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
-  var template = Array((directory + "." + base + ".XXXXXX").utf8CString)
-  let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-  guard fd >= 0 else { throw CommandFailure("cannot write '\(displayText(path))': \(errorText())") }
-  let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  func fail() -> CommandFailure {
-    let failure = CommandFailure("cannot write '\(displayText(path))': \(errorText())")
-    close(fd)
-    unlink(temporary)
-    return failure
-  }
-  let mask = umask(0)
-  umask(mask)
-  guard fchmod(fd, 0o666 & ~mask) == 0 else { throw fail() }
-  var done = 0
-  while done < bytes.count {
-    let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
-    if n < 0 {
-      if errno == EINTR { continue }
-      throw fail()
-    }
-    done += n
-  }
-  guard fsync(fd) == 0 else { throw fail() }
-  guard close(fd) == 0 else {
-    let failure = CommandFailure("cannot write '\(displayText(path))': \(errorText())")
-    unlink(temporary)
-    throw failure
-  }
-  guard rename(temporary, path) == 0 else {
-    let failure = CommandFailure("cannot write '\(displayText(path))': \(errorText())")
-    unlink(temporary)
-    throw failure
+  let file = try AtomicFile(path: path)
+  do {
+    try file.write(bytes)
+    try file.commit()
+  } catch {
+    file.abandon()
+    throw error
   }
 }
 

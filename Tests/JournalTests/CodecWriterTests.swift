@@ -167,6 +167,43 @@ import Testing
     #expect(pan.distance.sign == (c.value == 0 ? .plus : c.value.sign))
   }
 
+  /// The fast path (Swift's decimal spelling copied as it is) writes what the
+  /// general ECMAScript layout writes, over random bit patterns and random
+  /// short decimals, and every text reads back to its double.
+  @Test func theDecimalFastPathAgreesWithTheECMAScriptLayout() throws {
+    var state: UInt64 = 0x5EED
+    func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    var checked = 0
+    for i in 0..<200_000 {
+      let value: Double
+      switch i % 4 {
+      case 0: value = Double(bitPattern: next())
+      case 3: value = [9_007_199_254_740_992, 9_007_199_254_740_994, 4_503_599_627_370_496.5][Int(next() % 3)]
+      case 1: value = Double(Int64(bitPattern: next()) % 10_000_000) / Double([1, 10, 100, 1000, 1e6][Int(next() % 5)])
+      default:
+        let exponent = Int(next() % 40) - 20
+        var scale = 1.0
+        for _ in 0..<abs(exponent) { scale *= 10 }
+        value = exponent < 0 ? Double(next() % 1_000_000) / scale : Double(next() % 1_000_000) * scale
+      }
+      guard value.isFinite, value != 0, value != value.rounded(.towardZero) || abs(value) >= 9_007_199_254_740_992
+      else { continue }
+      var out: [UInt8] = []
+      JSONWriter.appendNumber(value, to: &out)
+      let text = String(decoding: out, as: UTF8.self)
+      #expect(text == JSONWriter.ecmaScriptString(value), "\(value.description)")
+      #expect(Double(text) == value, "\(text)")
+      checked += 1
+    }
+    #expect(checked > 100_000)
+  }
+
   struct StringCase: CustomTestStringConvertible, Sendable {
     var value: String
     var json: String

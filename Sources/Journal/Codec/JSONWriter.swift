@@ -89,7 +89,18 @@ public enum JSONWriter {
       appendInt(Int(value), to: &out)
       return
     }
-    out.append(contentsOf: Array(ecmaScriptString(value).utf8))
+    // Swift's shortest round-tripping digits in decimal form ("72.5", "0.001")
+    // are ECMAScript's too; only exponent forms ("1e-07") and whole numbers
+    // from 2^53 ("9007199254740992.0") need laying out again. Such short
+    // strings live inline, so this path allocates nothing.
+    var swift = value.description
+    let decimal = swift.withUTF8 { bytes in
+      guard !bytes.contains(UInt8(ascii: "e")), !bytes.reversed().starts(with: [UInt8(ascii: "0"), UInt8(ascii: ".")])
+      else { return false }
+      out.append(contentsOf: bytes)
+      return true
+    }
+    if !decimal { out.append(contentsOf: Array(ecmaScriptString(value).utf8)) }
   }
 
   /// The ECMAScript spelling of a finite, non-zero double.

@@ -92,12 +92,8 @@ struct ExportCommand: Command {
     do {
       for path in files {
         let name = JournalInput.displayName(path)
-        let reader: PrefetchingReader
-        do {
-          reader = try PrefetchingReader(path: path, options: options)
-        } catch {
-          progress.finish(&context.stderr)
-          context.error(displayText(error.description, limit: .max))
+        guard let reader = PrefetchingReader.open(path, options: options, progress: &progress, context: &context)
+        else {
           unreadable = true
           continue
         }
@@ -134,11 +130,7 @@ struct ExportCommand: Command {
           progress.update(done + reader.bytesRead, &context.stderr)
         }
         done += reader.bytesRead
-        if let error = reader.readError {
-          progress.finish(&context.stderr)
-          context.error(displayText(error.description, limit: .max))
-          unreadable = true
-        }
+        if !reader.readToTheEnd(progress: &progress, context: &context) { unreadable = true }
         builder.finish(into: &rows)
         if !rows.isEmpty {
           try out.setContext(builder.context, &context.stdout)

@@ -60,12 +60,7 @@ struct StatsCommand: Command {
     var sessions: [SessionStats] = []
     var unreadable = false
     for path in files {
-      let reader: PrefetchingReader
-      do {
-        reader = try PrefetchingReader(path: path, options: options)
-      } catch {
-        progress.finish(&context.stderr)
-        context.error(displayText(error.description, limit: .max))
+      guard let reader = PrefetchingReader.open(path, options: options, progress: &progress, context: &context) else {
         unreadable = true
         continue
       }
@@ -77,9 +72,7 @@ struct StatsCommand: Command {
         progress.update(done + reader.bytesRead, &context.stderr)
       }
       done += reader.bytesRead
-      if let error = reader.readError {
-        progress.finish(&context.stderr)
-        context.error(displayText(error.description, limit: .max))
+      guard reader.readToTheEnd(progress: &progress, context: &context) else {
         unreadable = true
         continue
       }

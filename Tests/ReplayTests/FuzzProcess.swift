@@ -315,10 +315,7 @@ final class PipedChild {
   /// Waits for the end: the exit status, or 128 + the signal that ended it.
   func wait() -> Int32 {
     if let exited { return exited }
-    var raw: Int32 = 0
-    while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
-    let signal = raw & 0x7F
-    let status = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
+    let status = waitForExit(pid)
     exited = status
     return status
   }

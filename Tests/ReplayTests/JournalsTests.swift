@@ -19,7 +19,7 @@ import Testing
     return path + "/Journals"
   }()
 
-  static let scripts: [String] = directoryNames(directory).filter { $0.hasSuffix(".scenario") }.map {
+  static let scripts: [String] = directoryListing(directory).filter { $0.hasSuffix(".scenario") }.map {
     String($0.dropLast(".scenario".count))
   }
 
@@ -30,7 +30,7 @@ import Testing
   }
 
   @Test func everyJournalHasItsScript() {
-    let journals = directoryNames(Self.directory).filter { $0.hasSuffix(".ndjson") }
+    let journals = directoryListing(Self.directory).filter { $0.hasSuffix(".ndjson") }
     let expected = Self.scripts.flatMap { name in Profile.allCases.map { "\(name).\($0).ndjson" } }.sorted()
     #expect(journals == expected)
   }
@@ -95,19 +95,6 @@ import Testing
     #expect(gotoroot.moves(triggeredBy: .goToRoot) >= 10)
     #expect(gotoroot.events(ofType: "dealloc") >= 2)
   }
-}
-
-private func directoryNames(_ path: String) -> [String] {
-  var names: [String] = []
-  guard let dir = opendir(path) else { return names }
-  while let entry = readdir(dir) {
-    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-      String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-    }
-    if name != "." && name != ".." { names.append(name) }
-  }
-  closedir(dir)
-  return names.sorted()
 }
 
 private func readFile(_ path: String) -> [UInt8]? {

@@ -57,7 +57,7 @@ import Testing
     let again = try Binary.run(["record", path, "--output", out])
     #expect(again.status == 0)
     #expect(try dir.read(out) != expected)
-    #expect(fileNames(in: dir.path) == ["notes.legacy.ndjson", "notes.scenario"])
+    #expect(directoryListing(dir.path) == ["notes.legacy.ndjson", "notes.scenario"])
   }
 
   @Test func aScriptErrorWritesNothing() throws {
@@ -104,18 +104,4 @@ import Testing
     #expect(result.stdout.hasPrefix("usage: spatial-replay record SCRIPT [--profile intended|legacy] [-o FILE]"))
     #expect(result.stdout.contains("examples:"))
   }
-}
-
-/// The names in a directory, sorted, without `.` and `..`.
-private func fileNames(in path: String) -> [String] {
-  var names: [String] = []
-  guard let dir = opendir(path) else { return names }
-  while let entry = readdir(dir) {
-    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-      String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-    }
-    if name != "." && name != ".." { names.append(name) }
-  }
-  closedir(dir)
-  return names.sorted()
 }

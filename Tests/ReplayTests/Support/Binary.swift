@@ -244,13 +244,18 @@ final class RunningProcess {
   /// Waits for the process to end; its exit status, or 128 + the signal that ended it.
   func wait() -> Int32 {
     if let status { return status }
-    var raw: Int32 = 0
-    while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
-    let signal = raw & 0x7F
-    let result = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
+    let result = waitForExit(pid)
     status = result
     return result
   }
+}
+
+/// Waits for a child to end: its exit status, or 128 + the signal that ended it (as a shell reports it).
+func waitForExit(_ pid: pid_t) -> Int32 {
+  var raw: Int32 = 0
+  while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+  let signal = raw & 0x7F
+  return signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
 }
 
 /// A pipe whose two ends are closed on `exec`, created atomically (`pipe2` with

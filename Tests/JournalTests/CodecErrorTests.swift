@@ -431,3 +431,11 @@ import Testing
     #expect(error.description == "17: duplicate key \"seq\"")
   }
 }
+
+/// The known types' names are their wire names, as `Event.typeName` spells them.
+@Test func knownTypeNamesAreTheWireNames() {
+  #expect(
+    KnownType.allCases.map(\.name) == [
+      "session", "alloc", "root", "link", "unlink", "modal", "touches", "pan", "move", "lifecycle", "dealloc", "mark",
+    ])
+}

@@ -189,23 +189,8 @@ enum KnownType: UInt8, CaseIterable {
     }
   }
 
-  /// The type as it is spelled in a journal.
-  var name: String {
-    switch self {
-    case .session: "session"
-    case .alloc: "alloc"
-    case .root: "root"
-    case .link: "link"
-    case .unlink: "unlink"
-    case .modal: "modal"
-    case .touches: "touches"
-    case .pan: "pan"
-    case .move: "move"
-    case .lifecycle: "lifecycle"
-    case .dealloc: "dealloc"
-    case .mark: "mark"
-    }
-  }
+  /// The type as it is spelled in a journal (the case names are the wire names).
+  var name: String { "\(self)" }
 
   @inline(__always)
   static func match(_ p: UnsafePointer<UInt8>, _ n: Int) -> KnownType? {

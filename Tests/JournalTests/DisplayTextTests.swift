@@ -58,7 +58,9 @@ import Testing
   for v in values {
     let scalar = Unicode.Scalar(UInt32(v))!
     let text = "a" + String(Character(scalar)) + "b"
-    let expected = "a" + (needsEscapeForTest(scalar) ? "\\u{" + String(v, radix: 16, uppercase: true) + "}" : String(Character(scalar))) + "b"
+    let escape = "\\u{" + String(v, radix: 16, uppercase: true) + "}"
+    let shown = needsEscapeForTest(scalar) ? escape : String(Character(scalar))
+    let expected = "a" + shown + "b"
     #expect(displayText(text) == expected, "U+\(String(v, radix: 16))")
   }
 }

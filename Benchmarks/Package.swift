@@ -4,51 +4,25 @@ import PackageDescription
 // The benchmarks are their own package so that the library's package stays
 // free of benchmark code and dependencies. Run from this directory:
 //   swift run -c release codec-bench
+let libraries: [Target.Dependency] = [
+  .product(name: "Journal", package: "spatial-replay"),
+  .product(name: "Projection", package: "spatial-replay"),
+]
+
+// One executable target a benchmark, in Sources/<name>.
+let benchmarks = ["codec-bench", "diff-bench", "timeline-bench", "step-bench", "check-bench", "analytics-bench"]
+
+// BenchSupport holds what the benchmarks share: the journal generators, timing,
+// formatting and memory helpers.
+let targets: [Target] =
+  [.target(name: "BenchSupport", dependencies: libraries)]
+  + benchmarks.map { .executableTarget(name: $0, dependencies: ["BenchSupport"] + libraries) }
+
 let package = Package(
   name: "spatial-replay-benchmarks",
   dependencies: [
     .package(name: "spatial-replay", path: "..")
   ],
-  targets: [
-    .executableTarget(
-      name: "codec-bench",
-      dependencies: [.product(name: "Journal", package: "spatial-replay")]
-    ),
-    .executableTarget(
-      name: "diff-bench",
-      dependencies: [
-        .product(name: "Journal", package: "spatial-replay"),
-        .product(name: "Projection", package: "spatial-replay"),
-      ]
-    ),
-    .executableTarget(
-      name: "timeline-bench",
-      dependencies: [
-        .product(name: "Journal", package: "spatial-replay"),
-        .product(name: "Projection", package: "spatial-replay"),
-      ]
-    ),
-    .executableTarget(
-      name: "step-bench",
-      dependencies: [
-        .product(name: "Journal", package: "spatial-replay"),
-        .product(name: "Projection", package: "spatial-replay"),
-      ]
-    ),
-    .executableTarget(
-      name: "check-bench",
-      dependencies: [
-        .product(name: "Journal", package: "spatial-replay"),
-        .product(name: "Projection", package: "spatial-replay"),
-      ]
-    ),
-    .executableTarget(
-      name: "analytics-bench",
-      dependencies: [
-        .product(name: "Journal", package: "spatial-replay"),
-        .product(name: "Projection", package: "spatial-replay"),
-      ]
-    ),
-  ],
+  targets: targets,
   swiftLanguageModes: [.v6]
 )

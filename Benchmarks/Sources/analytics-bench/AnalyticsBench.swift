@@ -1,3 +1,4 @@
+import BenchSupport
 import Journal
 import Projection
 
@@ -71,23 +72,17 @@ enum AnalyticsBench {
 
   /// Runs `body` `runs` times; the durations in seconds, sorted, and the last result.
   static func measure(_ runs: Int, _ body: () -> Int) -> (seconds: [Double], result: Int) {
-    var seconds: [Double] = []
+    var times: [Double] = []
     var result = 0
-    for _ in 0..<max(1, runs) {
-      let start = ContinuousClock.now
-      result = body()
-      let d = (ContinuousClock.now - start).components
-      seconds.append(Double(d.seconds) + Double(d.attoseconds) / 1e18)
-    }
-    return (seconds.sorted(), result)
+    for _ in 0..<max(1, runs) { times.append(seconds { result = body() }) }
+    return (times.sorted(), result)
   }
 
   static func report(_ name: String, events: Int, _ m: (seconds: [Double], result: Int)) {
     let median = m.seconds[m.seconds.count / 2]
     let rate = Double(events) / median
-    let padded = name + String(repeating: " ", count: max(1, 24 - name.count))
     print(
-      "\(padded) median \(Int(median * 1000)) ms (min \(Int(m.seconds[0] * 1000)), max "
+      "\(pad(name + " ", 24)) median \(Int(median * 1000)) ms (min \(Int(m.seconds[0] * 1000)), max "
         + "\(Int(m.seconds[m.seconds.count - 1] * 1000))), \(Int(rate / 1000)) k events/s")
   }
 }

@@ -16,12 +16,9 @@
 // controllers linked right and down, some two-finger edges, and a seeded random
 // walk of pans, flings, programmatic moves, modals presented and left, goToRoot,
 // waits and marks, cut at exactly `--events` records.
+import BenchSupport
 import Journal
 import Projection
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 var events = 1_000_000
 var seed: UInt64 = 2026
@@ -48,13 +45,14 @@ while !arguments.isEmpty {
 print("check-bench: \(grouped(events)) events, best of \(runs)")
 for profile in Profile.allCases {
   var records: [Record] = []
-  let generation = seconds { records = generateJournal(events: events, seed: seed, profile: profile) }
-  var bytes: [UInt8] = []
-  bytes.reserveCapacity(records.count * 128)
-  for record in records {
-    record.encode(into: &bytes)
-    bytes.append(UInt8(ascii: "\n"))
+  let generation = seconds {
+    do {
+      records = try GridSession.benchGrid(profile: profile).records(events: events, seed: seed)
+    } catch {
+      fail("the navigator refused a command: \(error)")
+    }
   }
+  let bytes = encodeJournal(records)
   print(
     "\n\(profile) journal: \(grouped(records.count)) events, \(grouped(bytes.count / 1024)) KiB "
       + "(generated in \(format(generation)) s)")
@@ -140,85 +138,17 @@ for profile in Profile.allCases {
   _ = decoded
 }
 
-// MARK: Generation
-
-/// A journal of exactly `events` records from the navigator under `profile`.
-func generateJournal(events: Int, seed: UInt64, profile: Profile) -> [Record] {
-  var random = SplitMix(seed: seed)
-  var nav = Navigator(profile: profile, header: SessionHeader(session: "BENCH", app: "Bench", profile: "\(profile)"))
-  let side = 32
-  func id(_ x: Int, _ y: Int) -> ControllerID { ControllerID("g\(x)-\(y)") }
-  do {
-    for y in 0..<side {
-      for x in 0..<side { try nav.controller(id(x, y), className: "GridViewController") }
-    }
-    try nav.root(id(0, 0))
-    for y in 0..<side {
-      for x in 0..<side {
-        if x + 1 < side { try nav.link(id(x, y), .right, id(x + 1, y)) }
-        if y + 1 < side { try nav.link(id(x, y), .down, id(x, y + 1)) }
-      }
-    }
-    for k in 0..<64 { try nav.touches(id(k % side, (k * 7) % side), .right, 2) }
-    var modals = 0
-    while nav.records.count < events {
-      let direction = Direction.allCases[Int(random.next() % 4)]
-      switch random.next() % 100 {
-      case 0..<45: try nav.pan(direction, distance: Double(random.next() % 200), touches: 1 + Int(random.next() % 2))
-      case 45..<55: try nav.pan(direction, distance: 10, velocity: 900)
-      case 55..<85: try nav.move(direction, animated: random.next() % 4 != 0)
-      case 85..<92:
-        let focus = nav.state.focus!
-        if nav.state.neighbour(of: focus, direction) == nil, !(nav.state[controller: focus]?.isModal ?? true) {
-          modals += 1
-          try nav.modal(ControllerID("modal\(modals)"), className: "ModalViewController", direction)
-          try nav.move(direction.opposite)
-        }
-      case 92..<94: try nav.goToRoot(animated: random.next() % 2 == 0)
-      case 94..<96: try nav.wait(milliseconds: Int64(random.next() % 1000))
-      default: try nav.mark("step", [(key: "n", value: String(nav.records.count))])
-      }
-    }
-  } catch {
-    fail("the navigator refused a command: \(error)")
-  }
-  return Array(nav.records.prefix(events))
-}
-
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 // MARK: Measuring
 
-func seconds(_ body: () -> Void) -> Double {
-  var start = timespec()
-  var end = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &start)
-  body()
-  clock_gettime(CLOCK_MONOTONIC, &end)
-  return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
-}
-
-/// The best time of `runs` runs.
 /// The number of the measurement being run, for `--only`.
 var measurement = 0
 
+/// The best time of `count` runs of the next measurement; NaN, without running it, when `--only` names another.
 @MainActor
 func best(runs count: Int = runs, _ body: () -> Void) -> Double {
   measurement += 1
   if only != 0 && only != measurement { return .nan }
-  var times: [Double] = []
-  for _ in 0..<count { times.append(seconds(body)) }
-  return times.min()!
+  return best(of: count, body)
 }
 
 @MainActor
@@ -229,34 +159,4 @@ func report(_ what: String, _ time: Double, bytes: Int?) {
   print(line)
 }
 
-/// Resident memory of the process in bytes (from /proc/self/statm; 0 where it is missing).
-func residentBytes() -> Int {
-  guard let file = fopen("/proc/self/statm", "r") else { return 0 }
-  defer { fclose(file) }
-  var buffer = [CChar](repeating: 0, count: 256)
-  guard fgets(&buffer, Int32(buffer.count), file) != nil else { return 0 }
-  let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  let parts = text.split(separator: " ")
-  guard parts.count >= 2, let resident = Int(parts[1]) else { return 0 }
-  return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
-}
-
-func format(_ value: Double) -> String {
-  let hundredths = Int((value * 100).rounded())
-  return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
-}
-
-func grouped(_ n: Int) -> String {
-  let digits = String(n)
-  var out = ""
-  for (i, digit) in digits.enumerated() {
-    if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
-    out.append(digit)
-  }
-  return out
-}
-
-func fail(_ message: String) -> Never {
-  print("check-bench: \(message)")
-  exit(64)
-}
+func fail(_ message: String) -> Never { fail(message, program: "check-bench", output: .standardOutput) }

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 import Journal
 
@@ -14,7 +15,7 @@ struct CodecBench {
     do {
       options = try Options(Array(CommandLine.arguments.dropFirst()))
     } catch {
-      FileHandle.standardError.write(Data("codec-bench: \(error)\n\n\(Options.usage)".utf8))
+      writeToStandardError("codec-bench: \(error)\n\n\(Options.usage)")
       exit(64)
     }
     if options.help {
@@ -27,16 +28,11 @@ struct CodecBench {
   static func run(_ options: Options) {
     var generator = JournalGenerator(seed: 2026)
     let records = generator.generate(count: options.events)
-    var journal: [UInt8] = []
-    journal.reserveCapacity(records.count * 128)
-    for record in records {
-      record.encode(into: &journal)
-      journal.append(0x0A)
-    }
+    let journal = encodeJournal(records)
     if let path = options.writePath {
       // Only write the journal (for `spatial-replay check` and friends).
       guard FileManager.default.createFile(atPath: path, contents: Data(journal)) else {
-        FileHandle.standardError.write(Data("codec-bench: cannot write \(path)\n".utf8))
+        writeToStandardError("codec-bench: cannot write \(path)\n")
         exit(1)
       }
       print("wrote \(grouped(records.count)) events, \(grouped(journal.count)) bytes to \(path)")
@@ -83,14 +79,14 @@ struct CodecBench {
       Row(name: "encode  Foundation JSONEncoder", events: baselineCount, bytes: baselineBytes),
     ]
     for run in 1...options.runs {
-      FileHandle.standardError.write(Data("run \(run)/\(options.runs)…\r".utf8))
+      writeToStandardError("run \(run)/\(options.runs)…\r")
       rows[0].times.append(measure { sink &+= splitLines(journal) })
       rows[1].times.append(measure { sink &+= decodeAll(journal) })
       rows[2].times.append(measure { sink &+= decodeWithFoundation(journal, bytes: baselineBytes) })
       rows[3].times.append(measure { sink &+= encodeAll(records) })
       rows[4].times.append(measure { sink &+= encodeWithFoundation(flat) })
     }
-    FileHandle.standardError.write(Data("               \r".utf8))
+    writeToStandardError("               \r")
 
     print(
       pad("", 32) + pad("events/s", 13, right: true) + pad("MB/s", 9, right: true)
@@ -243,9 +239,8 @@ struct CodecBench {
   /// The elapsed time and the CPU time of this thread that `body` took, in seconds.
   static func measure(_ body: () -> Void) -> (wall: Double, cpu: Double) {
     let cpuStart = threadCPUTime()
-    let duration = ContinuousClock().measure(body)
-    let cpu = threadCPUTime() - cpuStart
-    return (Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18, cpu)
+    let wall = seconds(body)
+    return (wall, threadCPUTime() - cpuStart)
   }
 
   static func threadCPUTime() -> Double {
@@ -254,28 +249,7 @@ struct CodecBench {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 
-  static func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-  }
-
   static func megabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1e6) }
-
-  static func grouped(_ value: Int) -> String {
-    let digits = Array(String(value))
-    var out = ""
-    for (i, digit) in digits.enumerated() {
-      if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-      out.append(digit)
-    }
-    return out
-  }
-
-  static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-    let padding = String(repeating: " ", count: max(0, width - text.count))
-    return right ? padding + text : text + padding
-  }
 }
 
 /// The command line: `--runs N`, `--events N`, `--baseline-events N`, `--only NAME`, `--help`.

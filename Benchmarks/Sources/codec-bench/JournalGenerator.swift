@@ -1,3 +1,4 @@
+import BenchSupport
 import Journal
 
 /// A deterministic, realistic journal: a session of a spatial map where the
@@ -115,18 +116,5 @@ struct JournalGenerator {
     time.microseconds += Int64.random(in: 0...999, using: &rng)
     records.append(Record(seq: seq, time: time, event: event))
     seq += 1
-  }
-}
-
-/// SplitMix64: small, fast and the same on every machine.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,3 +1,4 @@
+import BenchSupport
 import Dispatch
 import Journal
 import Projection
@@ -72,7 +73,12 @@ struct DiffBench {
     let n2 = third.noise(count: unrelated)
     mkdir(dir, 0o755)
     let files = [("a", a), ("b", b), ("u1", u1), ("u2", u2), ("n1", n1), ("n2", n2)].map { name, records in
-      write(records, to: "\(dir)/\(name).ndjson")
+      let path = "\(dir)/\(name).ndjson"
+      do {
+        return (path: path, bytes: try writeJournal(records, to: path))
+      } catch {
+        fail("\(error)")
+      }
     }
     print("files: \(files.map { "\($0.path) (\(megabytes($0.bytes)) MB)" }.joined(separator: ", "))")
     print("regressions at seqs \(places.map(String.init).joined(separator: ", "))\n")
@@ -88,7 +94,7 @@ struct DiffBench {
     var noiseReport: DiffReport? = nil
     var sink = 0
     for run in 1...runs {
-      writeErr("run \(run)/\(runs)…\r")
+      writeToStandardError("run \(run)/\(runs)…\r")
       var ra = NormalizedRun(options: options)
       var rb = NormalizedRun(options: options)
       normalise.append(
@@ -124,7 +130,7 @@ struct DiffBench {
           noiseReport = r
         })
     }
-    writeErr("              \r")
+    writeToStandardError("              \r")
     guard let report, let unrelatedReport, let noiseReport else { return }
     print("1M pair: \(report.summary)")
     print(
@@ -142,7 +148,7 @@ struct DiffBench {
       "  alignment work \(grouped(noiseReport.alignment.work)) steps, "
         + "budget exhausted: \(noiseReport.alignment.budgetExhausted)")
     print("  read both files (2 threads) + diff + text report  median \(ms(median(noiseCore)))")
-    print("bench process peak RSS \(peakRSS()) MB (includes the generated records)")
+    print("bench process peak RSS \(peakResidentBytes() / 1_048_576) MB (includes the generated records)")
     if sink == 42 { print("") }
 
     if let cli {
@@ -176,27 +182,6 @@ struct DiffBench {
     return run
   }
 
-  static func write(_ records: [Record], to path: String) -> (path: String, bytes: Int) {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(records.count * 120)
-    for r in records {
-      r.encode(into: &bytes)
-      bytes.append(0x0A)
-    }
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard fd >= 0 else { fail("cannot create \(path)") }
-    defer { close(fd) }
-    var done = 0
-    bytes.withUnsafeBytes { raw in
-      while done < raw.count {
-        let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
-        if n <= 0 { fail("cannot write \(path)") }
-        done += n
-      }
-    }
-    return (path, bytes.count)
-  }
-
   /// Runs `/usr/bin/time -v` on a command; its wall time, peak RSS and exit status as printed.
   static func timeCommand(_ command: [String]) -> (wall: String, rss: String, status: Int32) {
     let log = "/tmp/diff-bench-time.txt"
@@ -224,41 +209,11 @@ struct DiffBench {
   }
 }
 
-func seconds(_ body: () -> Void) -> Double {
-  var start = timespec()
-  var end = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &start)
-  body()
-  clock_gettime(CLOCK_MONOTONIC, &end)
-  return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
-}
-
-func median(_ values: [Double]) -> Double {
-  let s = values.sorted()
-  return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-}
-
 func ms(_ s: Double) -> String { "\(Int((s * 1000).rounded())) ms" }
 
 func megabytes(_ bytes: Int) -> String { "\(bytes / 1_000_000)" }
 
-func grouped(_ n: Int) -> String { DiffReport.grouped(n) }
-
-func peakRSS() -> Int {
-  var usage = rusage()
-  getrusage(RUSAGE_SELF.rawValue, &usage)
-  return usage.ru_maxrss / 1024
-}
-
-func writeErr(_ s: String) {
-  var copy = s
-  copy.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
-}
-
-func fail(_ message: String) -> Never {
-  writeErr("diff-bench: \(message)\n")
-  exit(64)
-}
+func fail(_ message: String) -> Never { fail(message, program: "diff-bench") }
 
 extension String {
   init(contentsOf path: String) throws {

@@ -1,3 +1,4 @@
+import BenchSupport
 import Journal
 
 /// Deterministic random runs of a spatial map, made directly as records:
@@ -5,9 +6,9 @@ import Journal
 /// modals presented and dismissed, pans that snap back or are blocked,
 /// links rewired, touches changed), then copies mutated at scattered places.
 struct RunGenerator {
-  private var rng: SplitMix
+  private var rng: SplitMix64
 
-  init(seed: UInt64) { rng = SplitMix(seed: seed) }
+  init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
   /// A run of about `count` records (header included).
   mutating func run(count: Int, build: String) -> [Record] {
@@ -146,19 +147,4 @@ struct RunGenerator {
     if case .lifecycle = r.event { return true }
     return false
   }
-}
-
-/// SplitMix64: small, fast, deterministic.
-struct SplitMix {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  /// A number in `0..<n`.
-  mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }

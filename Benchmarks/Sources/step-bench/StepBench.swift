@@ -13,6 +13,7 @@
 // seeded random walk of pans, flings, programmatic moves, modals presented and
 // left, goToRoot and marks. The legacy profile (the default) gives the
 // checker plenty to report: some 600,000 findings in 1M events.
+import BenchSupport
 import Journal
 import Projection
 
@@ -49,7 +50,7 @@ print("step-bench: \(grouped(events)) events, \(profile) profile")
 var records: [Record] = []
 let generation = seconds { records = generateJournal(events: events, profile: profile, seed: seed) }
 let path = keep ?? "/tmp/step-bench-\(getpid()).ndjson"
-let bytes = writeJournal(records, to: path)
+guard let bytes = try? writeJournal(records, to: path) else { fail("cannot write \(path)") }
 defer { if keep == nil { unlink(path) } }
 print("  generated in \(format(generation)) s: \(grouped(bytes / 1024)) KiB at \(path)")
 records = []
@@ -68,7 +69,7 @@ var firstScreen: [String] = []
 var openTime = Double.infinity
 var checkedTime = Double.infinity
 for _ in 0..<3 {
-  let start = ContinuousClock.now
+  let start = now()
   guard let (loaded, check) = try? StepperJournal.open(path: path) else { fail("cannot read \(path)") }
   let stepper = Stepper(journal: loaded)
   firstScreen = stepper.render(stepper.start(), size: (width: 80, height: 24))
@@ -104,7 +105,7 @@ for line in firstScreen { print("    | " + line) }
 // MARK: Keys
 
 let stepper = Stepper(journal: journal)
-var random = SplitMix(seed: seed &+ 7)
+var random = SplitMix64(seed: seed &+ 7)
 var state = stepper.start()
 
 /// Moves the cursor to the record with this seq (through the `:` prompt).
@@ -135,7 +136,7 @@ var state = stepper.start()
   samples.sort()
   let mean = samples.reduce(0, +) / Double(samples.count)
   print(
-    "  \(name.padding(14)) \(String(samples.count).padding(6, left: true)) × "
+    "  \(pad(name, 14)) \(pad(String(samples.count), 6, right: true)) × "
       + "mean \(milliseconds(mean)) · median \(milliseconds(samples[samples.count / 2])) · "
       + "p99 \(milliseconds(samples[min(samples.count - 1, samples.count * 99 / 100)])) · "
       + "max \(milliseconds(samples[samples.count - 1]))")
@@ -187,113 +188,17 @@ print("  (sink \(sink & 1))")
 
 // MARK: Helpers
 
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
-/// A grid of `side × side` controllers linked right and down, then a random walk.
+/// step-bench's session: a 24 × 24 grid of controllers `c0-0` to `c23-23` of
+/// four classes, by column, then a walk that leaves the modals it presents open.
 func generateJournal(events: Int, profile: Profile, seed: UInt64) -> [Record] {
-  var random = SplitMix(seed: seed)
-  var nav = Navigator(profile: profile, header: SessionHeader(session: "STEP-BENCH", profile: profile.rawValue))
-  let side = 24
-  func id(_ x: Int, _ y: Int) -> ControllerID { ControllerID("c\(x)-\(y)") }
+  let session = GridSession(
+    profile: profile, header: SessionHeader(session: "STEP-BENCH", profile: profile.rawValue), side: 24,
+    idPrefix: "c", classNames: (0..<4).map { "Screen\($0)ViewController" }, twoFingerEdges: 0, walk: .sheets)
   do {
-    for y in 0..<side {
-      for x in 0..<side { try nav.controller(id(x, y), className: "Screen\(x % 4)ViewController") }
-    }
-    try nav.root(id(0, 0))
-    for y in 0..<side {
-      for x in 0..<side {
-        if x + 1 < side { try nav.link(id(x, y), .right, id(x + 1, y)) }
-        if y + 1 < side { try nav.link(id(x, y), .down, id(x, y + 1)) }
-      }
-    }
-    var modals = 0
-    while nav.records.count < events {
-      let d = Direction.slotOrder[Int.random(in: 0..<4, using: &random)]
-      switch Int.random(in: 0..<100, using: &random) {
-      case 0..<45:
-        try nav.pan(
-          d, distance: Double(Int.random(in: 0...200, using: &random)),
-          velocity: Double(Int.random(in: 0...900, using: &random)))
-      case 45..<80:
-        try nav.move(d, animated: Int.random(in: 0..<4, using: &random) != 0)
-      case 80..<86:
-        let focus = nav.state.focus!
-        if nav.state.neighbour(of: focus, d) == nil {
-          modals += 1
-          try nav.modal(ControllerID("m\(modals)"), className: "SheetViewController", d)
-        }
-      case 86..<88:
-        try nav.goToRoot()
-      case 88..<95:
-        try nav.wait(milliseconds: Int64(Int.random(in: 1...2000, using: &random)))
-      default:
-        try nav.mark("step", [("n", String(nav.records.count))])
-      }
-    }
+    return try session.records(events: events, seed: seed)
   } catch {
     fail("the navigator refused a command: \(error)")
   }
-  return Array(nav.records.prefix(events))
-}
-
-func writeJournal(_ records: [Record], to path: String) -> Int {
-  let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-  guard fd >= 0 else { fail("cannot write \(path)") }
-  defer { close(fd) }
-  var buffer: [UInt8] = []
-  var total = 0
-  func drain() {
-    buffer.withUnsafeBytes { raw in
-      var done = 0
-      while done < raw.count {
-        let n = write(fd, raw.baseAddress! + done, raw.count - done)
-        guard n > 0 else { fail("cannot write \(path)") }
-        done += n
-      }
-    }
-    total += buffer.count
-    buffer.removeAll(keepingCapacity: true)
-  }
-  for record in records {
-    record.encode(into: &buffer)
-    buffer.append(UInt8(ascii: "\n"))
-    if buffer.count > 1 << 20 { drain() }
-  }
-  drain()
-  return total
-}
-
-func seconds(_ body: () -> Void) -> Double {
-  let start = ContinuousClock.now
-  body()
-  let d = ContinuousClock.now - start
-  return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-}
-
-func seconds(since start: ContinuousClock.Instant) -> Double {
-  let d = ContinuousClock.now - start
-  return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-}
-
-func best(of runs: Int, _ body: () -> Void) -> Double {
-  var best = Double.infinity
-  for _ in 0..<runs { best = min(best, seconds(body)) }
-  return best
-}
-
-func format(_ s: Double) -> String {
-  let hundredths = Int((s * 100).rounded())
-  return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
 }
 
 func milliseconds(_ s: Double) -> String {
@@ -303,16 +208,4 @@ func milliseconds(_ s: Double) -> String {
   return "\(ms).\(rest < 100 ? "0" : "")\(rest < 10 ? "0" : "")\(rest)"
 }
 
-func grouped(_ n: Int) -> String { DiffReport.grouped(n) }
-
-func fail(_ message: String) -> Never {
-  print("step-bench: \(message)")
-  exit(1)
-}
-
-extension String {
-  func padding(_ width: Int, left: Bool = false) -> String {
-    let pad = String(repeating: " ", count: max(0, width - count))
-    return left ? pad + self : self + pad
-  }
-}
+func fail(_ message: String) -> Never { fail(message, program: "step-bench", status: 1, output: .standardOutput) }

@@ -7,7 +7,8 @@
 # command RUNS times (default 5; 3 for the 1 GB journal) and prints the median,
 # min and max wall time, the median CPU time (user + system: both threads of
 # stats and export count) and the peak RSS (/usr/bin/time -v's "Maximum resident
-# set size"). On a machine shared with other work, wall times exceed CPU times.
+# set size"), and each median's ratio to the baseline measured in the same run
+# ('spatial-replay cat' of the same journal). On a machine shared with other work, wall times exceed CPU times.
 # Prints the load average before and after, for that reason.
 #
 # Usage: Benchmarks/run-analytics.sh            (from anywhere inside the clone)
@@ -52,9 +53,12 @@ measure() {
     awk -F': ' '/User time/ { u = $2 } /System time/ { s = $2 } END { print u + s }' "$work/time.txt" >>"$cpu"
     awk -F': ' '/Maximum resident set size/ { print $2 }' "$work/time.txt" >>"$rss"
   done
-  printf '%-40s median %6.2f s (min %.2f, max %.2f; %d runs)  CPU %6.2f s  peak RSS %6.1f MB\n' "$label" \
-    "$(median <"$times")" "$(sort -g "$times" | head -1)" "$(sort -g "$times" | tail -1)" "$n" \
-    "$(median <"$cpu")" "$(sort -g "$rss" | tail -1 | awk '{ print $1 / 1024 }')"
+  last_median="$(median <"$times")"
+  local ratio=""
+  if [[ -n "${baseline:-}" ]]; then ratio="$(awk -v m="$last_median" -v b="$baseline" 'BEGIN { printf "  %.2fx baseline", m / b }')"; fi
+  printf '%-40s median %6.2f s (min %.2f, max %.2f; %d runs)  CPU %6.2f s  peak RSS %6.1f MB%s\n' "$label" \
+    "$last_median" "$(sort -g "$times" | head -1)" "$(sort -g "$times" | tail -1)" "$n" \
+    "$(median <"$cpu")" "$(sort -g "$rss" | tail -1 | awk '{ print $1 / 1024 }')" "$ratio"
 }
 
 one_m="$work/1m.ndjson"
@@ -63,6 +67,11 @@ echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
 echo "== 1M events"
 measure "simulate --events 1000000" "$runs" "$bin" simulate --events 1000000 --seed 1 -o "$one_m"
 echo "journal: $(wc -c <"$one_m") bytes, $(wc -l <"$one_m") events"
+# The baseline, measured in the same run: 'spatial-replay cat' reads, decodes and
+# re-encodes every event (the least a command that reads a journal does).
+baseline=""
+measure "baseline: cat (decode + encode)" "$runs" "$bin" cat "$one_m"
+baseline="$last_median"
 measure "stats (text)" "$runs" "$bin" stats "$one_m"
 measure "stats --json" "$runs" "$bin" stats --json "$one_m"
 measure "export --table visits" "$runs" "$bin" export --table visits "$one_m" -o "$work/visits.ndjson"
@@ -78,6 +87,9 @@ echo
 echo "== big journal (about $big_bytes bytes)"
 measure "simulate --events $big_events" 1 "$bin" simulate --events "$big_events" --seed 2 -o "$big"
 echo "journal: $(wc -c <"$big") bytes, $(wc -l <"$big") events, $(grep -c '"type":"alloc"' "$big") controllers"
+baseline=""
+measure "baseline: cat (decode + encode)" "$big_runs" "$bin" cat "$big"
+baseline="$last_median"
 measure "stats (text)" "$big_runs" "$bin" stats "$big"
 measure "export --table visits" "$big_runs" "$bin" export --table visits "$big" -o "$work/big-visits.ndjson"
 

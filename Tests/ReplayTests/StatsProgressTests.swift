@@ -2,6 +2,10 @@ import Testing
 
 @testable import spatial_replay
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The progress bar's text, and when it shows.
 @Suite struct StatsProgressTests {
   @Test func aKnownTotalShowsABarThePercentageTheRateAndTheTimeLeft() {
@@ -33,10 +37,35 @@ import Testing
     #expect(!quick.drawn, "nothing before the delay has passed")
   }
 
+  /// Past the delay the bar is drawn (`\r`, the bar, erase to the end of the line) and
+  /// `finish` erases it; updated once per batch (`callsPerCheck: 1`), every call reads the clock.
+  @Test func pastTheDelayTheBarIsDrawnAndErased() throws {
+    let dir = try TemporaryDirectory()
+    let path = dir.file("stderr")
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    try #require(fd >= 0)
+    defer { close(fd) }
+    var out = FileOutput(fd: fd)
+    var perBatch = Progress(total: 1000, enabled: true, delay: 0, callsPerCheck: 1)
+    perBatch.update(250, &out)
+    #expect(perBatch.drawn)
+    perBatch.finish(&out)
+    #expect(!perBatch.drawn)
+    out.flush()
+    let text = try dir.text(path)
+    #expect(text.hasPrefix("\r[######..................]  25%  "), "\(text.debugDescription)")
+    #expect(text.hasSuffix("\u{1B}[K\r\u{1B}[K"), "\(text.debugDescription)")
+    var perEvent = Progress(total: 1000, enabled: true, delay: 0)
+    for i in 0..<4095 { perEvent.update(Int64(i), &out) }
+    #expect(!perEvent.drawn, "the clock is read every 4096 calls by default")
+    perEvent.update(4095, &out)
+    #expect(perEvent.drawn)
+  }
+
   @Test func theCommandsDrawNothingOnAPipe() throws {
     let dir = try TemporaryDirectory()
     let path = try dir.write("j.ndjson", AnalyticsFixture.text)
-    for arguments in [["stats", path], ["export", "--table", "events", path]] {
+    for arguments in [["stats", path], ["export", "--table", "events", path], ["check", path], ["cat", path]] {
       let result = try Binary.run(arguments)
       #expect(!result.stderr.contains("\u{1B}[K") && !result.stderr.contains("\r"), "\(arguments)")
     }

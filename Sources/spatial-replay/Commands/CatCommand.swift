@@ -18,6 +18,9 @@ struct CatCommand: Command {
       --to SEQ       last seq to copy, inclusive (default: the last)
       --type TYPE    copy only events of this type; repeat for several types
 
+    A progress bar shows on stderr when it is a terminal, standard output is
+    not, and the work takes more than a second.
+
     exit status: 0 fine (warnings alone are fine), 1 a journal had errors,
     2 a file could not be read, 64 usage error.
 
@@ -46,12 +49,17 @@ struct CatCommand: Command {
   func run(_ context: inout Context) throws -> Int32 {
     var unreadable = false
     var errors = false
+    // The bar only when the lines go elsewhere than the terminal (`cat big | gzip > x`).
+    var progress = Progress(
+      total: InputSize.total(files), enabled: context.showProgress && !context.stdoutIsTerminal)
+    var done: Int64 = 0
     for path in files {
       let name = JournalInput.displayName(path)
       let reader: JournalReader
       do {
         reader = try JournalReader(path: path)
       } catch {
+        progress.finish(&context.stderr)
         context.error(displayText(error.description, limit: .max))
         unreadable = true
         continue
@@ -65,9 +73,13 @@ struct CatCommand: Command {
           context.stdout.write("\n")
         case .diagnostic(let diagnostic):
           if diagnostic.severity == .error { errors = true }
+          progress.finish(&context.stderr)
           context.stderr.write(diagnostic, file: name)
         }
+        progress.update(done + reader.bytesRead, &context.stderr)
       }
+      done += reader.bytesRead
+      progress.finish(&context.stderr)
       if let error = reader.readError {
         context.error(displayText(error.description, limit: .max))
         unreadable = true

@@ -45,6 +45,9 @@ struct CheckCommand: Command {
       --model          model-divergence
     Lifecycle and graph findings are errors.
 
+    A progress bar shows on stderr when it is a terminal and the work takes
+    more than a second (erased while findings are printed).
+
     exit status: 0 no errors (warnings alone are fine unless --strict), 1 errors found,
     2 a file could not be read, 64 usage error.
 
@@ -93,6 +96,9 @@ struct CheckCommand: Command {
     var total = FileCheck.Counts()
     var summaries: [(name: String, summary: CheckSummary?, failure: String?)] = []
     var findings: [CheckFinding] = []
+    // Updated once per batch of 4096 events; erased whenever findings are printed.
+    var progress = Progress(total: InputSize.total(files), enabled: context.showProgress, callsPerCheck: 1)
+    var done: Int64 = 0
     for path in files {
       let name = JournalInput.displayName(path)
       // Decoding runs on a second core while the rules run on this one (about
@@ -101,6 +107,7 @@ struct CheckCommand: Command {
       do {
         reader = try PrefetchingReader(path: path, options: options)
       } catch {
+        progress.finish(&context.stderr)
         context.error(displayText(error.description, limit: .max))
         summaries.append((name, nil, error.message))
         continue
@@ -109,9 +116,15 @@ struct CheckCommand: Command {
       while let batch = reader.nextBatch() {
         for item in batch {
           check.consume(item, into: &findings)
-          write(&findings, file: name, &context)
+          if !findings.isEmpty {
+            progress.finish(&context.stderr)
+            write(&findings, file: name, &context)
+          }
         }
+        progress.update(done + reader.bytesRead, &context.stderr)
       }
+      done += reader.bytesRead
+      progress.finish(&context.stderr)
       if let error = reader.readError {
         context.error(displayText(error.description, limit: .max))
         summaries.append((name, nil, error.message))

@@ -38,6 +38,9 @@ struct ExportCommand: Command {
     the findings table, where they are rows). With -o, nothing is written when
     an input cannot be read.
 
+    A progress bar shows on stderr when it is a terminal and the work takes
+    more than a second.
+
     exit status: 0 fine, 1 a journal had errors (lines left out), 2 a file could
     not be read or the output not written, 64 usage error.
 
@@ -84,7 +87,7 @@ struct ExportCommand: Command {
     case (let path?, true): destination = .partitions(directory: path)
     }
     var out = try TableOutput(table: table, format: format, destination: destination)
-    var progress = Progress(total: InputSize.total(files), enabled: context.showProgress)
+    var progress = Progress(total: InputSize.total(files), enabled: context.showProgress, callsPerCheck: 1)
     var done: Int64 = 0
     var unreadable = false
     var errors = false

@@ -55,7 +55,7 @@ struct StatsCommand: Command {
   }
 
   func run(_ context: inout Context) throws -> Int32 {
-    var progress = Progress(total: InputSize.total(files), enabled: context.showProgress)
+    var progress = Progress(total: InputSize.total(files), enabled: context.showProgress, callsPerCheck: 1)
     var done: Int64 = 0
     var sessions: [SessionStats] = []
     var unreadable = false

@@ -13,8 +13,10 @@
 /// progress.finish(&context.stderr)
 /// ```
 ///
-/// Implementation note: ``update(_:_:)`` is called once per event; it reads
-/// the clock only every 4096 calls, so it costs a counter increment.
+/// Implementation note: ``update(_:_:)`` may be called once per event; it
+/// reads the clock only every `callsPerCheck` calls (4096 by default), so it
+/// costs a counter increment. A caller that updates once per batch of events
+/// passes 1.
 struct Progress {
   /// Units of work to do (bytes), nil when unknown (standard input).
   let total: Int64?
@@ -24,12 +26,17 @@ struct Progress {
   private let start = ContinuousClock.now
   private var lastDraw: ContinuousClock.Instant?
   private var calls = 0
+  /// `callsPerCheck - 1`: the clock is read when `calls & mask == 0`.
+  private let mask: Int
   private(set) var drawn = false
 
-  init(total: Int64?, enabled: Bool, delay: Double = 1) {
+  /// - Parameter callsPerCheck: calls of ``update(_:_:)`` per reading of the clock, a power of two.
+  init(total: Int64?, enabled: Bool, delay: Double = 1, callsPerCheck: Int = 4096) {
+    precondition(callsPerCheck > 0 && callsPerCheck & (callsPerCheck - 1) == 0, "a power of two")
     self.total = total
     self.enabled = enabled
     self.delay = delay
+    self.mask = callsPerCheck - 1
   }
 
   /// Notes that `done` units are done; redraws when it is time.
@@ -37,7 +44,7 @@ struct Progress {
   mutating func update(_ done: Int64, _ stderr: inout FileOutput) {
     guard enabled else { return }
     calls &+= 1
-    guard calls & 4095 == 0 else { return }
+    guard calls & mask == 0 else { return }
     redraw(done, &stderr)
   }
 

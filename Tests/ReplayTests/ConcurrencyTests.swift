@@ -125,5 +125,9 @@ import Testing
     }
     #expect(next == Dictionary(uniqueKeysWithValues: writers.map { ($0, Self.eventsPerWriter) }))
     #expect(switches > 4 * writers.count, "the writers really ran at the same time (\(switches) switches)")
+    print(
+      "hardening: concurrency: \(Self.processes) processes and \(Self.threads) threads, "
+        + "\(writers.count * Self.eventsPerWriter) events appended, \(lines.count) lines, seq contiguous, "
+        + "time non-decreasing, \(switches) switches between writers")
   }
 }

@@ -147,6 +147,9 @@ import Testing
     }
     #expect(directoryListing(directory.path) == [Self.originalName], "no command wrote a file")
     #expect(runs == count * 20)
+    print(
+      "hardening: command fuzz in process (seed \(FuzzSettings.seed)): \(count) mutated journals, "
+        + "\(runs) command runs, 0 crashes, inputs untouched")
   }
 
   @Test func everyCommandSurvivesNonsenseJournalsInProcess() throws {
@@ -154,10 +157,12 @@ import Testing
     var random = FuzzRandom(seed: FuzzSettings.seed &+ 0x5E_7A17)
     let directory = try TemporaryDirectory()
     let original = try directory.write(Self.originalName, FuzzGenerator.journal(events: 300, using: &random))
+    var runs = 0
     for index in 0..<count {
       let bytes = FuzzGenerator.journal(events: 1 + random.below(400), using: &random)
       let journal = try directory.write("nonsense-\(index).ndjson", bytes)
       for invocation in Self.invocations(journal, original: original, seq: random.below(400), random: &random) {
+        runs += 1
         let (status, stdout, stderr) = try Self.runInProcess(invocation.arguments)
         let problems = Self.problems(
           stdout: stdout, stderr: stderr, status: status, invocation: invocation, journals: [journal, original])
@@ -166,6 +171,9 @@ import Testing
       #expect(try directory.read(journal) == bytes)
       unlink(journal)
     }
+    print(
+      "hardening: command fuzz in process (seed \(FuzzSettings.seed)): \(count) nonsense journals, "
+        + "\(runs) command runs, 0 crashes, inputs untouched")
   }
 
   @Test func theBinarySurvivesNonsenseJournals() throws {
@@ -173,11 +181,15 @@ import Testing
     var random = FuzzRandom(seed: FuzzSettings.seed &+ 0x5E_7A18)
     let directory = try TemporaryDirectory()
     let original = try directory.write(Self.originalName, FuzzGenerator.journal(events: 300, using: &random))
+    var runs = 0
+    var crashes = 0
     for index in 0..<count {
       let bytes = FuzzGenerator.journal(events: 1 + random.below(400), using: &random)
       let journal = try directory.write("nonsense-\(index).ndjson", bytes)
       for invocation in Self.invocations(journal, original: original, seq: random.below(400), random: &random) {
         let outcome = try Subprocess.run(invocation.arguments, timeout: .seconds(60))
+        runs += 1
+        if !outcome.endedCleanly { crashes += 1 }
         #expect(outcome.endedCleanly, "seed \(FuzzSettings.seed) nonsense journal \(index): \(outcome)")
         let problems = Self.problems(
           stdout: outcome.stdout, stderr: outcome.stderr, status: outcome.exitStatus, invocation: invocation,
@@ -186,6 +198,9 @@ import Testing
       }
       unlink(journal)
     }
+    print(
+      "hardening: command fuzz through the binary (seed \(FuzzSettings.seed)): \(count) nonsense journals, "
+        + "\(runs) processes, \(crashes) crashes or hangs")
   }
 
   @Test func theBinarySurvivesMutatedJournals() throws {
@@ -193,6 +208,8 @@ import Testing
     var random = FuzzRandom(seed: FuzzSettings.seed &+ 0xB1_0A7)
     let directory = try TemporaryDirectory()
     var peak = 0
+    var runs = 0
+    var crashes = 0
     for index in 0..<count {
       let (bytes, _, mutations, corpusName) = try Self.prepare(directory, index: index, random: &random)
       let journal = directory.file("mutated-\(index).ndjson")
@@ -202,6 +219,8 @@ import Testing
       {
         let outcome = try Subprocess.run(invocation.arguments, timeout: .seconds(60))
         peak = max(peak, outcome.peakMemoryKiB)
+        runs += 1
+        if !outcome.endedCleanly { crashes += 1 }
         #expect(outcome.endedCleanly, "seed \(FuzzSettings.seed) journal \(index) (\(mutations)): \(outcome)")
         let problems = Self.problems(
           stdout: outcome.stdout, stderr: outcome.stderr, status: outcome.exitStatus, invocation: invocation,
@@ -213,5 +232,8 @@ import Testing
       unlink(journal)
     }
     #expect(peak > 0, "peak memory is measured")
+    print(
+      "hardening: command fuzz through the binary (seed \(FuzzSettings.seed)): \(count) mutated journals, "
+        + "\(runs) processes, \(crashes) crashes or hangs, peak memory \(peak / 1024) MiB")
   }
 }

@@ -61,6 +61,9 @@ import Testing
     #expect(Set(seen.keys) == Set(Mutation.allCases), "every mutation was tried")
     #expect(refused > FuzzSettings.iterations / 4, "most damaged lines are refused")
     #expect(refused < FuzzSettings.iterations, "some mutations keep a line valid")
+    print(
+      "hardening: decoder fuzz (seed \(FuzzSettings.seed)): \(FuzzSettings.iterations) mutated lines, "
+        + "\(seen.count) kinds of mutation, \(refused) refused with a position, 0 crashes")
   }
 
   /// A number that no double can hold is refused; one that rounds (to 1e+23, to 0) is read as the nearest double.
@@ -153,5 +156,8 @@ import Testing
         }.count
     }
     #expect(findings >= count / 2, "the mutations damage the journals")
+    print(
+      "hardening: reader fuzz (seed \(FuzzSettings.seed)): \(count) mutated journals, each read whole and in "
+        + "small chunks, \(findings) findings, every line accounted for, 0 crashes")
   }
 }

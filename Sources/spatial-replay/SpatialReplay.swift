@@ -74,6 +74,11 @@ enum SpatialReplay {
     do {
       let parsed = try ParsedArguments(rest, spec: command.spec)
       let instance = try command.init(parsed)
+      // Data shown on a terminal: nothing in a journal may change the terminal's state
+      // (text output is escaped where it is made; data keeps its bytes in files and pipes).
+      if context.stdoutIsTerminal && (dataCommands.contains(command.name) || parsed.flag("--json")) {
+        context.stdout.escapesForTerminal = true
+      }
       return try instance.run(&context)
     } catch let error as UsageError {
       context.error("\(error.message)")
@@ -87,6 +92,9 @@ enum SpatialReplay {
       return ExitCode.badInput
     }
   }
+
+  /// The commands whose standard output is data (journal lines, tables), not text.
+  static let dataCommands: Set<String> = ["cat", "export", "append", "record", "simulate"]
 
   static func command(named name: String) -> (any Command.Type)? {
     commands.first { $0.name == name }

@@ -71,3 +71,14 @@ private func needsEscapeForTest(_ s: Unicode.Scalar) -> Bool {
   return v < 0x20 || (0x7F..<0xA0).contains(v) || (0x200B...0x200F).contains(v) || (0x2028...0x202E).contains(v)
     || (0x2060...0x206F).contains(v) || v == 0xFEFF || (0xFFF9...0xFFFB).contains(v)
 }
+
+/// Data bound for a terminal: each hazard becomes its JSON escape; line feeds, tabs and the rest stay.
+@Test func dataForATerminalCarriesJSONEscapes() {
+  var out: [UInt8] = []
+  let input = "a\u{1B}[2J\tb\u{9B}c\u{202E}d\u{7F}\r\né→😀\u{FEFF}\u{2066}"
+  escapeForTerminal(Array(input.utf8), into: &out)
+  #expect(String(decoding: out, as: UTF8.self) == "a\\u001b[2J\tb\\u009bc\\u202ed\\u007f\\u000d\né→😀\\ufeff\\u2066")
+  out = []
+  escapeForTerminal(Array("plain, \"quoted\"\n".utf8), into: &out)
+  #expect(out == Array("plain, \"quoted\"\n".utf8))
+}

@@ -176,6 +176,30 @@ import Testing
     for (name, bytes) in files { #expect(try directory.read(name) == bytes, "\(name) is unchanged") }
   }
 
+  /// Data (journal lines, tables, JSON) written to a terminal carries every control, bidi
+  /// and zero-width character as a JSON escape; to a pipe it keeps the exact bytes.
+  @Test(arguments: [
+    ["cat", "A"], ["export", "--table", "events", "A"], ["export", "--table", "events", "--format", "csv", "A"],
+    ["check", "--json", "A"], ["log", "--json", "A"], ["stats", "--json", "A"], ["at", "--json", "A", "20"],
+  ])
+  func dataOnATerminalIsEscaped(_ commandLine: [String]) throws {
+    let directory = try TemporaryDirectory()
+    _ = try Self.write(directory)
+    let arguments = commandLine.map { $0 == "A" ? directory.file(Self.pairs[0].a) : $0 }
+    let terminal = try PseudoTerminalProcess(arguments: arguments, width: 200, height: 50)
+    _ = terminal.waitForExit()
+    // The terminal turns each line feed into CR LF (onlcr); nothing else is added.
+    let output = terminal.output
+    let shown = output.indices.filter { !(output[$0] == 0x0D && $0 + 1 < output.count && output[$0 + 1] == 0x0A) }
+      .map { output[$0] }
+    #expect(shown.count > 200, "\(terminal.text)")
+    if let hazard = terminalHazard(in: shown) { Issue.record("\(commandLine) on a terminal: \(hazard)") }
+    let piped = try Subprocess.run(arguments, timeout: .seconds(60))
+    if commandLine.contains("csv") {
+      #expect(terminalHazard(in: piped.stdout) != nil, "a CSV file keeps the journal's bytes exactly")
+    }
+  }
+
   /// The commands that write files write only the paths they were given.
   @Test(arguments: [
     ["export", "--table", "events", "-o", "out.ndjson", "A"],

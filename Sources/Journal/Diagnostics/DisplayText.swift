@@ -47,35 +47,83 @@ func needsEscape(_ s: Unicode.Scalar) -> Bool {
 
 /// Whether UTF-8 text has no scalar that ``needsEscape(_:)`` and at most `limit` scalars.
 ///
-/// The escaped scalars above ASCII are, in UTF-8: C1 (`C2 80`–`C2 9F`),
-/// U+200B–U+200F (`E2 80 8B`–`8F`), U+2028–U+202E (`E2 80 A8`–`AE`),
-/// U+2060–U+206F (`E2 81 A0`–`AF`), U+FEFF (`EF BB BF`) and U+FFF9–U+FFFB
-/// (`EF BF B9`–`BB`); the text is valid UTF-8, so a lead byte has its continuation bytes.
+/// The text is valid UTF-8 (a Swift string's), so a lead byte has its continuation bytes.
 func isPlain(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
   var scalars = 0
   var i = 0
   let n = bytes.count
   while i < n {
     let b = bytes[i]
-    if b < 0x80 {
-      if b < 0x20 || b == 0x7F { return false }
-    } else if b >= 0xC0 {
-      let b1 = i + 1 < n ? bytes[i + 1] : 0
-      let b2 = i + 2 < n ? bytes[i + 2] : 0
-      switch b {
-      case 0xC2 where b1 < 0xA0: return false
-      case 0xE2 where b1 == 0x80 && ((0x8B...0x8F).contains(b2) || (0xA8...0xAE).contains(b2)): return false
-      case 0xE2 where b1 == 0x81 && (0xA0...0xAF).contains(b2): return false
-      case 0xEF where (b1 == 0xBB && b2 == 0xBF) || (b1 == 0xBF && (0xB9...0xBB).contains(b2)): return false
-      default: break
-      }
-    } else {
+    if b & 0xC0 == 0x80 {
       i += 1
       continue  // a continuation byte: not a new scalar
     }
+    if unsafeSequenceLength(bytes, at: i) > 0 { return false }
     scalars += 1
     if scalars > limit { return false }
     i += 1
   }
   return true
+}
+
+/// The length of the UTF-8 sequence at `i` if it encodes a scalar that
+/// ``needsEscape(_:)`` (1 for C0 and DEL, 2 for C1, 3 for the bidi, zero-width
+/// and separator characters), else 0.
+///
+/// In UTF-8 those above ASCII are: C1 (`C2 80`–`C2 9F`), U+200B–U+200F
+/// (`E2 80 8B`–`8F`), U+2028–U+202E (`E2 80 A8`–`AE`), U+2060–U+206F
+/// (`E2 81 A0`–`AF`), U+FEFF (`EF BB BF`) and U+FFF9–U+FFFB (`EF BF B9`–`BB`).
+@inline(__always)
+func unsafeSequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+  let b = bytes[i]
+  if b < 0x80 { return b < 0x20 || b == 0x7F ? 1 : 0 }
+  guard b == 0xC2 || b == 0xE2 || b == 0xEF else { return 0 }
+  let n = bytes.count
+  let b1 = i + 1 < n ? bytes[i + 1] : 0
+  if b == 0xC2 { return (0x80...0x9F).contains(b1) ? 2 : 0 }
+  let b2 = i + 2 < n ? bytes[i + 2] : 0
+  switch b {
+  case 0xE2 where b1 == 0x80 && ((0x8B...0x8F).contains(b2) || (0xA8...0xAE).contains(b2)): return 3
+  case 0xE2 where b1 == 0x81 && (0xA0...0xAF).contains(b2): return 3
+  case 0xEF where (b1 == 0xBB && b2 == 0xBF) || (b1 == 0xBF && (0xB9...0xBB).contains(b2)): return 3
+  default: return 0
+  }
+}
+
+/// Copies data (NDJSON, CSV, JSON) bound for a terminal, writing every scalar
+/// that ``needsEscape(_:)`` as a JSON escape (`\u001b`, `\u009b`, `\u202e`),
+/// except line feeds and tabs: nothing in the data can change the terminal's
+/// state. Inside a JSON string the escape means the same character, so JSON
+/// stays valid and equal; `spatial-replay` applies this only when standard
+/// output is a terminal, never to a file or a pipe.
+///
+/// ```swift
+/// var out: [UInt8] = []
+/// escapeForTerminal(Array("a\u{1B}[2Jb\n".utf8), into: &out)  // a\u001b[2Jb and a line feed
+/// ```
+public func escapeForTerminal(_ bytes: [UInt8], into out: inout [UInt8]) {
+  bytes.withUnsafeBufferPointer { buffer in
+    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+    var start = 0
+    var i = 0
+    while i < buffer.count {
+      let length = unsafeSequenceLength(buffer, at: i)
+      let b = buffer[i]
+      guard length > 0, b != 0x0A, b != 0x09 else {
+        i += 1
+        continue
+      }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<i]))
+      var scalar = UInt32(b)
+      if length == 2 { scalar = UInt32(b & 0x1F) << 6 | UInt32(buffer[i + 1] & 0x3F) }
+      if length == 3 {
+        scalar = UInt32(b & 0x0F) << 12 | UInt32(buffer[i + 1] & 0x3F) << 6 | UInt32(buffer[i + 2] & 0x3F)
+      }
+      out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
+      for shift in stride(from: 12, through: 0, by: -4) { out.append(hex[Int(scalar >> UInt32(shift)) & 15]) }
+      i += length
+      start = i
+    }
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<buffer.count]))
+  }
 }

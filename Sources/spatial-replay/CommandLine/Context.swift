@@ -1,3 +1,5 @@
+import Journal
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -20,6 +22,9 @@ struct FileOutput: TextOutputStream {
   private(set) var failure: Int32 = 0
   /// Why the write failed, e.g. `No space left on device`.
   var failureText: String { String(cString: strerror(failure)) }
+  /// Data (NDJSON, CSV, JSON) bound for a terminal: every control, bidi and
+  /// zero-width character is written as a JSON escape (``escapeForTerminal(_:into:)``).
+  var escapesForTerminal = false
 
   init(fd: Int32, capacity: Int = 1 << 16) {
     self.fd = fd
@@ -41,6 +46,12 @@ struct FileOutput: TextOutputStream {
     guard !buffer.isEmpty else { return }
     defer { buffer.removeAll(keepingCapacity: true) }
     guard !failed else { return }
+    if escapesForTerminal {
+      var safe: [UInt8] = []
+      safe.reserveCapacity(buffer.count + 64)
+      escapeForTerminal(buffer, into: &safe)
+      swap(&safe, &buffer)
+    }
     buffer.withUnsafeBytes { raw in
       var done = 0
       while done < raw.count {

@@ -63,6 +63,7 @@ import Testing
           #expect(TextWidth.columns(of: line) <= width, "stepper \(s) at \(width)×\(height): \(line)")
           #expect(line.last != " ")
           #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+          #expect(!line.contains("+0 more"), "stepper \(s) at \(width)×\(height): \(line)")
         }
         let status = lines[height - 1]
         let start = s == 2 ? ["divergence", "before", "after", "no div"] : ["seq "]

@@ -58,8 +58,9 @@ enum ScreenText {
         break
       }
     }
-    if i < words.count {
-      // Not everything fits: make room on the last line for the count of what is left.
+    // Not everything fits: make room on the last line for the count of what is left
+    // (nothing when only uncounted words are left out, e.g. `3 deallocated`).
+    if i < words.count, words[i...].contains(where: { $0.count > 0 }) {
       var rest = words[i...].reduce(0) { $0 + $1.count }
       while true {
         let first = rows[rows.count - 1].isEmpty

@@ -94,8 +94,9 @@ import Testing
     // The reader's findings (no seq: shown by line) among the checker's.
     #expect(result.stdout.contains("▶ line 21 malformed: "))
     #expect(result.stdout.contains("▶ line 31 blank-line: "))
-    #expect(result.stdout.contains("seq 21 / 67 · move 1 / 8 · findings 1 / 4"))
-    #expect(result.stdout.hasSuffix("seq 30 / 67 · move 2 / 8 · findings 4 / 4\n"))
+    // seq 20 is missing: the status line gives each event's place too.
+    #expect(result.stdout.contains("seq 21 · event 21 / 67 · move 1 / 8 · findings 1 / 4"))
+    #expect(result.stdout.hasSuffix("seq 30 · event 30 / 67 · move 2 / 8 · findings 4 / 4\n"))
   }
 
   @Test func standardInputJournalNeedsKeys() throws {

@@ -214,3 +214,15 @@ import Testing
     }
   }
 }
+
+/// A slice of a journal (seqs not from 0): the status line gives the seq and the event's place.
+@Test func aSliceShowsItsSeqAndThePlaceOfTheEvent() {
+  let records = Array(StepFixture.records(.intended).dropFirst(10))
+  let stepper = Stepper(journal: StepperJournal(name: "slice", records: records), options: .init())
+  var driver = StepDriver(stepper)
+  #expect(driver.screen[23].hasPrefix("seq 10 · event 1 / \(records.count) · "), "\(driver.screen[23])")
+  driver.press("G")
+  let last = records[records.count - 1].seq
+  #expect(
+    driver.screen[23].hasPrefix("seq \(last) · event \(records.count) / \(records.count) · "), "\(driver.screen[23])")
+}

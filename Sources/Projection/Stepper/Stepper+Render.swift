@@ -366,10 +366,23 @@ private struct Screen {
     return "l/h step\(dot)]/[ move\(dot)f/F finding\(dot):seq\(dot)/ ? search\(dot)H help\(dot)q quit"
   }
 
+  /// `1,234 / 1,000,000`: the record's seq and the number of events. When the
+  /// seqs are not 0 to N - 1 (a slice, a journal with gaps), the record's place
+  /// is given too: `143 · event 44 / 44`.
+  static func position(_ journal: StepperJournal, _ record: Int) -> String {
+    let records = journal.records
+    let seq = ScreenText.grouped(records[record].seq)
+    let total = ScreenText.grouped(journal.count)
+    guard records[0].seq == 0 && records[records.count - 1].seq == records.count - 1 else {
+      return "\(seq) · event \(ScreenText.grouped(record + 1)) / \(total)"
+    }
+    return "\(seq) / \(total)"
+  }
+
   private func status(_ journal: StepperJournal, cursor: Int) -> String {
     guard journal.count > 0 else { return "seq - / 0\(dot)the journal has no events" }
     var parts = [
-      "seq \(ScreenText.grouped(journal.records[cursor].seq)) / \(ScreenText.grouped(journal.count))",
+      "seq \(Self.position(journal, cursor))",
       "move \(ScreenText.grouped(journal.movesThrough(cursor))) / \(ScreenText.grouped(journal.moves.count))",
       journal.isChecked
         ? "findings \(ScreenText.grouped(journal.findingsThrough(cursor))) / \(ScreenText.grouped(journal.findings.count))"
@@ -445,8 +458,7 @@ private struct Screen {
         : "after divergence \(ScreenText.grouped(k)) of \(ScreenText.grouped(m))"
     }
     func seq(_ journal: StepperJournal, _ record: Int) -> String {
-      journal.count > 0
-        ? "\(ScreenText.grouped(journal.records[record].seq)) / \(ScreenText.grouped(journal.count))" : "- / 0"
+      journal.count > 0 ? Self.position(journal, record) : "- / 0"
     }
     return [
       position, "A seq \(seq(comparison.a, recordA))", "B seq \(seq(comparison.b, recordB))",

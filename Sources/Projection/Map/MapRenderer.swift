@@ -87,14 +87,19 @@ public struct MapRenderer: Sendable {
     let xs = window(bounds.min.x, bounds.max.x, fit: fitColumns, around: anchor.x)
     let ys = window(bounds.min.y, bounds.max.y, fit: fitRows, around: anchor.y)
 
-    // The first controller placed on each visible cell is drawn; the others are counted.
+    // The first controller placed on each visible cell is drawn, or the focus when it is
+    // there (it is never hidden); the others are counted.
     var owner: [MapLayout.Position: Int] = [:]
     var occupants: [MapLayout.Position: Int] = [:]
     var rows: [Int: [Int]] = [:]
     for (p, placement) in layout.placements.enumerated()
     where xs.contains(placement.position.x) && ys.contains(placement.position.y) {
       occupants[placement.position, default: 0] += 1
-      if owner[placement.position] == nil {
+      if let first = owner[placement.position] {
+        guard p == Int(layout.focusPlacement) else { continue }
+        owner[placement.position] = p
+        rows[placement.position.y] = rows[placement.position.y]!.map { $0 == first ? p : $0 }
+      } else {
         owner[placement.position] = p
         rows[placement.position.y, default: []].append(p)
       }

@@ -191,7 +191,9 @@ import Testing
     // Ten gigabytes of NUL bytes and no line end: one final line that does not
     // parse, a torn tail by the format's rule (a warning; an error with --strict).
     let finding = "\(path):1: warning: torn tail: 10737418240 bytes at offset 0 without a line end [torn-tail]\n"
-    for arguments in [["check", path], ["check", "--strict", path], ["stats", path], ["cat", path], ["log", path]] {
+    for arguments in [
+      ["check", path], ["check", "--strict", path], ["stats", path], ["cat", path], ["log", path], ["tail", path],
+    ] {
       let outcome = try Subprocess.run(arguments, timeout: .seconds(300))
       #expect(outcome.endedCleanly, "\(outcome)")
       let text = outcome.stdoutText + outcome.stderrText

@@ -56,10 +56,13 @@ import Testing
     let path = try dir.write("t.ndjson", Self.header + "\n" + #"{"seq":1,"ti"#)
     let torn = try Binary.run(["tail", path])
     #expect(torn.stdout == "00:00:00.000 #0 session T (v1)\n")
+    // As `check` reports it: the line, the rule.
     #expect(
       torn.stderr
-        == "spatial-replay: warning: \(path): torn tail: 12 bytes at offset \(Self.header.utf8.count + 1) without a line end\n"
+        == "\(path):2: warning: torn tail: 12 bytes at offset \(Self.header.utf8.count + 1) without a line end [torn-tail]\n"
     )
+    let check = try Binary.run(["check", path])
+    #expect(check.stdout.contains("\(path):2: warning: torn tail: 12 bytes at offset \(Self.header.utf8.count + 1)"))
   }
 
   @Test func followsAppendsToAFileThatDoesNotExistYet() throws {

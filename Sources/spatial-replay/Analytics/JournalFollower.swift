@@ -150,8 +150,27 @@ final class JournalFollower {
         start = end + 1
       }
       offset += Int64(n)
+      if overLongLength >= 0 { offset = skipHole(from: offset, &overLongLength) }
     }
     return any
+  }
+
+  /// Inside an over-long line, jumps over a hole of a sparse file (zeros, no line end),
+  /// counting it in the line's length: `truncate -s 10G` makes one hole, which reading
+  /// would zero-fill page by page for minutes. Returns where reading goes on.
+  private func skipHole(from offset: Int64, _ overLongLength: inout Int) -> Int64 {
+    let seekData: Int32 = 3  // SEEK_DATA on Linux, which the Glibc module does not export
+    let next = Int64(lseek(fd, off_t(offset), seekData))
+    if next > offset {
+      overLongLength += Int(next - offset)
+      return next
+    }
+    if next < 0 && errno == ENXIO && size > offset {
+      // No data after `offset`: the hole runs to the end of the file.
+      overLongLength += Int(size - offset)
+      return size
+    }
+    return offset
   }
 
   /// Moves `consumed` back to the last line end at or before `newSize` and counts the lines before it.

@@ -90,9 +90,15 @@ struct TailCommand: Command {
     context.flush()
     guard follow else {
       if follower.unterminatedBytes > 0 {
-        context.warning(
-          "\(displayText(file, limit: .max)): torn tail: \(follower.unterminatedBytes) bytes at offset "
-            + "\(follower.consumed) without a line end")
+        // As `check` reports it: the line it would be, the rule.
+        let length = follower.unterminatedBytes
+        context.stderr.write(
+          Diagnostic(
+            rule: "torn-tail", severity: .warning, line: follower.lineNumber + 1, offset: follower.consumed,
+            length: Int(length),
+            message: "torn tail: \(length) \(length == 1 ? "byte" : "bytes") at offset \(follower.consumed) "
+              + "without a line end"),
+          file: file)
       }
       return ExitCode.ok
     }

@@ -50,6 +50,8 @@ import Testing
       (["bisect", "--check", "--lenient", original, original, journal], true),
       (["step", "--keys", keys, journal], true),
       (["step", "--keys", "d d D G q", "--size", "100x30", original, journal], true),
+      (["tail", "-n", "30", journal], true),
+      (["tail", "--json", "-n", "5", journal], false),
     ]
     return lines.map { Invocation(arguments: $0.0, textOutput: $0.1) }
   }
@@ -124,6 +126,7 @@ import Testing
     var random = FuzzRandom(seed: FuzzSettings.seed &+ 0x0C0_FFEE)
     let directory = try TemporaryDirectory()
     var runs = 0
+    var failed = 0
     for index in 0..<count {
       let (bytes, original, mutations, corpusName) = try Self.prepare(directory, index: index, random: &random)
       let name = "mutated-\(index).ndjson"
@@ -137,6 +140,7 @@ import Testing
         let problems = Self.problems(
           stdout: stdout, stderr: stderr, status: status, invocation: invocation,
           journals: [journal, directory.file(Self.originalName)])
+        if !problems.isEmpty { failed += 1 }
         #expect(
           problems.isEmpty,
           "seed \(FuzzSettings.seed) journal \(index) (\(corpusName), \(mutations)): \(invocation): \(problems)")
@@ -146,10 +150,10 @@ import Testing
       unlink(journal)
     }
     #expect(directoryListing(directory.path) == [Self.originalName], "no command wrote a file")
-    #expect(runs == count * 20)
+    #expect(runs == count * 22)
     print(
       "hardening: command fuzz in process (seed \(FuzzSettings.seed)): \(count) mutated journals, "
-        + "\(runs) command runs, 0 crashes, inputs untouched")
+        + "\(runs) command runs, \(failed) with problems, 0 crashes")
   }
 
   @Test func everyCommandSurvivesNonsenseJournalsInProcess() throws {
@@ -158,6 +162,7 @@ import Testing
     let directory = try TemporaryDirectory()
     let original = try directory.write(Self.originalName, FuzzGenerator.journal(events: 300, using: &random))
     var runs = 0
+    var failed = 0
     for index in 0..<count {
       let bytes = FuzzGenerator.journal(events: 1 + random.below(400), using: &random)
       let journal = try directory.write("nonsense-\(index).ndjson", bytes)
@@ -166,6 +171,7 @@ import Testing
         let (status, stdout, stderr) = try Self.runInProcess(invocation.arguments)
         let problems = Self.problems(
           stdout: stdout, stderr: stderr, status: status, invocation: invocation, journals: [journal, original])
+        if !problems.isEmpty { failed += 1 }
         #expect(problems.isEmpty, "seed \(FuzzSettings.seed) nonsense journal \(index): \(invocation): \(problems)")
       }
       #expect(try directory.read(journal) == bytes)
@@ -173,7 +179,7 @@ import Testing
     }
     print(
       "hardening: command fuzz in process (seed \(FuzzSettings.seed)): \(count) nonsense journals, "
-        + "\(runs) command runs, 0 crashes, inputs untouched")
+        + "\(runs) command runs, \(failed) with problems, 0 crashes")
   }
 
   @Test func theBinarySurvivesNonsenseJournals() throws {
@@ -201,6 +207,39 @@ import Testing
     print(
       "hardening: command fuzz through the binary (seed \(FuzzSettings.seed)): \(count) nonsense journals, "
         + "\(runs) processes, \(crashes) crashes or hangs")
+  }
+
+  /// `append` fed damaged journals on standard input: it ends cleanly (0, or 2 naming
+  /// `<stdin>:LINE`), and the journal it builds up stays whole: every line decodes, seq runs on.
+  @Test func appendTakesDamagedInputAndKeepsItsJournalWhole() throws {
+    let count = FuzzSettings.scaled(500, minimum: 20)
+    var random = FuzzRandom(seed: FuzzSettings.seed &+ 0xA_99E0)
+    let directory = try TemporaryDirectory()
+    let target = directory.file("target.ndjson")
+    var refused = 0
+    var crashes = 0
+    for index in 0..<count {
+      let (bytes, _, mutations, corpusName) = try Self.prepare(directory, index: index, random: &random)
+      let outcome = try Subprocess.run(["append", target], stdin: bytes, timeout: .seconds(60))
+      if !outcome.endedCleanly { crashes += 1 }
+      #expect(outcome.endedCleanly, "\(corpusName) \(mutations): \(outcome)")
+      #expect(outcome.exitStatus == 0 || outcome.exitStatus == 2, "\(corpusName) \(mutations): \(outcome)")
+      if outcome.exitStatus == 2 {
+        refused += 1
+        #expect(outcome.stderrText.hasPrefix("<stdin>:"), "the bad line is named: \(outcome)")
+      }
+      if let hazard = terminalHazard(in: outcome.stderr) { Issue.record("append's stderr: \(hazard)") }
+    }
+    let lines = try directory.read(target).split(separator: 0x0A, omittingEmptySubsequences: false)
+    #expect(lines.last?.isEmpty == true, "the journal ends with a line end")
+    for (i, line) in lines.dropLast().enumerated() {
+      let record = try? RecordDecoder.decode(String(decoding: line, as: UTF8.self))
+      #expect(record?.seq == i, "line \(i + 1) of the journal append built")
+    }
+    #expect(refused > 0 && refused < count, "some inputs are refused, some appended whole: \(refused) of \(count)")
+    print(
+      "hardening: append fuzz (seed \(FuzzSettings.seed)): \(count) damaged inputs, \(refused) stopped at a "
+        + "named line, \(lines.count - 1) events appended, seq contiguous, \(crashes) crashes")
   }
 
   @Test func theBinarySurvivesMutatedJournals() throws {

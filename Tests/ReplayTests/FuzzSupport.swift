@@ -12,7 +12,7 @@ import Journal
 /// - `SPATIAL_REPLAY_FUZZ_ITERATIONS=N`: mutated lines fed to the decoder
 ///   (default 10,000); the other fuzz tests scale with it (reader: N/30
 ///   journals, commands in process: N/250 journals, the binary: N/2,500 journals).
-/// - `SPATIAL_REPLAY_CRASH_TRIALS=N`: writer kills per durability policy (default 70).
+/// - `SPATIAL_REPLAY_CRASH_TRIALS=N`: writer kills per durability policy (default 200).
 /// - `SPATIAL_REPLAY_LIMITS_CONTROLLERS=N`: size of the controller chain (default 50,000; the
 ///   full test is 1,000,000).
 ///
@@ -22,7 +22,7 @@ enum FuzzSettings {
   static let iterations: Int =
     environment("SPATIAL_REPLAY_FUZZ_ITERATIONS").flatMap { Int($0) }.map { max($0, 1) }
     ?? 10_000
-  static let crashTrials: Int = environment("SPATIAL_REPLAY_CRASH_TRIALS").flatMap { Int($0) }.map { max($0, 1) } ?? 70
+  static let crashTrials: Int = environment("SPATIAL_REPLAY_CRASH_TRIALS").flatMap { Int($0) }.map { max($0, 1) } ?? 200
   static let controllers: Int =
     environment("SPATIAL_REPLAY_LIMITS_CONTROLLERS").flatMap { Int($0) }.map { max($0, 2) } ?? 50_000
 

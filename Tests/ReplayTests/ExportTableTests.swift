@@ -13,6 +13,34 @@ import Testing
     }
   }
 
+  /// The columns the fixture leaves null: `build` and `scenario` of a header, a modal's
+  /// `presenter`, `unlink` and `dealloc` rows.
+  @Test func eventsTableCarriesModalsUnlinksDeallocsAndTheWholeHeader() {
+    let s = Cell.string
+    let text = """
+      {"seq":0,"time":"2026-11-29T10:00:00.000000Z","type":"session","v":1,"session":"S2","app":"Dicto","build":"4.2 (17)","scenario":"notes","profile":"legacy"}
+      {"seq":1,"time":"2026-11-29T10:00:00.001000Z","type":"modal","controller":"compose","presenter":"notes"}
+      {"seq":2,"time":"2026-11-29T10:00:00.002000Z","type":"unlink","from":"notes","direction":"down"}
+      {"seq":3,"time":"2026-11-29T10:00:00.003000Z","type":"dealloc","controller":"compose"}
+
+      """
+    let reader = JournalReader(bytes: Array(text.utf8), name: "m.ndjson")
+    var builder = TableBuilder(table: .events, file: "m.ndjson")
+    var rows: [TableRow] = []
+    while let item = reader.next() { builder.consume(item, into: &rows) }
+    builder.finish(into: &rows)
+    #expect(builder.context == RowContext(session: "S2", app: "Dicto", build: "4.2 (17)", file: "m.ndjson"))
+    expectRows(
+      rows,
+      [
+        eventRow(
+          1, 0, "00.000000", "session", ["v": .integer(1), "profile": s("legacy"), "scenario": s("notes")]),
+        eventRow(2, 1, "00.001000", "modal", ["controller": s("compose"), "presenter": s("notes")]),
+        eventRow(3, 2, "00.002000", "unlink", ["from": s("notes"), "direction": s("down")]),
+        eventRow(4, 3, "00.003000", "dealloc", ["controller": s("compose")]),
+      ])
+  }
+
   @Test func eventsTableHasOneRowPerDecodedLineWithEveryKey() {
     let s = Cell.string
     let (rows, _) = AnalyticsFixture.rows(.events)

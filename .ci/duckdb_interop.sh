@@ -11,7 +11,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
-python3 -m pip install --quiet duckdb
+# DuckDB from PyPI, in a virtual environment of its own (a stock Debian Python refuses
+# `pip install` into the system, PEP 668); straight into this Python when venv is missing.
+venv="${DUCKDB_VENV:-/tmp/spatial-replay-duckdb-venv}"
+python="$venv/bin/python"
+if ! "$python" -c 'import duckdb' 2>/dev/null; then
+  if python3 -m venv "$venv" 2>/dev/null; then
+    "$python" -m pip install --quiet duckdb
+  else
+    python="python3"
+    python3 -m pip install --quiet duckdb || python3 -m pip install --quiet --break-system-packages duckdb
+  fi
+fi
 
 if [[ -n "${SPATIAL_REPLAY:-}" ]]; then
   bin="$SPATIAL_REPLAY"
@@ -48,4 +59,4 @@ for table in events visits moves pans findings; do
 done
 run "$bin" stats --json "${journals[@]}" >"$work/stats.json"
 
-python3 .ci/duckdb_interop.py "$work" docs/tables.md "${journals[@]}"
+"$python" .ci/duckdb_interop.py "$work" docs/tables.md "${journals[@]}"

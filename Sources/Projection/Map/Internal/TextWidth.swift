@@ -2,12 +2,25 @@
 ///
 /// East Asian wide and fullwidth characters and emoji shown as emoji take two
 /// columns; everything else one (the text has been through `displayText`, so
-/// no control or zero-width characters remain).
+/// no control or zero-width characters remain). A character of several
+/// scalars that does not start wide (an accent, an Indic conjunct such as
+/// `क्ष`) takes what its scalars take, marks and format characters none, as a
+/// terminal (`wcwidth`) draws it.
 enum TextWidth {
-  /// Columns of one character: 2 for wide ones, else 1.
+  /// Columns of one character: 2 for wide ones, else 1, or the sum over its scalars.
   static func columns(of character: Character) -> Int {
-    guard let scalar = character.unicodeScalars.first else { return 1 }
-    return isWide(scalar) ? 2 : 1
+    let scalars = character.unicodeScalars
+    guard let first = scalars.first else { return 1 }
+    if isWide(first) { return 2 }
+    guard scalars.count > 1 else { return 1 }
+    var width = 0
+    for scalar in scalars {
+      switch scalar.properties.generalCategory {
+      case .nonspacingMark, .enclosingMark, .format: continue
+      default: width += isWide(scalar) ? 2 : 1
+      }
+    }
+    return max(1, width)
   }
 
   /// Columns of a string.

@@ -156,12 +156,7 @@ import Testing
   @Test func seqInAGapAndEmptyJournalsAreNamed() throws {
     var records = FixtureJournal.notesApp.records
     records.remove(at: 10)
-    var bytes: [UInt8] = []
-    for record in records {
-      record.encode(into: &bytes)
-      bytes.append(UInt8(ascii: "\n"))
-    }
-    let gap = TemporaryFiles.journal(bytes)
+    let gap = TemporaryFiles.journal(Record.journal(records))
     let inGap = try Binary.run(["at", gap, "10"])
     #expect(inGap.status == 2)
     #expect(

@@ -76,14 +76,7 @@ import Testing
   }
 
   @Test func twoControllersOnOneCellAreACollision() {
-    // a down b, b right c, c up d puts d at (1,0), where a's right neighbour e already is.
-    var j = FixtureJournal()
-    j.alloc("a", "b", "c", "d", "e")
-    j.show("a")
-    j.link("a", .down, "b")
-    j.link("b", .right, "c")
-    j.link("c", .up, "d")
-    j.link("a", .right, "e")
+    let j = FixtureJournal.sharedCell
     let layout = MapLayout(state: j.state)
     #expect(placements(layout) == ["a (0,0)", "b (0,1)", "e (1,0)", "c (1,1)", "d (1,0)"])
     #expect(layout.collisions == [.sharedCell(Position(x: 1, y: 0), ["e", "d"])])

@@ -96,14 +96,7 @@ import Testing
 
   /// On a shared cell the focus is drawn, whichever controller was placed there first.
   @Test func theFocusIsDrawnOnASharedCell() {
-    // a down b, b right c, c up d puts d at (1,0), where a's right neighbour e already is.
-    var j = FixtureJournal()
-    j.alloc("a", "b", "c", "d", "e")
-    j.show("a")
-    j.link("a", .down, "b")
-    j.link("b", .right, "c")
-    j.link("c", .up, "d")
-    j.link("a", .right, "e")
+    var j = FixtureJournal.sharedCell
     #expect(render(j, .init(ascii: true)).contains(" e    |"), "e, placed first, is drawn while the focus is elsewhere")
     j.go("a", .down, "b")
     j.go("b", .right, "c")

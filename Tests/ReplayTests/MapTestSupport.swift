@@ -62,15 +62,21 @@ struct FixtureJournal {
     callback(to, .didAppear)
   }
 
-  /// The journal as NDJSON bytes, one line per record.
-  var bytes: [UInt8] {
-    var out: [UInt8] = []
-    for record in records {
-      record.encode(into: &out)
-      out.append(UInt8(ascii: "\n"))
-    }
-    return out
+  /// a down b, b right c, c up d puts d at (1,0), where a's right neighbour e already is:
+  /// two controllers on one cell, the focus on a.
+  static var sharedCell: FixtureJournal {
+    var j = FixtureJournal()
+    j.alloc("a", "b", "c", "d", "e")
+    j.show("a")
+    j.link("a", .down, "b")
+    j.link("b", .right, "c")
+    j.link("c", .up, "d")
+    j.link("a", .right, "e")
+    return j
   }
+
+  /// The journal as NDJSON bytes, one line per record.
+  var bytes: [UInt8] { Record.journal(records) }
 
   /// The state after every record.
   var state: State { State(folding: records) }

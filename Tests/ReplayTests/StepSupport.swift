@@ -64,12 +64,7 @@ enum StepFixture {
 
   /// The journal as NDJSON text.
   static func text(_ profile: Profile) -> String {
-    var out: [UInt8] = []
-    for record in records(profile) {
-      record.encode(into: &out)
-      out.append(UInt8(ascii: "\n"))
-    }
-    return String(decoding: out, as: UTF8.self)
+    String(decoding: Record.journal(records(profile)), as: UTF8.self)
   }
 }
 

@@ -4,24 +4,13 @@ import Journal
   import Glibc
 #endif
 
-/// `records` as a journal: each record encoded on a line of its own, in order.
-public func encodeJournal(_ records: [Record]) -> [UInt8] {
-  var bytes: [UInt8] = []
-  bytes.reserveCapacity(records.count * 128)
-  for record in records {
-    record.encode(into: &bytes)
-    bytes.append(UInt8(ascii: "\n"))
-  }
-  return bytes
-}
-
 /// Why `writeJournal` could not write a file; its description names the file.
 public struct JournalFileError: Error, CustomStringConvertible, Sendable {
   /// `cannot create PATH` or `cannot write PATH`.
   public var description: String
 }
 
-/// Writes `records` to `path` as a journal (see `encodeJournal`), replacing
+/// Writes `records` to `path` as a journal (see `Record.journal`), replacing
 /// any file there, a megabyte at a time; the number of bytes written.
 public func writeJournal(_ records: [Record], to path: String) throws(JournalFileError) -> Int {
   let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)

@@ -52,7 +52,7 @@ for profile in Profile.allCases {
       fail("the navigator refused a command: \(error)")
     }
   }
-  let bytes = encodeJournal(records)
+  let bytes = Record.journal(records)
   print(
     "\n\(profile) journal: \(grouped(records.count)) events, \(grouped(bytes.count / 1024)) KiB "
       + "(generated in \(format(generation)) s)")

@@ -28,7 +28,7 @@ struct CodecBench {
   static func run(_ options: Options) {
     var generator = JournalGenerator(seed: 2026)
     let records = generator.generate(count: options.events)
-    let journal = encodeJournal(records)
+    let journal = Record.journal(records)
     if let path = options.writePath {
       // Only write the journal (for `spatial-replay check` and friends).
       guard FileManager.default.createFile(atPath: path, contents: Data(journal)) else {

@@ -12,6 +12,21 @@ extension Record {
     return String(decoding: out, as: UTF8.self)
   }
 
+  /// Records as a journal: each record's line, ended by `\n`, in order.
+  ///
+  /// ```swift
+  /// let bytes = Record.journal(navigator.records)
+  /// ```
+  public static func journal(_ records: some Collection<Record>) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(records.count * 128)
+    for record in records {
+      record.encode(into: &out)
+      out.append(UInt8(ascii: "\n"))
+    }
+    return out
+  }
+
   /// Appends the record's line, without the trailing `\n`, to `out`.
   public func encode(into out: inout [UInt8]) {
     out.append(contentsOf: #"{"seq":"#.utf8)

@@ -67,15 +67,7 @@ public struct Navigator: Sendable {
 
   /// The journal written so far (since the last ``takeRecords()``): one NDJSON
   /// line per record, each ended by `\n`.
-  public var journal: [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(records.count * 96)
-    for record in records {
-      record.encode(into: &out)
-      out.append(UInt8(ascii: "\n"))
-    }
-    return out
-  }
+  public var journal: [UInt8] { Record.journal(records) }
 
   /// The snapping threshold of a controller, in points.
   public func threshold(of id: ControllerID) -> Double {

@@ -276,3 +276,23 @@ import Testing
     #expect(visits("/x").message == "search works on one journal; in 'step A B' d/D and n/N jump between divergences")
   }
 }
+
+/// The search index finds what scanning every event's text finds, from every
+/// place, both ways, smart case included.
+@Test func theSearchIndexFindsWhatAScanFinds() {
+  for profile in [Profile.intended, .legacy] {
+    let records = StepFixture.records(profile)
+    let text = SearchIndex.Text(records)
+    #expect(text.starts.count == records.count + 1)
+    for needle in ["didAppear", "didappear", "DidAppear", "home", "→", "pan on", "1 finger", "zzz", "", "e", "(left"] {
+      let matcher = TextMatcher(needle)
+      for cursor in records.indices {
+        for forward in [true, false] {
+          let indexed = matcher.find(in: text, from: cursor, forward: forward)
+          let scanned = Stepper.scan(records, matcher, from: cursor, forward: forward)
+          #expect(indexed == scanned, "\(profile) '\(needle)' from \(cursor) \(forward ? "forwards" : "backwards")")
+        }
+      }
+    }
+  }
+}

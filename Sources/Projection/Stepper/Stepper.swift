@@ -77,8 +77,9 @@ public struct Stepper: Sendable {
   ///
   /// Pure: depends only on the key, the state and the journals.
   ///
-  /// - Complexity: O(log n) for every key but a search, which scans from the
-  ///   cursor and builds each event's text (O(n) when nothing matches).
+  /// - Complexity: O(log n) for every key but a search, which scans the
+  ///   events' texts from the cursor (O(n) bytes when nothing matches); the
+  ///   first search of a journal renders those texts once (``SearchIndex``).
   public func handle(_ key: StepperKey, in state: StepperState) -> StepperState {
     var next = state
     next.message = nil
@@ -352,17 +353,30 @@ public struct Stepper: Sendable {
       return
     }
     let matcher = TextMatcher(text)
-    let records = journal.records
-    for distance in 1...count {
-      let i = forward ? (state.cursor + distance) % count : (state.cursor - distance + count) % count
-      if matcher.matches(Self.searchText(of: records[i])) {
-        let from = state.cursor
-        state.cursor = i
-        state.message = wrapMessage(from: from, to: i, forward)
-        return
-      }
+    let found: Int?
+    if matcher.spansLines {
+      found = Self.scan(journal.records, matcher, from: state.cursor, forward: forward)
+    } else {
+      found = matcher.find(in: journal.searchIndex.text(of: journal.records), from: state.cursor, forward: forward)
     }
-    state.message = "not found: \(displayText(text))"
+    guard let found else {
+      state.message = "not found: \(displayText(text))"
+      return
+    }
+    let from = state.cursor
+    state.cursor = found
+    state.message = wrapMessage(from: from, to: found, forward)
+  }
+
+  /// The next record after `cursor` whose search text matches (wrapping around, `cursor` itself
+  /// last), or the one before it: every event's text rendered in turn.
+  static func scan(_ records: [Record], _ matcher: TextMatcher, from cursor: Int, forward: Bool) -> Int? {
+    let count = records.count
+    for distance in 1...count {
+      let i = forward ? (cursor + distance) % count : (cursor - distance + count) % count
+      if matcher.matches(searchText(of: records[i])) { return i }
+    }
+    return nil
   }
 
   private func wrapMessage(from start: Int, to found: Int, _ forward: Bool) -> String? {

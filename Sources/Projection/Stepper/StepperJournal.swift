@@ -37,6 +37,8 @@ public struct StepperJournal: Sendable {
   /// Columns for an id in a box of the map: the widest id the journal
   /// allocates, from 3 to 12, so that boxes keep their width while stepping.
   let mapIDWidth: Int
+  /// Every record's search text, built on the first search (shared by the copies).
+  let searchIndex: SearchIndex
 
   /// A journal already read.
   ///
@@ -89,6 +91,7 @@ public struct StepperJournal: Sendable {
     self.moves = moves
     self.mapVersions = mapVersions
     self.mapIDWidth = idWidth
+    self.searchIndex = SearchIndex()
     self.findings = findings ?? []
     self.isChecked = findings != nil
     self.findingRecords = Self.records(of: findings ?? [], lines: lines)
@@ -101,6 +104,7 @@ public struct StepperJournal: Sendable {
     moves = journal.moves
     mapVersions = journal.mapVersions
     mapIDWidth = journal.mapIDWidth
+    searchIndex = journal.searchIndex
     self.findings = findings
     isChecked = true
     findingRecords = Self.records(of: findings, lines: lines)

@@ -110,6 +110,43 @@ import Testing
       "\(outcome)")
   }
 
+  /// `export --partition` killed at random points: no temporary file anywhere in the
+  /// layout, and every partition file there is complete.
+  @Test func aPartitionedExportKilledMidwayLeavesNoTemporaryFile() throws {
+    let directory = try TemporaryDirectory()
+    var inputs: [String] = []
+    for seed in 1...3 {
+      let path = directory.file("in-\(seed).ndjson")
+      let simulated = try Subprocess.run(["simulate", "--events", "60000", "--seed", "\(seed)", "-o", path])
+      try #require(simulated.exitStatus == 0, "\(simulated)")
+      inputs.append(path)
+    }
+    let whole = directory.file("whole")
+    defer { removeFileTree(whole) }
+    let complete = try Subprocess.run(["export", "--table", "events", "-o", whole, "--partition", "session"] + inputs)
+    try #require(complete.exitStatus == 0, "\(complete)")
+    var random = FuzzRandom(seed: FuzzSettings.seed &+ 0x9A27)
+    for trial in 0..<6 {
+      let lake = directory.file("lake-\(trial)")
+      defer { removeFileTree(lake) }
+      let child = try Subprocess.start(["export", "--table", "events", "-o", lake, "--partition", "session"] + inputs)
+      // Past the first session, so that a partition has been set aside for the next one.
+      for _ in 0..<20_000 where directoryListing(lake).count < 2 { usleep(500) }
+      usleep(UInt32(random.below(100_000)))
+      kill(child.pid, SIGKILL)
+      _ = try child.finish()
+      for partition in directoryListing(lake) {
+        let files = directoryListing(lake + "/" + partition)
+        #expect(files.allSatisfy { !$0.hasPrefix(".") }, "trial \(trial): \(partition) holds \(files)")
+        for file in files {
+          #expect(
+            readWholeFile(lake + "/" + partition + "/" + file) == readWholeFile(whole + "/" + partition + "/" + file),
+            "trial \(trial): \(partition)/\(file) is partial")
+        }
+      }
+    }
+  }
+
   /// A writer killed at random points: the target is absent (or the old file) or complete, never
   /// partial, and no temporary file is left behind.
   @Test(arguments: [["simulate", "--events", "200000", "--seed", "9", "-o", "OUT"]])

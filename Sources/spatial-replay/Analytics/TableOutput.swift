@@ -5,8 +5,10 @@ import Projection
 /// session in a Hive-style layout (`DIR/session=ID/part.ndjson`).
 ///
 /// Rows are encoded into one buffer and written in blocks of 256 KiB. Files
-/// are ``AtomicFile``s, renamed into place by ``finish(_:)``; in the
-/// partitioned layout only the partition being written has a descriptor open.
+/// are ``AtomicFile``s, renamed into place by ``finish(_:)``. In the
+/// partitioned layout up to ``openPartitions`` files stay open (unnamed until
+/// complete, so a killed export leaves nothing); past that, the one written
+/// least recently is set aside (named `.part.ndjson.tmp-PID` and closed).
 struct TableOutput {
   enum Destination {
     case standardOutput
@@ -24,6 +26,10 @@ struct TableOutput {
   private var active: AtomicFile?
   /// Whether the partition of the current context is the active one.
   private var partitionChosen = false
+  /// Partitions with a descriptor open, the most recently written last.
+  private var openNames: [String] = []
+  /// Partition files kept open at most (descriptors are limited, 1,024 by default).
+  static let openPartitions = 64
   private static let blockSize = 1 << 18
 
   /// Opens the destination; a single file gets its header at once.
@@ -67,7 +73,11 @@ struct TableOutput {
     let name = PartitionPath.directory(session: encoder.context.session)
     if let file = partitions[name], file === active { return }
     try flush(&stdout)
-    try active?.suspend()
+    openNames.removeAll { $0 == name }
+    openNames.append(name)
+    if openNames.count > Self.openPartitions {
+      try partitions[openNames.removeFirst()]?.suspend()
+    }
     if let file = partitions[name] {
       active = file
       return
@@ -99,7 +109,6 @@ struct TableOutput {
   /// Writes the rest and renames every file into place.
   mutating func finish(_ stdout: inout FileOutput) throws(CommandFailure) {
     try flush(&stdout)
-    try active?.suspend()
     active = nil
     try single?.commit()
     for name in partitionOrder { try partitions[name]!.commit() }

@@ -36,6 +36,8 @@ public struct TableEncoder: Sendable {
   private var prefix: [UInt8]
   /// `,"name":` for each own column (NDJSON).
   private let keys: [[UInt8]]
+  /// `,"name":null` for each own column (NDJSON): most cells of a wide row are null.
+  private let nullKeys: [[UInt8]]
 
   public init(table: Table, format: TableFormat, context: RowContext = RowContext(file: "")) {
     self.table = table
@@ -48,6 +50,7 @@ public struct TableEncoder: Sendable {
       key.append(UInt8(ascii: ":"))
       return key
     }
+    self.nullKeys = keys.map { $0 + Self.nullBytes }
   }
 
   /// The CSV header line (nothing for NDJSON).
@@ -67,8 +70,12 @@ public struct TableEncoder: Sendable {
     switch format {
     case .ndjson:
       for (i, cell) in row.cells.enumerated() {
-        out.append(contentsOf: keys[i])
-        Self.appendJSON(cell, to: &out)
+        if case .null = cell {
+          out.append(contentsOf: nullKeys[i])
+        } else {
+          out.append(contentsOf: keys[i])
+          Self.appendJSON(cell, to: &out)
+        }
       }
       out.append(contentsOf: [UInt8(ascii: "}"), 0x0A])
     case .csv:

@@ -296,3 +296,16 @@ import Testing
     }
   }
 }
+
+/// `prepareSearch` builds the index ahead of the first search, for every copy of the journal.
+@Test func prepareSearchBuildsTheIndexForEveryCopy() {
+  let journal = StepFixture.journal(.intended)
+  let copy = journal.withFindings([])
+  #expect(!journal.searchIndex.isBuilt)
+  copy.prepareSearch()
+  #expect(journal.searchIndex.isBuilt)
+  let stepper = Stepper(journal: journal)
+  var state = stepper.start()
+  for key in StepperKey.sequence(named: "/didAppear")! { state = stepper.handle(key, in: state) }
+  #expect(state.cursor > 0)
+}

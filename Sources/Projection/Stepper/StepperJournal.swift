@@ -142,6 +142,13 @@ public struct StepperJournal: Sendable {
   /// The number of records.
   public var count: Int { timeline.records.count }
 
+  /// Builds the search index now (on a background thread, say) rather than at
+  /// the first search: about 0.4 s and 50 bytes per event for 1M events, after
+  /// which every search is a scan of tens of milliseconds.
+  public func prepareSearch() {
+    _ = searchIndex.text(of: records)
+  }
+
   /// The records.
   public var records: [Record] { timeline.records }
 

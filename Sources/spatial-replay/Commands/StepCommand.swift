@@ -1,3 +1,4 @@
+import Dispatch
 import Journal
 import Projection
 
@@ -135,7 +136,7 @@ struct StepCommand: Command {
     }
     guard scripted else {
       return try InteractiveLoop.run(context: &context, reading: files) { whenChecked throws(CommandFailure) in
-        try open(whenChecked: whenChecked)
+        try open(whenChecked: whenChecked, prepareSearch: true)
       }
     }
     let (pending, checks) = try open(whenChecked: {})
@@ -172,9 +173,11 @@ struct StepCommand: Command {
   }
 
   /// Reads the journal (or both) and builds the stepper; the checks go on in
-  /// the background and call `whenChecked` when each is done.
+  /// the background and call `whenChecked` when each is done. With
+  /// `prepareSearch` (on a terminal), one journal's search index is built in
+  /// the background too, so that even the first search answers at once.
   private func open(
-    whenChecked: @escaping @Sendable () -> Void
+    whenChecked: @escaping @Sendable () -> Void, prepareSearch: Bool = false
   ) throws(CommandFailure) -> (stepper: Stepper, checks: [PendingCheck]) {
     var journals: [StepperJournal] = []
     var checks: [PendingCheck] = []
@@ -191,6 +194,10 @@ struct StepCommand: Command {
     if journals.count == 2 {
       let comparison = StepperComparison(journals[0], journals[1], options: diffOptions)
       return (Stepper(comparison: comparison, options: options), checks)
+    }
+    if prepareSearch {
+      let journal = journals[0]
+      DispatchQueue.global(qos: .utility).async { journal.prepareSearch() }
     }
     return (Stepper(journal: journals[0], options: options), checks)
   }

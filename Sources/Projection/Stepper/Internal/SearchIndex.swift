@@ -45,6 +45,9 @@ final class SearchIndex: Sendable {
 
   private let text = Mutex<Text?>(nil)
 
+  /// Whether the texts have been built.
+  var isBuilt: Bool { text.withLock { $0 != nil } }
+
   /// The texts of `records`, built on the first call.
   func text(of records: [Record]) -> Text {
     text.withLock { built in

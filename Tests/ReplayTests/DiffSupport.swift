@@ -1,5 +1,6 @@
 import Journal
-import Projection
+
+@testable import Projection
 
 /// Journals for diff tests: recorded by the reference model from a small
 /// notes-app scenario, then mutated the way a regression would.
@@ -126,18 +127,8 @@ extension Array where Element == Record {
   }
 }
 
-/// A small seeded generator (SplitMix64) for reproducible random inputs.
-struct DiffRandom: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+/// The simulator's seeded generator (SplitMix64), for reproducible random inputs.
+typealias DiffRandom = SplitMix64
 
 /// Checks that an alignment is a valid one of `a` and `b`: hunks in order,
 /// separated by matches, the matches equal position by position, and

@@ -1,5 +1,7 @@
 import Journal
 
+@testable import Projection
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -33,18 +35,15 @@ enum FuzzSettings {
 }
 
 /// A deterministic pseudo-random generator (SplitMix64): one seed, always the same sequence.
+///
+/// Implementation note: it draws from the simulator's ``SplitMix64`` but keeps
+/// its own `below` (a modulo), so a seed gives the same inputs as it always did.
 struct FuzzRandom: RandomNumberGenerator {
-  private var state: UInt64
+  private var generator: SplitMix64
 
-  init(seed: UInt64) { state = seed }
+  init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  mutating func next() -> UInt64 { generator.next() }
 
   /// A number in `0..<bound`.
   mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }

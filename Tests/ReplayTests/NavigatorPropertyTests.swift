@@ -1,23 +1,14 @@
 import Journal
-import Projection
 import Testing
+
+@testable import Projection
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// SplitMix64: a small, seedable generator, so every failure can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+/// The simulator's SplitMix64: seedable, so every failure can be replayed from its seed.
+typealias SeededGenerator = SplitMix64
 
 /// Random commands over a growing set of controllers: most are valid, some are refused
 /// (unknown ids, occupied slots, forbidden deallocs...), which must write nothing.

@@ -1,6 +1,7 @@
 import Journal
-import Projection
 import Testing
+
+@testable import Projection
 
 @Suite struct TimelineTests {
   /// A random journal over a small pool of ids: every event type, including

@@ -255,20 +255,10 @@ public struct Stepper: Sendable {
   private func jumpToMove(forward: Bool, _ state: inout StepperState) {
     switch source {
     case .journal(let journal):
-      let k = journal.movesThrough(state.cursor)
-      if forward {
-        if k < journal.moves.count {
-          state.cursor = Int(journal.moves[k])
-        } else {
-          state.message = "no move after this one"
-        }
+      if let record = StepperJournal.mark(journal.moves, nextTo: state.cursor, forward: forward) {
+        state.cursor = record
       } else {
-        let before = journal.movesThrough(state.cursor - 1)
-        if before > 0 {
-          state.cursor = Int(journal.moves[before - 1])
-        } else {
-          state.message = "no move before this one"
-        }
+        state.message = forward ? "no move after this one" : "no move before this one"
       }
     case .comparison(let comparison):
       if let row = comparison.row(nextTo: state.cursor, forward: forward, marks: \.moves) {
@@ -284,20 +274,12 @@ public struct Stepper: Sendable {
     case _ where !isChecked:
       state.message = "the findings are not computed yet: the check is still running"
     case .journal(let journal):
-      if forward {
-        let k = journal.findingsThrough(state.cursor)
-        if k < journal.findings.count {
-          state.cursor = Int(journal.findingRecords[k])
-        } else {
-          state.message = journal.findings.isEmpty ? "no findings in this journal" : "no finding after this event"
-        }
+      if let record = StepperJournal.mark(journal.findingRecords, nextTo: state.cursor, forward: forward) {
+        state.cursor = record
+      } else if journal.findings.isEmpty {
+        state.message = "no findings in this journal"
       } else {
-        let before = journal.findingsThrough(state.cursor - 1)
-        if before > 0 {
-          state.cursor = Int(journal.findingRecords[before - 1])
-        } else {
-          state.message = journal.findings.isEmpty ? "no findings in this journal" : "no finding before this event"
-        }
+        state.message = forward ? "no finding after this event" : "no finding before this event"
       }
     case .comparison(let comparison):
       if let row = comparison.row(nextTo: state.cursor, forward: forward, marks: \.findingRecords) {
@@ -317,20 +299,10 @@ public struct Stepper: Sendable {
       state.message = "the runs do not diverge"
       return
     }
-    if forward {
-      let k = comparison.divergencesThrough(state.cursor)
-      if k < comparison.divergenceCount {
-        state.cursor = Int(comparison.hunkStarts[k])
-      } else {
-        state.message = "no divergence after this row"
-      }
+    if let row = StepperJournal.mark(comparison.hunkStarts, nextTo: state.cursor, forward: forward) {
+      state.cursor = row
     } else {
-      let k = comparison.divergencesThrough(state.cursor - 1)
-      if k > 0 {
-        state.cursor = Int(comparison.hunkStarts[k - 1])
-      } else {
-        state.message = "no divergence before this row"
-      }
+      state.message = forward ? "no divergence after this row" : "no divergence before this row"
     }
   }
 

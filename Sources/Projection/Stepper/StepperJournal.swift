@@ -164,6 +164,16 @@ public struct StepperJournal: Sendable {
     Self.upperBound(moves, Int32(clamping: index))
   }
 
+  /// The first of the ascending `marks` after `index` (`forward`), or the last one before it.
+  static func mark(_ marks: [Int32], nextTo index: Int, forward: Bool) -> Int? {
+    if forward {
+      let k = upperBound(marks, Int32(clamping: index))
+      return k < marks.count ? Int(marks[k]) : nil
+    }
+    let k = upperBound(marks, Int32(clamping: index - 1))
+    return k > 0 ? Int(marks[k - 1]) : nil
+  }
+
   /// The number of elements of the ascending `values` that are at most `value`.
   static func upperBound(_ values: [Int32], _ value: Int32) -> Int {
     var lo = 0

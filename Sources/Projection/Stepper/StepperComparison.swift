@@ -15,9 +15,9 @@ import Journal
 /// ```
 public struct StepperComparison: Sendable {
   /// The reference run.
-  public let a: StepperJournal
+  public private(set) var a: StepperJournal
   /// The run compared with it.
-  public let b: StepperJournal
+  public private(set) var b: StepperJournal
   /// The diff of the two runs (what is compared comes from its options).
   public let report: DiffReport
 
@@ -78,22 +78,12 @@ public struct StepperComparison: Sendable {
     recordsB = Self.recordIndexes(report.b.seqs, in: b.timeline)
   }
 
-  private init(_ comparison: StepperComparison, a: StepperJournal, b: StepperJournal) {
-    self.a = a
-    self.b = b
-    report = comparison.report
-    rowsA = comparison.rowsA
-    rowsB = comparison.rowsB
-    hunkStarts = comparison.hunkStarts
-    hunkEnds = comparison.hunkEnds
-    recordsA = comparison.recordsA
-    recordsB = comparison.recordsB
-  }
-
   /// The same alignment, with the findings of A's and B's checks where given.
   public func withFindings(a findingsA: [Diagnostic]?, b findingsB: [Diagnostic]?) -> StepperComparison {
-    StepperComparison(
-      self, a: findingsA.map { a.withFindings($0) } ?? a, b: findingsB.map { b.withFindings($0) } ?? b)
+    var comparison = self
+    if let findingsA { comparison.a = a.withFindings(findingsA) }
+    if let findingsB { comparison.b = b.withFindings(findingsB) }
+    return comparison
   }
 
   private static func recordIndexes(_ seqs: [Int], in timeline: Timeline) -> [Int32] {

@@ -18,16 +18,16 @@ public struct StepperJournal: Sendable {
   public let timeline: Timeline
   /// The findings of `check` (reader integrity and lifecycle rules), sorted by
   /// line; empty while they are still being computed (see ``isChecked``).
-  public let findings: [Diagnostic]
+  public private(set) var findings: [Diagnostic]
   /// False while the check runs in the background (``open(path:name:options:rules:model:whenChecked:)``);
   /// ``withFindings(_:)`` gives the journal with its findings.
-  public let isChecked: Bool
+  public private(set) var isChecked: Bool
 
   /// 1-based journal line of each record.
   let lines: [Int32]
   /// Index of the record each finding is shown at: the first record on or
   /// after the finding's line (the last record for findings past it).
-  let findingRecords: [Int32]
+  private(set) var findingRecords: [Int32]
   /// Indexes of the `move` records, ascending.
   let moves: [Int32]
   /// For each record, the index of the last record at or before it that can
@@ -97,24 +97,15 @@ public struct StepperJournal: Sendable {
     self.findingRecords = Self.records(of: findings ?? [], lines: lines)
   }
 
-  private init(_ journal: StepperJournal, findings: [Diagnostic]) {
-    name = journal.name
-    timeline = journal.timeline
-    lines = journal.lines
-    moves = journal.moves
-    mapVersions = journal.mapVersions
-    mapIDWidth = journal.mapIDWidth
-    searchIndex = journal.searchIndex
-    self.findings = findings
-    isChecked = true
-    findingRecords = Self.records(of: findings, lines: lines)
-  }
-
   /// The same journal with the findings of its check.
   ///
   /// - Complexity: O(findings).
   public func withFindings(_ findings: [Diagnostic]) -> StepperJournal {
-    StepperJournal(self, findings: findings)
+    var journal = self
+    journal.findings = findings
+    journal.isChecked = true
+    journal.findingRecords = Self.records(of: findings, lines: lines)
+    return journal
   }
 
   /// The record each finding is shown at.

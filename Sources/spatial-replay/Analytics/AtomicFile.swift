@@ -17,7 +17,8 @@ import Journal
 /// complete (``commit()``: linked, then renamed over the target) or when it is
 /// closed between writes (``suspend()``, reopened by the next write, so that
 /// many files can be in progress with few descriptors open). Where the file
-/// system has no `O_TMPFILE`, the file is created under its temporary name.
+/// system has no `O_TMPFILE` (or `/proc` is not mounted), the file is created
+/// under its temporary name.
 /// A target that exists and is not a regular file (`/dev/null`,
 /// `/dev/stdout`, a FIFO) is written directly instead: it is never replaced.
 ///
@@ -61,7 +62,10 @@ final class AtomicFile {
       guard descriptor >= 0 else { throw Self.failure("cannot open", path) }
       fd = descriptor
     } else {
-      let descriptor = Glibc.open(self.directory, Self.openTemporary | O_WRONLY | O_CLOEXEC, 0o666)
+      // The file is named later through /proc/self/fd (linkat): without /proc, a named file from the start.
+      let descriptor =
+        access("/proc/self/fd", X_OK) == 0
+        ? Glibc.open(self.directory, Self.openTemporary | O_WRONLY | O_CLOEXEC, 0o666) : -1
       if descriptor >= 0 {
         fd = descriptor
         anonymous = true

@@ -1,3 +1,5 @@
+import Journal
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -24,6 +26,7 @@ enum SpatialReplay {
       ExportCommand.self,
       SimulateCommand.self,
       TailCommand.self,
+      CompletionCommand.self,
     ]
   }
 
@@ -47,13 +50,11 @@ enum SpatialReplay {
       return ExitCode.usage
     }
     switch first {
-    case "--help", "-h", "help":
-      if first == "help", arguments.count > 1, let command = command(named: arguments[1]) {
-        context.stdout.write(command.help)
-      } else {
-        context.stdout.write(overview)
-      }
+    case "--help", "-h":
+      context.stdout.write(overview)
       return ExitCode.ok
+    case "help":
+      return HelpCommand.run(Array(arguments.dropFirst()), context: &context)
     case "--version":
       context.stdout.write("spatial-replay \(version)\n")
       return ExitCode.ok
@@ -61,22 +62,29 @@ enum SpatialReplay {
       break
     }
     guard let command = command(named: first) else {
-      var message = "unknown command '\(first)'"
-      if let near = closest(to: first, in: commands.map { $0.name }) { message += " (did you mean '\(near)'?)" }
+      var message = "unknown command '\(displayText(first))'"
+      if let near = closestWord(to: first, in: commands.map { $0.name }) { message += " (did you mean '\(near)'?)" }
       context.error(message + "; see 'spatial-replay --help'")
       return ExitCode.usage
     }
     let rest = Array(arguments.dropFirst())
-    if rest.contains("--help") || rest.contains("-h") {
+    // --help and --version win wherever they stand before a `--`.
+    let options = rest.prefix { $0 != "--" }
+    if options.contains("--help") || options.contains("-h") {
       context.stdout.write(command.help)
       return ExitCode.ok
     }
+    if options.contains("--version") {
+      context.stdout.write("spatial-replay \(version)\n")
+      return ExitCode.ok
+    }
     do {
-      let parsed = try ParsedArguments(rest, spec: command.spec)
+      let parsed = try ParsedArguments(rest, options: command.allOptions)
+      if let color = parsed.choice(Option.color).flatMap(ColorChoice.init(rawValue:)) { context.color = color }
       let instance = try command.init(parsed)
       // Data shown on a terminal: nothing in a journal may change the terminal's state
       // (text output is escaped where it is made; data keeps its bytes in files and pipes).
-      if context.stdoutIsTerminal && (dataCommands.contains(command.name) || parsed.flag("--json")) {
+      if context.stdoutIsTerminal && (dataCommands.contains(command.name) || command.writesJSON(parsed)) {
         context.stdout.escapesForTerminal = true
       }
       return try instance.run(&context)
@@ -118,7 +126,20 @@ enum SpatialReplay {
       Run 'spatial-replay <command> --help' for a command's options and examples.
       '-' as a file means standard input. --json gives machine-readable output.
 
-      exit status: 0 fine, 1 findings or differences, 2 bad input data, 64 usage error.
+      options every command takes:
+        --color WHEN   colour: auto (on a terminal, unless NO_COLOR is set and not
+                       empty, or TERM=dumb), always, never
+        -h, --help     the command's help, with examples
+        --version      the version
+
+      exit status, the same for every command: 0 fine; 1 findings or differences;
+      2 input that cannot be read correctly (a file that cannot be opened, a
+      line that does not decode, a seq gap or repeat, time going backwards, no
+      session header, an empty journal; with --strict any format warning), even
+      when findings were also made; 64 usage error.
+
+      'spatial-replay help --man' prints the manual page; 'spatial-replay
+      completion bash|zsh|fish' prints a shell completion script.
 
       """
     return s

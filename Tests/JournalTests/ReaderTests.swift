@@ -67,6 +67,20 @@ private func decodeError(_ line: String) throws -> DecodeError {
       read([0xEF, 0xBB, 0xBF] + Array((bad + "\n").utf8)) == [
         warning("bom", line: 1, column: 1, offset: 0, "UTF-8 byte order mark at the start of the file"),
         error(failure.rule, line: 1, column: failure.offset + 4, offset: 0, failure.message),
+        error("no-header", line: 1, offset: 0, "the journal has no session header: none of its lines is an event"),
+      ])
+  }
+
+  @Test func aJournalWithoutARecordHasNoHeader() {
+    #expect(
+      read([]) == [
+        error("no-header", line: 1, offset: 0, "the journal is empty: it must start with a session header at seq 0")
+      ])
+    #expect(
+      read(Array("\n \n".utf8)) == [
+        warning("blank-line", line: 1, offset: 0, "blank line"),
+        warning("blank-line", line: 2, offset: 1, "blank line"),
+        error("no-header", line: 2, offset: 1, "the journal has no session header: none of its lines is an event"),
       ])
   }
 

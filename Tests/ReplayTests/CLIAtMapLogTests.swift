@@ -244,8 +244,16 @@ import Testing
         == lines { (10...12).contains($0.seq) && $0.event.typeName == "lifecycle" && $0.event.controllers == ["home"] })
 
     let nothing = try Binary.run(["log", "--controller", "nobody", path])
-    #expect(nothing.status == 0)
+    #expect(nothing.status == 64, "an id no event names is a usage error")
     #expect(nothing.stdout.isEmpty)
+    #expect(nothing.stderr.hasPrefix("spatial-replay: error: --controller: no event names 'nobody'"))
+    let typo = try Binary.run(["log", "--controller", "compse", path])
+    #expect(typo.status == 64)
+    #expect(
+      typo.stderr.hasPrefix("spatial-replay: error: --controller: no event names 'compse' (did you mean compose?)"))
+    let type = try Binary.run(["log", "--type", "Move", path])
+    #expect(type.status == 64)
+    #expect(type.stderr.hasPrefix("spatial-replay: error: --type: unknown type 'Move' (did you mean move?)"))
   }
 
   @Test func logJSONCopiesTheLinesThrough() throws {

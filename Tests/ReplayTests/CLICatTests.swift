@@ -51,14 +51,14 @@ import Testing
     let result = try Binary.run(
       ["cat", "--type", "alloc", path, "-"], stdin: JournalText.lines([JournalText.alloc(0, "x")]))
     #expect(result.stdout == JournalText.lines([Self.lines[1], JournalText.alloc(0, "x")]))
-    #expect(result.status == 1, "the journal on stdin has no header")
+    #expect(result.status == 2, "the journal on stdin has no header")
   }
 
   @Test func dropsLinesThatDoNotDecodeAndExitsOne() throws {
     let dir = try TemporaryDirectory()
     let path = try dir.write("j.ndjson", JournalText.lines([Self.lines[0], "{oops", Self.lines[1]]))
     let result = try Binary.run(["cat", path])
-    #expect(result.status == 1, "\(result)")
+    #expect(result.status == 2, "\(result)")
     #expect(result.stdout == JournalText.lines([Self.lines[0], Self.lines[1]]))
     #expect(result.stderr.hasPrefix("\(path):2:2: error: "))
     #expect(result.stderr.hasSuffix(" [malformed]\n"))

@@ -24,13 +24,13 @@ import Testing
       JournalText.header() + "\n" + JournalText.alloc(1, "home") + "\r\n" + JournalText.alloc(3, "notes") + "\n" + bad
         + "\n")
     let result = try Binary.run(["check", path])
-    #expect(result.status == 1, "\(result)")
+    #expect(result.status == 2, "\(result)")
     #expect(
       result.stdout == """
         \(path):2: warning: line ends with \\r\\n instead of \\n [crlf]
         \(path):3: error: seq jumps from 1 to 3 (1 event missing) [seq-gap]
         \(path):4:\(column): error: expected a string for "controller", found 17 [malformed]
-        \(path): 3 events, 2 errors, 1 warning
+        \(path): 3 events, 2 errors, 1 warning (malformed 1, seq-gap 1, crlf 1)
 
         """)
     #expect(result.stderr == "")
@@ -44,15 +44,15 @@ import Testing
     #expect(
       relaxed.stdout == """
         \(path):2: warning: blank line [blank-line]
-        \(path): 2 events, 0 errors, 1 warning
+        \(path): 2 events, 0 errors, 1 warning (blank-line 1)
 
         """)
     let strict = try Binary.run(["check", "--strict", path])
-    #expect(strict.status == 1, "\(strict)")
+    #expect(strict.status == 2, "\(strict)")
     #expect(
       strict.stdout == """
         \(path):2: error: blank line [blank-line]
-        \(path): 2 events, 1 error, 0 warnings
+        \(path): 2 events, 1 error, 0 warnings (blank-line 1)
 
         """)
   }
@@ -80,36 +80,36 @@ import Testing
       result.stdout == """
         \(a): 2 events, 0 errors, 0 warnings
         \(b):2: error: seq jumps from 0 to 2 (1 event missing) [seq-gap]
-        \(b): 2 events, 1 error, 0 warnings
-        total: 3 files, 4 events, 1 error, 0 warnings, 1 unreadable
+        \(b): 2 events, 1 error, 0 warnings (seq-gap 1)
+        total: 3 files, 4 events, 1 error, 0 warnings (seq-gap 1), 1 unreadable
 
         """)
     let twoFiles = try Binary.run(["check", a, b])
-    #expect(twoFiles.status == 1)
-    #expect(twoFiles.stdout.hasSuffix("total: 2 files, 4 events, 1 error, 0 warnings\n"))
+    #expect(twoFiles.status == 2)
+    #expect(twoFiles.stdout.hasSuffix("total: 2 files, 4 events, 1 error, 0 warnings (seq-gap 1)\n"))
   }
 
   @Test func jsonPrintsFindingsAndASummaryObject() throws {
     let dir = try TemporaryDirectory()
     let path = try dir.write("j.ndjson", JournalText.lines([JournalText.header(), JournalText.alloc(2, "home")]))
     let result = try Binary.run(["check", "--json", path])
-    #expect(result.status == 1, "\(result)")
+    #expect(result.status == 2, "\(result)")
     let offset = JournalText.header().utf8.count + 1
     #expect(
       result.stdout == """
         {"file":"\(path)","line":2,"seq":2,"severity":"error","rule":"seq-gap","message":"seq jumps from 0 to 2 (1 event missing)","offset":\(offset)}
-        {"summary":true,"files":[{"file":"\(path)","events":2,"errors":1,"warnings":0}],"events":2,"errors":1,"warnings":0,"unreadable":0}
+        {"summary":true,"files":[{"file":"\(path)","events":2,"errors":1,"warnings":0,"formatErrors":1,"rules":{"seq-gap":1},"unreported":{}}],"events":2,"errors":1,"warnings":0,"formatErrors":1,"rules":{"seq-gap":1},"unreported":{},"unreadable":0,"omitted":0}
 
         """)
   }
 
   @Test func standardInputIsNamedStdin() throws {
     let result = try Binary.run(["check", "-"], stdin: JournalText.lines([JournalText.alloc(0, "home")]))
-    #expect(result.status == 1, "\(result)")
+    #expect(result.status == 2, "\(result)")
     #expect(
       result.stdout == """
         <stdin>:1: error: the journal does not start with a session header (the first event is "alloc" at seq 0) [no-header]
-        <stdin>: 1 event, 1 error, 0 warnings
+        <stdin>: 1 event, 1 error, 0 warnings (no-header 1)
 
         """)
   }
@@ -132,11 +132,11 @@ import Testing
     let long = JournalText.mark(1, String(repeating: "x", count: 200))
     let path = try dir.write("j.ndjson", JournalText.lines([JournalText.header(), long, JournalText.mark(2, "y")]))
     let result = try Binary.run(["check", "--max-line-bytes", "150", path])
-    #expect(result.status == 1, "\(result)")
+    #expect(result.status == 2, "\(result)")
     #expect(
       result.stdout == """
         \(path):2:151: error: line is longer than the limit of 150 bytes [framing]
-        \(path): 2 events, 1 error, 0 warnings
+        \(path): 2 events, 1 error, 0 warnings (framing 1)
 
         """)
   }

@@ -22,12 +22,12 @@ import Testing
     #expect(result.status == 1, "\(result)")
     #expect(
       result.stdout == """
-        \(path):7: error: missing home willAppear, home didAppear when the next move starts (in initial display #3 home) [incomplete-transition]
-        \(path):8: error: home: willDisappear before didLoad (in move #6 home → notes) [appear-before-load]
-        \(path):8: error: home: willDisappear while already disappeared (in move #6 home → notes) [will-repeated]
-        \(path):10: error: home: didDisappear before didLoad (in move #6 home → notes) [appear-before-load]
-        \(path):11: error: notes: willAppear while already appearing (in move #6 home → notes) [will-repeated]
-        \(path):11: error: missing notes didAppear at the end of the journal (in move #6 home → notes) [incomplete-transition]
+        \(path):7: error: missing home willAppear, home didAppear when the next move starts (in initial display at seq 3: home) [incomplete-transition]
+        \(path):8: error: home: willDisappear before didLoad (in move at seq 6: home → notes) [appear-before-load]
+        \(path):8: error: home: willDisappear while already disappeared (in move at seq 6: home → notes) [will-repeated]
+        \(path):10: error: home: didDisappear before didLoad (in move at seq 6: home → notes) [appear-before-load]
+        \(path):11: error: notes: willAppear while already appearing (in move at seq 6: home → notes) [will-repeated]
+        \(path):11: error: missing notes didAppear at the end of the journal (in move at seq 6: home → notes) [incomplete-transition]
         \(path): 11 events, 6 errors, 0 warnings (appear-before-load 2, will-repeated 2, incomplete-transition 2)
 
         """)
@@ -41,8 +41,8 @@ import Testing
     #expect(only.status == 1, "\(only)")
     #expect(
       only.stdout == """
-        \(path):8: error: home: willDisappear while already disappeared (in move #6 home → notes) [will-repeated]
-        \(path):11: error: notes: willAppear while already appearing (in move #6 home → notes) [will-repeated]
+        \(path):8: error: home: willDisappear while already disappeared (in move at seq 6: home → notes) [will-repeated]
+        \(path):11: error: notes: willAppear while already appearing (in move at seq 6: home → notes) [will-repeated]
         \(path): 11 events, 2 errors, 0 warnings (will-repeated 2)
 
         """)
@@ -51,10 +51,15 @@ import Testing
     ])
     #expect(without.status == 0, "\(without)")
     #expect(without.stdout == "\(path): 11 events, 0 errors, 0 warnings\n")
+    let listed = try Binary.run(["check", "--rule", "will-repeated,appear-before-load", "--no-rule", "order", path])
+    #expect(
+      listed.stdout.hasSuffix("\(path): 11 events, 4 errors, 0 warnings (appear-before-load 2, will-repeated 2)\n"),
+      "\(listed)")
     let both = try Binary.run([
       "check", "--rule", "will-repeated", "--rule", "appear-before-load", "--no-rule", "will-repeated", path,
     ])
-    #expect(both.stdout.hasSuffix("\(path): 11 events, 2 errors, 0 warnings (appear-before-load 2)\n"), "\(both)")
+    #expect(both.status == 64, "\(both)")
+    #expect(both.stderr.hasPrefix("spatial-replay: error: --rule will-repeated contradicts --no-rule will-repeated\n"))
   }
 
   @Test func integrityRulesAreSelectedToo() throws {
@@ -63,11 +68,11 @@ import Testing
       "j.ndjson",
       JournalText.lines([JournalText.header(), "", JournalText.alloc(1, "home"), JournalText.alloc(3, "x")]))
     let result = try Binary.run(["check", "--no-rule", "blank-line", path])
-    #expect(result.status == 1, "\(result)")
+    #expect(result.status == 2, "\(result)")
     #expect(
       result.stdout == """
         \(path):4: error: seq jumps from 1 to 3 (1 event missing) [seq-gap]
-        \(path): 3 events, 1 error, 0 warnings
+        \(path): 3 events, 1 error, 0 warnings (seq-gap 1)
 
         """)
   }
@@ -79,9 +84,9 @@ import Testing
     #expect(result.status == 1, "\(result)")
     #expect(
       result.stdout == """
-        {"file":"\(path)","line":7,"seq":6,"severity":"error","rule":"incomplete-transition","message":"missing home willAppear, home didAppear when the next move starts (in initial display #3 home)","controllers":["home"],"move":3}
-        {"file":"\(path)","line":11,"seq":10,"severity":"error","rule":"incomplete-transition","message":"missing notes didAppear at the end of the journal (in move #6 home → notes)","controllers":["home","notes"],"move":6}
-        {"summary":true,"files":[{"file":"\(path)","events":11,"errors":2,"warnings":0,"rules":{"incomplete-transition":2}}],"events":11,"errors":2,"warnings":0,"unreadable":0}
+        {"file":"\(path)","line":7,"seq":6,"severity":"error","rule":"incomplete-transition","message":"missing home willAppear, home didAppear when the next move starts (in initial display at seq 3: home)","controllers":["home"],"move":3}
+        {"file":"\(path)","line":11,"seq":10,"severity":"error","rule":"incomplete-transition","message":"missing notes didAppear at the end of the journal (in move at seq 6: home → notes)","controllers":["home","notes"],"move":6}
+        {"summary":true,"files":[{"file":"\(path)","events":11,"errors":2,"warnings":0,"formatErrors":0,"rules":{"incomplete-transition":2},"unreported":{}}],"events":11,"errors":2,"warnings":0,"formatErrors":0,"rules":{"incomplete-transition":2},"unreported":{},"unreadable":0,"omitted":0}
 
         """)
   }
@@ -99,9 +104,9 @@ import Testing
     #expect(result.status == 1, "\(result)")
     #expect(
       result.stdout == """
-        \(path):17: error: m: modal of home still linked and alive after home didAppear (in move #12 m → home) [modal-leak]
+        \(path):17: error: m: modal of home still linked and alive after home didAppear (in move at seq 12: m → home) [modal-leak]
         \(path):18: warning: blank line [blank-line]
-        \(path): 18 events, 1 error, 1 warning (modal-leak 1)
+        \(path): 18 events, 1 error, 1 warning (blank-line 1, modal-leak 1)
 
         """)
   }
@@ -113,7 +118,7 @@ import Testing
     #expect(result.status == 1, "\(result)")
     #expect(
       result.stdout == """
-        \(path):5: error: missing home didLoad, home willAppear, home didAppear (expected here by the intended model) (in initial display #3 home) [model-divergence]
+        \(path):5: error: missing home didLoad, home willAppear, home didAppear (expected here by the intended model) (in initial display at seq 3: home) [model-divergence]
             2 = alloc home H
             3 = alloc notes N
             4 = root home
@@ -121,7 +126,7 @@ import Testing
               - home willAppear
               - home didAppear
             5   link home left notes
-        \(path):11: error: intended model expects notes didAppear; found notes willAppear (in move #6 home → notes) [model-divergence]
+        \(path):11: error: intended model expects notes didAppear; found notes willAppear (in move at seq 6: home → notes) [model-divergence]
              8 = home willDisappear
              9 = notes willAppear
             10 = home didDisappear
@@ -145,7 +150,7 @@ import Testing
     let last = try #require(lines.dropLast().last)
     #expect(
       last.hasPrefix(
-        #"{"file":"\#(path)","line":11,"seq":10,"severity":"error","rule":"model-divergence","message":"intended model expects notes didAppear; found notes willAppear (in move #6 home → notes)","controllers":["notes"],"move":6,"expected":[{"seq":"#
+        #"{"file":"\#(path)","line":11,"seq":10,"severity":"error","rule":"model-divergence","message":"intended model expects notes didAppear; found notes willAppear (in move at seq 6: home → notes)","controllers":["notes"],"move":6,"expected":[{"seq":"#
       ))
     #expect(
       last.contains(
@@ -166,16 +171,17 @@ import Testing
     let dir = try TemporaryDirectory()
     let path = try dir.write("j.ndjson", JournalText.lines(lines))
     let result = try Binary.run(["check", "--model", "--rule", "model-divergence", path])
-    #expect(result.status == 1, "\(result)")
+    // The removed line leaves a seq gap: a format error, so 2 even though it is not reported.
+    #expect(result.status == 2, "\(result)")
     #expect(
       result.stdout == """
-        \(path):14: error: missing notes didAppear (expected here by the intended model) (in move #9 home → notes) [model-divergence]
+        \(path):14: error: missing notes didAppear (expected here by the intended model) (in move at seq 9: home → notes) [model-divergence]
             11 = home willDisappear
             12 = notes willAppear
             13 = home didDisappear
                - notes didAppear
             14   move notes → home right programmatic animated
-        \(path): 18 events, 1 error, 0 warnings (model-divergence 1)
+        \(path): 18 events, 1 error, 0 warnings (model-divergence 1); 1 format error not reported by the rule selection (seq-gap 1)
 
         """)
   }

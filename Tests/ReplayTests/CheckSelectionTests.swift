@@ -62,7 +62,7 @@ import Testing
       last
         == Diagnostic(
           rule: "will-repeated", severity: .error, line: 11, seq: 10,
-          message: "notes: willAppear while already appearing (in move #6 home → notes)", controllers: ["notes"],
+          message: "notes: willAppear while already appearing (in move at seq 6: home → notes)", controllers: ["notes"],
           move: 6))
   }
 
@@ -78,7 +78,7 @@ import Testing
     let found = Checker.check(b.records, rules: try RuleSelection(only: ["misattributed"]))
     #expect(
       found.map(\.message) == [
-        #"evil\u{1B}[2J: willDisappear while no transition is in flight (in initial display #3 home)"#
+        #"evil\u{1B}[2J: willDisappear while no transition is in flight (in initial display at seq 3: home)"#
       ])
     #expect(found.map(\.controllers) == [["evil\u{1B}[2J"]])
     for d in Checker.check(b.records) { #expect(!d.message.unicodeScalars.contains("\u{1B}"), "\(d.message)") }

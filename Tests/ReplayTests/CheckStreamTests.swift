@@ -39,7 +39,10 @@ import Testing
     #expect(summary.errors == 2)
     #expect(summary.warnings == 1)
     #expect(summary.byRule == ["modal-leak": 1, "unknown-controller": 1, "blank-line": 1])
-    #expect(summary.lifecycleCounts.map(\.rule) == [.unknownController, .modalLeak])
+    #expect(
+      summary.ruleCounts.map(\.rule) == [
+        FormatRule.blankLine.id, CheckRule.unknownController.id, CheckRule.modalLeak.id,
+      ])
   }
 
   @Test func modelDivergencesMergeWithLifecycleFindingsByLine() throws {

@@ -91,9 +91,9 @@ import Testing
     let found = Self.summary(Self.conform(Self.numbered(records), .intended))
     #expect(
       found == [
-        "11 missing home willDisappear (expected here by the intended model) (in move #9 home → notes)",
-        "12 unexpected home willDisappear (not in the intended model) (in move #9 home → notes)",
-        "23 missing home didDisappear (expected here by the intended model) (in move #19 home → notes)",
+        "11 missing home willDisappear (expected here by the intended model) (in move at seq 9: home → notes)",
+        "12 unexpected home willDisappear (not in the intended model) (in move at seq 9: home → notes)",
+        "23 missing home didDisappear (expected here by the intended model) (in move at seq 19: home → notes)",
       ])
   }
 
@@ -105,7 +105,7 @@ import Testing
     #expect(
       last.diagnostic.formatted(file: "j.ndjson")
         == "j.ndjson:11: error: intended model expects notes didAppear; found notes willAppear"
-        + " (in move #6 home → notes) [model-divergence]")
+        + " (in move at seq 6: home → notes) [model-divergence]")
     var text = ""
     last.render(into: &text)
     #expect(
@@ -137,7 +137,7 @@ import Testing
     let found = Self.summary(Self.conform(Self.numbered(b.records), .intended))
     #expect(
       found == [
-        "7 intended model refuses dealloc home: cannot deallocate 'home': it is the root (in initial display #2 home)"
+        "7 intended model refuses dealloc home: cannot deallocate 'home': it is the root (in initial display at seq 2: home)"
       ])
   }
 

@@ -148,7 +148,7 @@ import Testing
 
   @Test func findingsMergeTheReadersAndTheCheckersInLineOrder() {
     let (rows, _) = AnalyticsFixture.rows(.findings)
-    let inMove = " (in move #13 home → notes)"
+    let inMove = " (in move at seq 13: home → notes)"
     expectRows(
       rows,
       [
@@ -187,7 +187,7 @@ import Testing
         switch (cell, column.kind) {
         case (.null, _): ok = column.nullable
         case (.string, .string), (.integer, .integer), (.number, .number), (.boolean, .boolean),
-          (.timestamp, .timestamp), (.json, .json):
+          (.timestamp, .timestamp), (.json, .json), (.json, .list):
           ok = true
         default: ok = false
         }

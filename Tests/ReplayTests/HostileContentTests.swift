@@ -147,7 +147,7 @@ import Testing
     #expect(valid.exitStatus == 0, "\(valid)")
     #expect(valid.stdoutText == "valid.ndjson: 31 events, 0 errors, 0 warnings\n", "\(valid)")
     let broken = try Subprocess.run(["check", "broken.ndjson"], directory: directory.path)
-    #expect(broken.exitStatus == 1, "\(broken)")
+    #expect(broken.exitStatus == 2, "\(broken)")
     for line in 32...39 { #expect(broken.stdoutText.contains("broken.ndjson:\(line):"), "line \(line): \(broken)") }
   }
 

@@ -14,17 +14,17 @@ import Testing
   /// The fixture's stats, counted by hand from its lines (see ``AnalyticsFixture``).
   static let fixtureJSON =
     #"{"file":"j.ndjson","session":"S1","app":"Dicto","build":null,"journals":1,"events":22,"#
-    + #""first_time":"2026-11-29T10:00:00.000000Z","last_time":"2026-11-29T10:00:02.000000Z","duration_ms":2000.0,"#
-    + #""events_by_type":{"session":1,"alloc":2,"root":1,"link":1,"unlink":0,"modal":0,"touches":1,"pan":3,"#
+    + #""firstTime":"2026-11-29T10:00:00.000000Z","lastTime":"2026-11-29T10:00:02.000000Z","durationMs":2000.0,"#
+    + #""eventsByType":{"session":1,"alloc":2,"root":1,"link":1,"unlink":0,"modal":0,"touches":1,"pan":3,"#
     + #""move":1,"lifecycle":9,"dealloc":0,"mark":2,"swipe":1},"#
-    + #""moves":{"total":1,"animated":1,"by_direction":{"left":1,"right":0,"up":0,"down":0},"#
-    + #""by_trigger":{"programmatic":0,"pan":1,"fling":0,"goToRoot":0}},"#
-    + #""pans":{"total":3,"by_outcome":{"committed":1,"snapBack":0,"blocked":1,"refused":1,"cancelled":0}},"#
-    + #""controllers":[{"controller":"home","class":"Home","visits":1,"dwell_ms":997.0,"open_visits":0},"#
-    + #"{"controller":"notes","class":"Notes","visits":1,"dwell_ms":750.0,"open_visits":1}],"#
-    + #""modals":{"presented":0,"deallocated":0,"leaked":0,"leaked_modals":[],"leak_findings":0},"#
+    + #""moves":{"total":1,"animated":1,"byDirection":{"left":1,"right":0,"up":0,"down":0},"#
+    + #""byTrigger":{"programmatic":0,"pan":1,"fling":0,"goToRoot":0}},"#
+    + #""pans":{"total":3,"byOutcome":{"committed":1,"snapBack":0,"blocked":1,"refused":1,"cancelled":0}},"#
+    + #""controllers":[{"controller":"home","class":"Home","visits":1,"dwellMs":997.0,"openVisits":0},"#
+    + #"{"controller":"notes","class":"Notes","visits":1,"dwellMs":750.0,"openVisits":1}],"#
+    + #""modals":{"presented":0,"deallocated":0,"leaked":0,"leakedModals":[],"leakFindings":0},"#
     + #""findings":{"total":5,"errors":4,"warnings":1,"#
-    + #""by_rule":{"malformed":1,"unknown-type":1,"will-repeated":1,"misattributed":1,"visible-count":1}}}"#
+    + #""byRule":{"malformed":1,"unknown-type":1,"will-repeated":1,"misattributed":1,"visible-count":1}}}"#
 
   static let fixtureText = """
     == j.ndjson: session S1, app Dicto
@@ -159,11 +159,11 @@ import Testing
     let dir = try TemporaryDirectory()
     let a = try dir.write("j.ndjson", AnalyticsFixture.text)
     let text = try Binary.run(["stats", a])
-    #expect(text.status == 0, "findings are reported, not judged")
+    #expect(text.status == 2, "lifecycle findings are counted, not judged; the malformed line is a format error")
     #expect(text.stdout == Self.fixtureText.replacingOccurrences(of: "== j.ndjson:", with: "== \(a):"))
     #expect(text.stderr.isEmpty)
     let json = try Binary.run(["stats", "--json", a])
-    #expect(json.status == 0)
+    #expect(json.status == 2)
     let document = Self.fixtureJSON.replacingOccurrences(of: #""file":"j.ndjson""#, with: #""file":"\#(a)""#)
     #expect(json.stdout.hasPrefix(#"{"sessions":["# + document + #"],"overall":{"file":null,"#))
     #expect(json.stdout.hasSuffix("}\n"))

@@ -89,7 +89,7 @@ import Testing
     let path = try directory.write("broken.ndjson", lines.joined(separator: "\n") + "\n")
     // Findings: line 21 (malformed), #22 and #24 (the checker), line 31 (blank).
     let result = try Binary.run(["step", "--keys", "f f f f", path])
-    #expect(result.status == 0)
+    #expect(result.status == 2, "a journal with format errors opens, and the status says it")
     #expect(result.stderr == "")
     // The reader's findings (no seq: shown by line) among the checker's.
     #expect(result.stdout.contains("▶ line 21 malformed: "))
@@ -120,7 +120,7 @@ import Testing
   @Test(arguments: [
     Refusal(arguments: ["step"], status: 64, message: "step takes one journal FILE, or two journals A B, got 0"),
     Refusal(arguments: ["step", "a", "b", "c"], status: 64, message: "got 3"),
-    Refusal(arguments: ["step", "-", "-"], status: 64, message: "only one journal can be '-'"),
+    Refusal(arguments: ["step", "-", "-"], status: 64, message: "'-' (standard input) can be read only once"),
     Refusal(arguments: ["step", "--keys", "l zz", "x"], status: 64, message: "unknown key 'zz'"),
     Refusal(arguments: ["step", "--size", "80", "x"], status: 64, message: "--size takes WIDTHxHEIGHT"),
     Refusal(arguments: ["step", "--size", "5x5", "x"], status: 64, message: "at least 20x1"),

@@ -23,9 +23,9 @@ import Testing
     let dir = try TemporaryDirectory()
     let path = try dir.write("j.ndjson", AnalyticsFixture.text)
     let result = try Binary.run(["tail", "-n", "3", path])
-    #expect(result.status == 0, "\(result)")
+    #expect(result.status == 2, "line 22 is malformed: \(result)")
     #expect(result.stdout == "10:00:01.302 #20 notes: willAppear\n10:00:02.000 #22 mark end\n")
-    let inMove = " (in move #13 home → notes)"
+    let inMove = " (in move at seq 13: home → notes)"
     #expect(
       result.stderr == """
         \(path):21: error: notes: willAppear while already appeared\(inMove) [will-repeated]
@@ -43,8 +43,9 @@ import Testing
     let lines = AnalyticsFixture.text.split(separator: "\n")
     #expect(json.stdout == [lines[19], lines[20], lines[22]].map { $0 + "\n" }.joined())
     let none = try Binary.run(["tail", "-n", "0", path])
-    #expect(none.status == 0)
-    #expect(none.stdout.isEmpty && none.stderr.isEmpty)
+    #expect(none.status == 2, "the journal has a malformed line")
+    #expect(none.stdout.isEmpty)
+    #expect(none.stderr == "\(path): 1 format error on earlier lines ('spatial-replay check' lists them)\n")
   }
 
   @Test func withoutFollowAMissingFileIsAnErrorAndATornTailAWarning() throws {
@@ -105,8 +106,8 @@ import Testing
     #expect(tail.remainingLines() == [], "nothing of the torn bytes")
     #expect(
       tail.remainingStderr() == """
-        \(path):4: error: home: didAppear before didLoad (in initial display #2 home) [appear-before-load]
-        \(path):4: error: home: didAppear while disappeared, not appearing (in initial display #2 home) [did-without-will]
+        \(path):4: error: home: didAppear before didLoad (in initial display at seq 2: home) [appear-before-load]
+        \(path):4: error: home: didAppear while disappeared, not appearing (in initial display at seq 2: home) [did-without-will]
 
         """)
   }
@@ -121,7 +122,7 @@ import Testing
 
   @Test(arguments: [
     (["tail"], "tail needs exactly one FILE"),
-    (["tail", "-"], "tail reads a file, not standard input"),
+    (["tail", "-f", "-"], "--follow needs a file; standard input cannot be followed"),
     (["tail", "--timeout", "1", "j"], "--timeout only applies with --follow"),
     (["tail", "-f", "--timeout", "soon", "j"], "--timeout takes a number of seconds ≥ 0, got 'soon'"),
     (["tail", "-n", "-2", "j"], "--lines takes a whole number ≥ 0, got '-2'"),

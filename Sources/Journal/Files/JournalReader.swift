@@ -31,6 +31,9 @@ public final class JournalReader {
   private var pendingIndex = 0
   /// The decoded bytes of the line last returned as a record.
   private var currentLine = UnsafeRawBufferPointer(start: nil, count: 0)
+  /// The number and offset of the last line read, for the end-of-input check.
+  private var lastLine = (number: 0, offset: Int64(0))
+  private var ended = false
 
   /// Opens a journal; `-` reads standard input.
   /// - Throws: ``JournalFileError`` if the file does not exist, is a directory or cannot be read.
@@ -70,12 +73,24 @@ public final class JournalReader {
   public func next() -> JournalItem? {
     if pendingIndex < pending.count { return popPending() }
     while let line = lines.next() {
+      lastLine = (line.number, line.offset)
       // Implementation note: the item is returned as is, not unwrapped and
       // wrapped again: a JournalItem is ~150 bytes and every copy shows.
       let item = process(line)
       if case .some = item { return item }
     }
-    return nil
+    return end()
+  }
+
+  /// Once, at the end of the input: a journal without a single record has no header.
+  @inline(never)
+  private func end() -> JournalItem? {
+    guard !ended else { return nil }
+    ended = true
+    guard lines.readError == nil,
+      let finding = integrity.missingHeaderAtEnd(lastLine: lastLine.number, lastOffset: lastLine.offset)
+    else { return nil }
+    return .diagnostic(finding)
   }
 
   /// Calls `body` with the raw bytes of the line last returned as a `.record`:
@@ -114,7 +129,7 @@ public final class JournalReader {
       if line.terminated {
         reportUndecoded(
           Diagnostic(
-            rule: "framing", severity: .error, line: line.number, column: options.limits.maxLineLength + 1,
+            rule: FormatRule.framing.id, severity: .error, line: line.number, column: options.limits.maxLineLength + 1,
             offset: line.offset,
             message: "line is longer than the limit of \(options.limits.maxLineLength) bytes"))
       } else {
@@ -128,14 +143,14 @@ public final class JournalReader {
       if line.number == 1 {
         report(
           Diagnostic(
-            rule: "bom", severity: integrity.warningSeverity(), line: 1, column: 1, offset: 0,
+            rule: FormatRule.bom.id, severity: integrity.warningSeverity(), line: 1, column: 1, offset: 0,
             message: "UTF-8 byte order mark at the start of the file"))
         bytes = UnsafeRawBufferPointer(rebasing: bytes[3...])
         columnShift = 3
       } else {
         reportUndecoded(
           Diagnostic(
-            rule: "framing", severity: .error, line: line.number, column: 1, offset: line.offset,
+            rule: FormatRule.framing.id, severity: .error, line: line.number, column: 1, offset: line.offset,
             message: "byte order mark (U+FEFF) not at the start of the file"))
         return popPending()
       }
@@ -143,13 +158,13 @@ public final class JournalReader {
     if line.crlf {
       report(
         Diagnostic(
-          rule: "crlf", severity: integrity.warningSeverity(), line: line.number, offset: line.offset,
+          rule: FormatRule.crlf.id, severity: integrity.warningSeverity(), line: line.number, offset: line.offset,
           message: "line ends with \\r\\n instead of \\n"))
     }
     if line.terminated && isBlank(bytes) {
       report(
         Diagnostic(
-          rule: "blank-line", severity: integrity.warningSeverity(), line: line.number, offset: line.offset,
+          rule: FormatRule.blankLine.id, severity: integrity.warningSeverity(), line: line.number, offset: line.offset,
           message: "blank line"))
       return popPending()
     }
@@ -176,7 +191,7 @@ public final class JournalReader {
 
   private func tornTail(_ line: LineReader.Line) -> Diagnostic {
     Diagnostic(
-      rule: "torn-tail", severity: integrity.warningSeverity(), line: line.number, offset: line.offset,
+      rule: FormatRule.tornTail.id, severity: integrity.warningSeverity(), line: line.number, offset: line.offset,
       length: line.length,
       message:
         "torn tail: \(line.length) \(line.length == 1 ? "byte" : "bytes") at offset \(line.offset) without a line end")

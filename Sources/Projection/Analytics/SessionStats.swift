@@ -68,6 +68,9 @@ public struct SessionStats: Sendable, Hashable {
   /// Findings by severity.
   public var errors = 0
   public var warnings = 0
+  /// Findings of the journal format of error severity (``FormatRule``): the
+  /// journal could not be read correctly.
+  public var formatErrors = 0
 
   public init() {}
 
@@ -124,6 +127,7 @@ public struct SessionStats: Sendable, Hashable {
     modalsDeallocated += other.modalsDeallocated
     leakedModals += other.leakedModals
     findingsByRule.merge(other.findingsByRule, uniquingKeysWith: +)
+    formatErrors += other.formatErrors
     errors += other.errors
     warnings += other.warnings
   }

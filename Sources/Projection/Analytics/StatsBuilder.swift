@@ -90,7 +90,9 @@ public struct StatsBuilder {
     for diagnostic in diagnostics {
       stats.findingsByRule[diagnostic.rule, default: 0] += 1
       switch diagnostic.severity {
-      case .error: stats.errors += 1
+      case .error:
+        stats.errors += 1
+        if FormatRule(rawValue: diagnostic.rule) != nil { stats.formatErrors += 1 }
       case .warning: stats.warnings += 1
       }
     }

@@ -63,22 +63,22 @@ extension StatsReport {
     string("build", s.build)
     int("journals", s.journals)
     int("events", s.events)
-    key("first_time")
+    key("firstTime")
     TableEncoder.appendJSON(s.firstTime.map(Cell.timestamp) ?? .null, to: &out)
-    key("last_time")
+    key("lastTime")
     TableEncoder.appendJSON(s.lastTime.map(Cell.timestamp) ?? .null, to: &out)
-    key("duration_ms")
+    key("durationMs")
     TableEncoder.appendNumber(s.durationMilliseconds, to: &out)
-    counts("events_by_type", s.typeNames.map { ($0, s.eventsByType[$0] ?? 0) })
+    counts("eventsByType", s.typeNames.map { ($0, s.eventsByType[$0] ?? 0) })
     object("moves") {
       int("total", s.moves)
       int("animated", s.animatedMoves)
-      counts("by_direction", Direction.slotOrder.map { ($0.rawValue, s.movesByDirection[$0] ?? 0) })
-      counts("by_trigger", MoveTrigger.allCases.map { ($0.rawValue, s.movesByTrigger[$0] ?? 0) })
+      counts("byDirection", Direction.slotOrder.map { ($0.rawValue, s.movesByDirection[$0] ?? 0) })
+      counts("byTrigger", MoveTrigger.allCases.map { ($0.rawValue, s.movesByTrigger[$0] ?? 0) })
     }
     object("pans") {
       int("total", s.pans)
-      counts("by_outcome", PanOutcome.allCases.map { ($0.rawValue, s.pansByOutcome[$0] ?? 0) })
+      counts("byOutcome", PanOutcome.allCases.map { ($0.rawValue, s.pansByOutcome[$0] ?? 0) })
     }
     key("controllers")
     out.append(UInt8(ascii: "["))
@@ -90,9 +90,9 @@ extension StatsReport {
       TableEncoder.appendJSON(.string(c.className), to: &out)
       out.append(contentsOf: #","visits":"#.utf8)
       JSONWriter.appendInt(c.visits, to: &out)
-      out.append(contentsOf: #","dwell_ms":"#.utf8)
+      out.append(contentsOf: #","dwellMs":"#.utf8)
       TableEncoder.appendNumber(c.dwellMilliseconds, to: &out)
-      out.append(contentsOf: #","open_visits":"#.utf8)
+      out.append(contentsOf: #","openVisits":"#.utf8)
       JSONWriter.appendInt(c.openVisits, to: &out)
       out.append(UInt8(ascii: "}"))
     }
@@ -101,20 +101,20 @@ extension StatsReport {
       int("presented", s.modalsPresented)
       int("deallocated", s.modalsDeallocated)
       int("leaked", s.leakedModals.count)
-      key("leaked_modals")
+      key("leakedModals")
       out.append(UInt8(ascii: "["))
       for (i, id) in s.leakedModals.enumerated() {
         if i > 0 { out.append(UInt8(ascii: ",")) }
         JSONWriter.appendString(id.rawValue, to: &out)
       }
       out.append(UInt8(ascii: "]"))
-      int("leak_findings", s.modalLeakFindings)
+      int("leakFindings", s.modalLeakFindings)
     }
     object("findings") {
       int("total", s.findings)
       int("errors", s.errors)
       int("warnings", s.warnings)
-      counts("by_rule", s.ruleIDs.map { ($0, s.findingsByRule[$0] ?? 0) })
+      counts("byRule", s.ruleIDs.map { ($0, s.findingsByRule[$0] ?? 0) })
     }
     out.append(UInt8(ascii: "}"))
   }

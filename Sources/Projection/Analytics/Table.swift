@@ -135,14 +135,14 @@ public enum Table: String, Sendable, Hashable, CaseIterable, CustomStringConvert
     Column("rule", .string, nullable: false, "the rule id, e.g. `seq-gap`, `modal-leak`"),
     Column("severity", .string, nullable: false, "`error` or `warning`"),
     Column("message", .string, nullable: false, "what was found, as `check` prints it"),
-    Column("controllers", .json, nullable: false, "the controllers involved, as a JSON array of strings"),
+    Column("controllers", .list, nullable: false, "the controllers involved"),
     Column("move_seq", .integer, nullable: true, "`seq` of the move or initial display it happened in"),
   ]
 }
 
 /// One column of a ``Table``: its name, type, whether it may be null and what it means.
 public struct Column: Sendable, Hashable, CustomStringConvertible {
-  /// The types a column may have; each is written the same way in NDJSON and CSV.
+  /// The types a column may have (docs/tables.md shows how each is written in NDJSON and CSV).
   public enum Kind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// A JSON string; ids are always strings.
     case string
@@ -155,8 +155,10 @@ public struct Column: Sendable, Hashable, CustomStringConvertible {
     case boolean
     /// An RFC 3339 UTC time with exactly 6 fractional digits and `Z`: `2026-11-29T10:23:12.521000Z`.
     case timestamp
-    /// JSON text held in a string (an object or an array).
+    /// A JSON object in NDJSON; its JSON text in CSV.
     case json
+    /// A JSON array of strings in NDJSON; its JSON text in CSV.
+    case list
 
     public var description: String { rawValue }
   }

@@ -114,7 +114,9 @@ public struct TableEncoder: Sendable {
   static func appendJSON(_ cell: Cell, to out: inout [UInt8]) {
     switch cell {
     case .null: appendNull(to: &out)
-    case .string(let s), .json(let s): JSONWriter.appendString(s, to: &out)
+    case .string(let s): JSONWriter.appendString(s, to: &out)
+    // A JSON cell is an array or object in NDJSON (CSV carries its text).
+    case .json(let s): out.append(contentsOf: s.utf8)
     case .integer(let v): JSONWriter.appendInt(v, to: &out)
     case .number(let v): appendNumber(v, to: &out)
     case .boolean(let v): out.append(contentsOf: v ? trueBytes : falseBytes)

@@ -69,10 +69,7 @@ public enum CheckRule: String, Sendable, Hashable, CaseIterable, CustomStringCon
   public static let lifecycleRules: [CheckRule] = allCases.filter { $0 != .modelDivergence }
 
   /// The journal-integrity rule ids the reader reports, errors then warnings.
-  public static let integrityRuleIDs = [
-    "malformed", "framing", "seq-gap", "seq-repeat", "time-backwards", "no-header",
-    "torn-tail", "unknown-type", "bom", "crlf", "blank-line",
-  ]
+  public static let integrityRuleIDs = FormatRule.allCases.map(\.id)
 
   /// Every rule id `check` knows: integrity, lifecycle, then `model-divergence`.
   public static let allRuleIDs: [String] = integrityRuleIDs + allCases.map(\.id)

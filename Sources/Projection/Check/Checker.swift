@@ -18,7 +18,7 @@ import Journal
 /// }
 /// checker.finish(into: &findings)
 /// findings.first?.formatted(file: "j.ndjson")
-/// // j.ndjson:14: error: notes: willAppear while already appearing (in move #10 home → notes) [will-repeated]
+/// // j.ndjson:14: error: notes: willAppear while already appearing (in move at seq 10: home → notes) [will-repeated]
 /// ```
 ///
 /// - Complexity: O(1) amortised per record (the fold's cost), plus the length of

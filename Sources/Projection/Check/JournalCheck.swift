@@ -12,20 +12,45 @@ public struct CheckFinding: Sendable, Hashable {
   }
 }
 
-/// What `check` found in one journal: events read, findings by severity and by rule.
+/// What `check` found in one journal (or several, added up): events read,
+/// findings by severity and by rule, and the format errors that decide
+/// whether the journal could be read at all.
 public struct CheckSummary: Sendable, Hashable {
   /// Records read (lines that decoded).
   public internal(set) var events = 0
+  /// Findings reported, by severity.
   public internal(set) var errors = 0
   public internal(set) var warnings = 0
   /// Findings reported, by rule id.
   public internal(set) var byRule: [String: Int] = [:]
+  /// Format errors (``FormatRule`` findings of error severity, warnings
+  /// included in strict mode) whether reported or not: a journal with any
+  /// cannot be read correctly, and never gets a clean verdict.
+  public internal(set) var formatErrors = 0
+  /// Format errors that the rule selection left out of the report, by rule id.
+  public internal(set) var unreported: [String: Int] = [:]
 
   public init() {}
 
-  /// Findings of the lifecycle and model rules, in ``CheckRule`` order, those with none left out.
-  public var lifecycleCounts: [(rule: CheckRule, count: Int)] {
-    CheckRule.allCases.compactMap { rule in byRule[rule.id].map { (rule, $0) } }
+  /// Findings reported per rule, in the order of ``CheckRule/allRuleIDs`` (format
+  /// rules, then lifecycle and graph rules, then the model), those with none left out.
+  public var ruleCounts: [(rule: String, count: Int)] {
+    CheckRule.allRuleIDs.compactMap { id in byRule[id].map { (id, $0) } }
+  }
+
+  /// Format errors left out of the report per rule, in the same order.
+  public var unreportedCounts: [(rule: String, count: Int)] {
+    CheckRule.allRuleIDs.compactMap { id in unreported[id].map { (id, $0) } }
+  }
+
+  /// Adds another journal's summary (for totals over several files).
+  public mutating func add(_ other: CheckSummary) {
+    events += other.events
+    errors += other.errors
+    warnings += other.warnings
+    formatErrors += other.formatErrors
+    byRule.merge(other.byRule, uniquingKeysWith: +)
+    unreported.merge(other.unreported, uniquingKeysWith: +)
   }
 
   mutating func count(_ diagnostic: Diagnostic) {
@@ -86,7 +111,12 @@ public struct JournalCheck: Sendable {
     switch item {
     case .diagnostic(let diagnostic):
       line = max(line, diagnostic.line)
-      if rules.contains(diagnostic.rule) { enqueue(CheckFinding(diagnostic)) }
+      if rules.contains(diagnostic.rule) {
+        enqueue(CheckFinding(diagnostic))
+      } else if diagnostic.severity == .error {
+        summary.unreported[diagnostic.rule, default: 0] += 1
+      }
+      if diagnostic.severity == .error { summary.formatErrors += 1 }
     case .record(let record, let line, _):
       self.line = line
       summary.events += 1

@@ -62,7 +62,7 @@ public struct RuleSelection: Sendable, Hashable {
 public struct UnknownRuleError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The id as given.
   public var id: String
-  /// The known id it begins, else the one closest by edit distance, ignoring case (the first listed on a tie).
+  /// The known id it begins, else one close by edit distance, ignoring case (the first listed on a tie).
   public var suggestion: String?
 
   public init(id: String) {
@@ -73,13 +73,7 @@ public struct UnknownRuleError: Error, Sendable, Hashable, CustomStringConvertib
       suggestion = prefixed
       return
     }
-    let word = Array(lowered.unicodeScalars)
-    var best: (String, Int)? = nil
-    for candidate in CheckRule.allRuleIDs {
-      let d = editDistance(word, Array(candidate.unicodeScalars))
-      if best == nil || d < best!.1 { best = (candidate, d) }
-    }
-    suggestion = best?.0
+    suggestion = closestWord(to: lowered, in: CheckRule.allRuleIDs)
   }
 
   /// `unknown rule 'modal-leek' (did you mean 'modal-leak'?)`.

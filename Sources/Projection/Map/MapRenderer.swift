@@ -264,7 +264,37 @@ public struct MapRenderer: Sendable {
       out.write("detached: none\n")
     } else {
       let names = layout.detached.map { $0 == layout.focus ? "[\(Wording.id($0))]" : Wording.id($0) }
-      out.write("detached (\(layout.detached.count)): " + names.joined(separator: ", ") + "\n")
+      for line in Self.wrapped(names, first: "detached (\(layout.detached.count)): ", width: options.width) {
+        out.write(line + "\n")
+      }
     }
+  }
+
+  /// The most lines a list (detached controllers) takes before the rest is counted.
+  static let listLines = 4
+
+  /// `names` after `first`, comma-separated, wrapped at `width` columns (continuation lines
+  /// indented by two), at most ``listLines`` lines: what does not fit is counted, `and 2990 more`.
+  static func wrapped(_ names: [String], first: String, width: Int) -> [String] {
+    var lines = [first]
+    var placed = 0
+    for (i, name) in names.enumerated() {
+      let piece = name + (i == names.count - 1 ? "" : ",")
+      let current = lines[lines.count - 1]
+      let empty = current == first || current == "  "
+      // The last line keeps room for ` and 99999 more`.
+      let room = width - (lines.count == listLines && i < names.count - 1 ? 16 : 0)
+      if empty || TextWidth.columns(of: current) + 1 + TextWidth.columns(of: piece) <= room {
+        lines[lines.count - 1] += (empty ? "" : " ") + piece
+        placed += 1
+      } else if lines.count < listLines {
+        lines.append("  " + piece)
+        placed += 1
+      } else {
+        break
+      }
+    }
+    if placed < names.count { lines[lines.count - 1] += " and \(names.count - placed) more" }
+    return lines
   }
 }

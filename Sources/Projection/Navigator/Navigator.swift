@@ -178,13 +178,9 @@ public struct Navigator: Sendable {
 
   /// The closest alive id by edit distance (the first declared on a tie), if close enough to be a typo.
   func closestAlive(to id: ControllerID) -> ControllerID? {
-    let word = Array(id.rawValue.unicodeScalars)
-    var best: (ControllerID, Int)? = nil
-    for c in state.controllers where c.isAlive {
-      let d = editDistance(word, Array(c.id.rawValue.unicodeScalars))
-      if d <= max(2, word.count / 3), best == nil || d < best!.1 { best = (c.id, d) }
+    closestWord(to: id.rawValue, in: state.controllers.lazy.filter(\.isAlive).map(\.id.rawValue)).map {
+      ControllerID($0)
     }
-    return best?.0
   }
 
   /// The focus, or the error for a command that needs one.
@@ -360,20 +356,4 @@ public struct Navigator: Sendable {
       nav.emit(.mark(label: label, fields: fields.map { Field.string($0.key, $0.value) }))
     }
   }
-}
-
-/// Levenshtein distance between two scalar sequences.
-func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-  if a.isEmpty { return b.count }
-  if b.isEmpty { return a.count }
-  var previous = Array(0...b.count)
-  var current = [Int](repeating: 0, count: b.count + 1)
-  for i in 1...a.count {
-    current[0] = i
-    for j in 1...b.count {
-      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-    }
-    swap(&previous, &current)
-  }
-  return previous[b.count]
 }

@@ -95,13 +95,7 @@ public enum ScenarioParser {
     guard head.option == nil else { throw TokenError("expected a command, found '\(displayText(head.text))'") }
     guard let usage = usages.first(where: { $0.name == head.text })?.usage else {
       var message = "unknown command '\(displayText(head.text))'"
-      let word = Array(head.text.unicodeScalars)
-      var best: (String, Int)? = nil
-      for (name, _) in usages {
-        let d = editDistance(word, Array(name.unicodeScalars))
-        if d <= max(2, word.count / 3), best == nil || d < best!.1 { best = (name, d) }
-      }
-      if let best { message += " (did you mean '\(best.0)'?)" }
+      if let best = closestWord(to: head.text, in: usages.map(\.name)) { message += " (did you mean '\(best)'?)" }
       throw TokenError(message)
     }
     let args = try Arguments(command: head.text, usage: usage, tokens: tokens.dropFirst())

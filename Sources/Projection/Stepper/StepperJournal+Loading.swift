@@ -88,6 +88,8 @@ extension StepperJournal {
 public final class PendingCheck: Sendable {
   private let done = DispatchSemaphore(value: 0)
   private let finished = Mutex<[Diagnostic]?>(nil)
+  /// The reader's findings of error severity: the journal could not be read correctly.
+  public let formatErrors: Int
 
   /// Starts checking.
   ///
@@ -102,6 +104,7 @@ public final class PendingCheck: Sendable {
     records: [Record], lines: [Int32], readerFindings: [Diagnostic], rules: RuleSelection, model: Profile?,
     whenChecked: @escaping @Sendable () -> Void
   ) {
+    formatErrors = readerFindings.reduce(0) { $0 + ($1.severity == .error ? 1 : 0) }
     let queue = DispatchQueue(label: "spatial-replay.step.check")
     queue.async { [self] in
       let findings = Self.check(records, lines, readerFindings, rules: rules, model: model)

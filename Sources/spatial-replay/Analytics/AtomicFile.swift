@@ -81,7 +81,7 @@ final class AtomicFile {
 
   private func open(flags: Int32) throws(CommandFailure) {
     let descriptor = Glibc.open(temporaryPath, flags | O_CLOEXEC, 0o666)
-    guard descriptor >= 0 else { throw Self.failure("cannot create", temporaryPath) }
+    guard descriptor >= 0 else { throw Self.failure("cannot create", path) }
     fd = descriptor
   }
 
@@ -90,7 +90,7 @@ final class AtomicFile {
     guard anonymous else { return }
     unlink(temporaryPath)
     guard linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, temporaryPath, AT_SYMLINK_FOLLOW) == 0 else {
-      throw Self.failure("cannot create", temporaryPath)
+      throw Self.failure("cannot create", path)
     }
     anonymous = false
   }
@@ -139,7 +139,7 @@ final class AtomicFile {
     }
     if fd < 0 { try open(flags: O_WRONLY | O_APPEND) }
     if fdatasync(fd) != 0 {
-      let failure = Self.failure("cannot sync", temporaryPath)
+      let failure = Self.failure("cannot sync", path)
       abandon()
       throw failure
     }

@@ -1,16 +1,5 @@
 import Journal
 
-/// Exit statuses, as documented in the README.
-enum ExitCode {
-  static let ok: Int32 = 0
-  /// Findings or differences.
-  static let findings: Int32 = 1
-  /// Unreadable or invalid input data.
-  static let badInput: Int32 = 2
-  /// Usage error (bad arguments).
-  static let usage: Int32 = 64
-}
-
 /// A wrong command line: printed with the command's usage, exit 64.
 struct UsageError: Error, CustomStringConvertible {
   var message: String
@@ -29,143 +18,84 @@ struct CommandFailure: Error, CustomStringConvertible {
   var description: String { message }
 }
 
-/// One subcommand: its name, help and a `run` that returns the exit status.
+/// One subcommand: its name, its help in parts, its options, and a `run`
+/// that returns the exit status.
 ///
-/// Each command is one file in `Commands/`: it declares its options in
-/// `spec`, builds itself from the parsed arguments in `init(_:)` (throwing
-/// ``UsageError`` for anything wrong) and does its work in `run(_:)`.
+/// Each command is one file in `Commands/`: it declares its options once in
+/// ``options`` (shared ones come from ``Option``'s groups), builds itself from
+/// the parsed arguments in `init(_:)` (throwing ``UsageError`` for anything
+/// wrong) and does its work in `run(_:)`. `--help`, the shell completions and
+/// the man page are generated from the declarations.
 protocol Command {
   static var name: String { get }
   /// One line for the command list.
   static var abstract: String { get }
-  /// The full `--help` text: usage line, options, at least one example.
-  static var help: String { get }
-  /// Which flags and options the command accepts.
-  static var spec: ArgumentSpec { get }
+  /// The usage lines, without `usage: `, e.g. `spatial-replay check [options] FILE...`.
+  static var usage: [String] { get }
+  /// What the command does, before the options.
+  static var discussion: String { get }
+  /// Every option the command takes, besides `--help`, `--version` and `--color`.
+  static var options: [Option] { get }
+  /// Sections after the options (rules, keys, tables), with their headings.
+  static var details: String { get }
+  /// The exit statuses, after `exit status: `.
+  static var exitStatus: String { get }
+  static var examples: [String] { get }
   init(_ arguments: ParsedArguments) throws(UsageError)
   func run(_ context: inout Context) throws -> Int32
 }
 
-/// What a command accepts: flags (no value) and options (one value each,
-/// repeatable), with short aliases such as `-o` for `--output`.
-struct ArgumentSpec: Sendable {
-  var flags: Set<String> = []
-  var options: Set<String> = []
-  var aliases: [String: String] = [:]
+extension Command {
+  static var details: String { "" }
 
-  init(flags: Set<String> = [], options: Set<String> = [], aliases: [String: String] = [:]) {
-    self.flags = flags
-    self.options = options
-    self.aliases = aliases
+  /// Whether this command line asks for JSON (or another data format) on standard output.
+  static func writesJSON(_ arguments: ParsedArguments) -> Bool {
+    if options.contains(where: { $0.name == Option.json.name }) && arguments.flag(Option.json) { return true }
+    if name == CheckCommand.name, let format = arguments.choice(CheckCommand.format) { return format != "text" }
+    return false
+  }
+
+  /// Every option the parser accepts: the command's and the common ones.
+  static var allOptions: [Option] { options + Option.common }
+
+  /// The full `--help` text.
+  static var help: String {
+    var s = "usage: " + usage.joined(separator: "\n       ") + "\n\n"
+    s += discussion.trimmingTrailingNewlines + "\n\n"
+    s += "options:\n"
+    s += Option.helpTable(options)
+    s += "  --color WHEN, -h/--help, --version: as for every command (see 'spatial-replay --help')\n"
+    if !details.isEmpty { s += "\n" + details.trimmingTrailingNewlines + "\n" }
+    s += "\nexit status: " + exitStatus.trimmingTrailingNewlines + "\n\n"
+    s += "examples:\n" + examples.map { "  " + $0 + "\n" }.joined() + "\n"
+    return s
   }
 }
 
-/// The command line after parsing against an ``ArgumentSpec``.
-///
-/// Accepts `--name value`, `--name=value`, short aliases, `--` to end options
-/// and `-` as a positional (stdin).
-struct ParsedArguments {
-  private(set) var flags: Set<String> = []
-  private(set) var options: [String: [String]] = [:]
-  private(set) var positionals: [String] = []
-
-  init(_ arguments: [String], spec: ArgumentSpec) throws(UsageError) {
-    var i = 0
-    var onlyPositionals = false
-    while i < arguments.count {
-      let arg = arguments[i]
-      i += 1
-      if onlyPositionals || arg == "-" || !arg.hasPrefix("-") || Self.isNegativeNumber(arg) {
-        positionals.append(arg)
-        continue
-      }
-      if arg == "--" {
-        onlyPositionals = true
-        continue
-      }
-      var name = arg
-      var inlineValue: String? = nil
-      if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {
-        name = String(arg[..<eq])
-        inlineValue = String(arg[arg.index(after: eq)...])
-      }
-      if let full = spec.aliases[name] { name = full }
-      if spec.flags.contains(name) {
-        if inlineValue != nil { throw UsageError("\(name) takes no value") }
-        flags.insert(name)
-      } else if spec.options.contains(name) {
-        let value: String
-        if let inlineValue {
-          value = inlineValue
-        } else {
-          guard i < arguments.count else { throw UsageError("\(name) needs a value") }
-          value = arguments[i]
-          i += 1
-        }
-        options[name, default: []].append(value)
+extension Option {
+  /// The options' help, one per entry: the synopsis in a column of 23, the help beside it
+  /// (on the next line when the synopsis is longer), continuation lines indented.
+  static func helpTable(_ options: [Option]) -> String {
+    let column = 25
+    var s = ""
+    for option in options {
+      let synopsis = "  " + option.synopsis
+      let lines = option.help.split(separator: "\n", omittingEmptySubsequences: false)
+      if synopsis.count + 2 <= column {
+        s += synopsis + String(repeating: " ", count: column - synopsis.count) + (lines.first ?? "") + "\n"
       } else {
-        let known = (spec.flags.union(spec.options)).sorted()
-        var message = "unknown option \(name)"
-        if let near = closest(to: name, in: known) { message += " (did you mean \(near)?)" }
-        throw UsageError(message)
+        s += synopsis + "\n" + String(repeating: " ", count: column) + (lines.first ?? "") + "\n"
       }
+      for line in lines.dropFirst() { s += String(repeating: " ", count: column) + line + "\n" }
     }
-  }
-
-  private static func isNegativeNumber(_ s: String) -> Bool {
-    s.count > 1 && s.first == "-" && s.dropFirst().allSatisfy { $0.isNumber }
-  }
-
-  func flag(_ name: String) -> Bool { flags.contains(name) }
-
-  /// The last value given for an option.
-  func value(_ name: String) -> String? { options[name]?.last }
-
-  /// Every value given for a repeatable option, in order.
-  func values(_ name: String) -> [String] { options[name] ?? [] }
-
-  /// An integer option, refusing anything that is not a whole number in range.
-  func int(_ name: String, min: Int = Int.min) throws(UsageError) -> Int? {
-    guard let text = value(name) else { return nil }
-    guard let v = Int(text), v >= min else {
-      throw UsageError("\(name) takes a whole number\(min == Int.min ? "" : " ≥ \(min)"), got '\(text)'")
-    }
-    return v
-  }
-
-  /// A choice among fixed words.
-  func choice(_ name: String, _ allowed: [String]) throws(UsageError) -> String? {
-    guard let text = value(name) else { return nil }
-    guard allowed.contains(text) else {
-      throw UsageError("\(name) takes one of \(allowed.joined(separator: ", ")), got '\(text)'")
-    }
-    return text
+    return s
   }
 }
 
-/// The closest candidate by edit distance, if it is close enough to be a likely typo.
-func closest(to word: String, in candidates: [String]) -> String? {
-  var best: (String, Int)? = nil
-  for c in candidates {
-    let d = editDistance(word, c)
-    if d <= max(2, word.count / 3), best == nil || d < best!.1 { best = (c, d) }
+extension String {
+  var trimmingTrailingNewlines: Substring {
+    var s = self[...]
+    while s.last == "\n" { s = s.dropLast() }
+    return s
   }
-  return best?.0
-}
-
-func editDistance(_ a: String, _ b: String) -> Int {
-  let a = Array(a.unicodeScalars)
-  let b = Array(b.unicodeScalars)
-  if a.isEmpty { return b.count }
-  if b.isEmpty { return a.count }
-  var previous = Array(0...b.count)
-  var current = [Int](repeating: 0, count: b.count + 1)
-  for i in 1...a.count {
-    current[0] = i
-    for j in 1...b.count {
-      current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-    }
-    swap(&previous, &current)
-  }
-  return previous[b.count]
 }

@@ -93,9 +93,17 @@ struct Context {
     environment = env
   }
 
-  /// Colour only on a terminal, never with `NO_COLOR` set or `TERM=dumb`.
+  /// `--color`: `auto` unless the command line says otherwise.
+  var color = ColorChoice.auto
+
+  /// Colour with `--color always`; never with `--color never`; otherwise only on
+  /// a terminal, never with `NO_COLOR` set to a non-empty value (no-color.org) or `TERM=dumb`.
   var useColor: Bool {
-    stdoutIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    switch color {
+    case .always: true
+    case .never: false
+    case .auto: stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    }
   }
 
   /// Progress only when stderr is a terminal (never on a pipe).
@@ -117,4 +125,17 @@ struct Context {
     stdout.flush()
     stderr.flush()
   }
+}
+
+extension Context {
+  /// `$TMPDIR`, else `/tmp`.
+  static var temporaryDirectory: String {
+    guard let dir = getenv("TMPDIR").map({ String(cString: $0) }), !dir.isEmpty else { return "/tmp" }
+    return dir
+  }
+}
+
+/// The text of the current `errno`, e.g. `No such file or directory`.
+func errorText() -> String {
+  String(cString: strerror(errno))
 }

@@ -4,9 +4,8 @@ import Journal
 struct AppendCommand: Command {
   static let name = "append"
   static let abstract = "Append events from stdin to a journal (seq and time assigned, file locked)"
-  static let help = """
-    usage: spatial-replay append [--sync always|batch|none] [--echo] FILE
-
+  static let usage = ["spatial-replay append [options] FILE"]
+  static let discussion = """
     Reads one JSON object per line from standard input and appends each as an
     event to FILE (created if missing), through the journal writer: under an
     exclusive lock, so several processes may append to one journal at once,
@@ -20,23 +19,22 @@ struct AppendCommand: Command {
     journal is opened only once the first event has been read and decoded, so
     when the first line is bad, FILE is left exactly as it was (not created,
     its torn tail not moved).
-
-    options:
-      --sync always|batch|none
-                     always: each event is on the storage device before it is
-                     acknowledged; batch (default): synced in groups (every 512
-                     events or 100 ms); none: the operating system decides
-      --echo         print each appended event's line on stdout once it has been
-                     appended (under --sync always: once it is durable)
-
-    exit status: 0 all appended, 2 a bad input line or a file error, 64 usage error.
-
-    examples:
-      echo '{"type":"mark","label":"login"}' | spatial-replay append journal.ndjson
-      spatial-replay append --sync always --echo journal.ndjson < events.ndjson
-
     """
-  static let spec = ArgumentSpec(flags: ["--echo"], options: ["--sync"])
+  static let sync = Option.value(
+    "--sync", "POLICY",
+    "always: each event is on the storage device before it is acknowledged;\nbatch (default): synced in groups (every 512 events or 100 ms);\nnone: the operating system decides",
+    values: .oneOf(Durability.allCases.map(\.rawValue)))
+  static let echo = Option.flag(
+    "--echo",
+    "print each appended event's line on stdout once it has been appended\n(under --sync always: once it is durable)")
+  static let options = [sync, echo]
+  static let exitStatus = """
+    0 all appended, 2 a bad input line or a file error, 64 usage error.
+    """
+  static let examples = [
+    #"echo '{"type":"mark","label":"login"}' | spatial-replay append journal.ndjson"#,
+    "spatial-replay append --sync always --echo journal.ndjson < events.ndjson",
+  ]
 
   var file: String
   var durability: Durability
@@ -48,9 +46,8 @@ struct AppendCommand: Command {
     }
     guard file != "-" else { throw UsageError("append reads events from standard input; FILE must be a path") }
     self.file = file
-    let sync = try arguments.choice("--sync", Durability.allCases.map(\.rawValue)) ?? Durability.batch.rawValue
-    durability = Durability(rawValue: sync) ?? .batch
-    echo = arguments.flag("--echo")
+    durability = arguments.choice(Self.sync).flatMap(Durability.init(rawValue:)) ?? .batch
+    echo = arguments.flag(Self.echo)
   }
 
   /// The most events appended in one write.
@@ -97,7 +94,7 @@ struct AppendCommand: Command {
         guard let line = input.next() else { break }
         if line.isOverLong {
           failure = Diagnostic(
-            rule: "framing", severity: .error, line: line.number, column: input.maxLineLength + 1,
+            rule: FormatRule.framing.id, severity: .error, line: line.number, column: input.maxLineLength + 1,
             message: "line is longer than the limit of \(input.maxLineLength) bytes")
           break
         }

@@ -5,36 +5,35 @@ import Projection
 struct AtCommand: Command {
   static let name = "at"
   static let abstract = "Show the state after one event: focus, transition, controllers, the map"
-  static let help = """
-    usage: spatial-replay at [--json] [--ascii] [--width N] FILE SEQ
-
+  static let usage = ["spatial-replay at [options] FILE SEQ"]
+  static let discussion = """
     Replays the journal ('-' for standard input) up to and including the event
     SEQ and prints the state after it: the root, the focus, the transition (in
     flight, with the callbacks that arrived and those missing), every controller
     with its class, load count, phase, modal and presenter, links and minimum
     touches, then the map (as 'map' draws it). Findings about the journal go to
     stderr; the command works on every event that could be read.
-
-    options:
-      --json       the state as one JSON object, with the map's layout under "map"
-      --ascii      draw the map with plain ASCII instead of Unicode box drawing
-      --width N    columns for the map (default: the terminal's, else 80)
-
-    exit status: 0 fine, 2 the file could not be read, the journal has errors or
-    SEQ is not in it, 64 usage error.
-
-    examples:
-      spatial-replay at Journals/demo.intended.ndjson 42
-      spatial-replay at --json journal.ndjson 120 | jq .focus
-
     """
-  static let spec = ArgumentSpec(flags: ["--json", "--ascii"], options: ["--width"])
+  static let options =
+    [
+      Option.json.help("the state as one JSON object, with the map's layout under \"map\""),
+      Option.ascii, Option.width,
+    ] + Option.reading
+  static let exitStatus = """
+    0 fine, 2 the file could not be read, the journal has format errors or
+    SEQ is not in it, 64 usage error.
+    """
+  static let examples = [
+    "spatial-replay at Journals/demo.intended.ndjson 42",
+    "spatial-replay at --json journal.ndjson 120 | jq .focus",
+  ]
 
   var file: String
   var seq: Int
   var json: Bool
   var ascii: Bool
   var width: Int?
+  var reading: ReadOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     guard arguments.positionals.count == 2 else {
@@ -45,13 +44,14 @@ struct AtCommand: Command {
     let text = arguments.positionals[1]
     guard let seq = Int(text), seq >= 0 else { throw UsageError("SEQ takes a whole number ≥ 0, got '\(text)'") }
     self.seq = seq
-    json = arguments.flag("--json")
-    ascii = arguments.flag("--ascii")
-    width = try arguments.int("--width", min: MapCommand.minimumWidth)
+    json = arguments.flag(Option.json)
+    ascii = arguments.flag(Option.ascii)
+    width = try arguments.int(Option.width, min: MapCommand.minimumWidth)
+    reading = try ReadOptions(arguments)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
-    let journal = try Self.load(file, context: &context)
+    let journal = try Self.load(file, options: reading, context: &context)
     let state = try Self.state(afterSeq: seq, in: journal)
     let layout = MapLayout(state: state)
     if json {
@@ -75,12 +75,12 @@ struct AtCommand: Command {
   }
 
   /// Reads `path`, printing every finding on stderr; throws (exit 2) if it cannot be read.
-  static func load(_ path: String, context: inout Context) throws(CommandFailure) -> Journal {
+  static func load(_ path: String, options: ReadOptions, context: inout Context) throws(CommandFailure) -> Journal {
     let name = JournalInput.displayName(path)
     let records: [Record]
     let diagnostics: [Diagnostic]
     do {
-      (records, diagnostics) = try JournalReader.readAll(path: path)
+      (records, diagnostics) = try JournalReader.readAll(path: path, options: options)
     } catch {
       throw CommandFailure(displayText(error.description, limit: .max))
     }

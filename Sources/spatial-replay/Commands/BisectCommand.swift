@@ -7,9 +7,8 @@ import Projection
 struct BisectCommand: Command {
   static let name = "bisect"
   static let abstract = "Find the first run (of a series, one per build) that differs from the first"
-  static let help = """
-    usage: spatial-replay bisect [options] RUN...
-
+  static let usage = ["spatial-replay bisect [options] RUN..."]
+  static let discussion = """
     The runs are journals of one scenario in order (e.g. one per build); the
     first is good. Finds the first run whose ordering of the events that matter
     differs from the first run's (as 'diff' compares them), assuming that once
@@ -17,55 +16,50 @@ struct BisectCommand: Command {
     each probe as it goes, then the first bad run and its diff against the
     last good one.
 
-    options:
-      --check            a run is bad when 'check' finds errors in it instead
-                         (every rule 'check' runs: framing, JSON, envelope,
-                         keys, seq, time, header, and the lifecycle rules
-                         such as modal-leak or will-repeated); with --strict,
-                         warnings count as errors
-      --include TYPE, --exclude TYPE, --match id|class, --budget N
-                         what is compared, as for 'diff'
-      --context N, --hunk-events N
-                         how the final diff is shown, as for 'diff'
-      --json             one JSON document: runs, probes, first bad and last
-                         good run, comparisons, findings (--check) and the
-                         final diff as 'diff --json' prints it
-      --lenient          compare runs with journal errors (bad lines skipped)
-      --strict, --max-line-bytes N, --max-depth N
-                         reading options, as for 'check'
-
-    exit status: 0 every run is good, 1 a first bad run was found, 2 a run could
-    not be read (or has journal errors, without --check or --lenient), 64 usage error.
-
     To bisect commits rather than recorded runs, use 'diff' as the script of
     'git bisect run' (exit 0 good, 1 bad, 125 skip): see docs/bisect.md.
-
-    examples:
-      spatial-replay bisect Journals/bisect/build-*.ndjson
-      spatial-replay bisect --match class --exclude link runs/*.ndjson
-      spatial-replay bisect --check --json nightly-*.ndjson
-
     """
-  static let spec = ArgumentSpec(
-    flags: JournalInput.flagNames.union(["--json", "--check", "--lenient"]),
-    options: JournalInput.optionNames.union(DiffRunLoader.optionNames).union(["--hunk-events"]))
+  static let check = Option.flag(
+    "--check",
+    "a run is bad when 'check' finds errors in it instead (every rule\n'check' runs: format, graph and lifecycle rules such as\nmodal-leak or will-repeated); with --strict, warnings count as errors"
+  )
+  static let options =
+    [
+      check, Option.include, Option.exclude, Option.match, DiffCommand.budget, DiffCommand.contextOption,
+      DiffCommand.hunkEvents,
+      Option.json.help(
+        "one JSON document: runs, probes, first bad and last good run,\ncomparisons, findings (--check) and the final diff as 'diff --json'"
+      ),
+      Option.quiet, DiffCommand.lenient,
+    ] + Option.reading
+  static let exitStatus = """
+    0 every run is good, 1 a first bad run was found, 2 a run could not be
+    read (or has format errors, without --check or --lenient), 64 usage error.
+    """
+  static let examples = [
+    "spatial-replay bisect Journals/bisect/build-*.ndjson",
+    "spatial-replay bisect --match class --exclude link runs/*.ndjson",
+    "spatial-replay bisect --check --json nightly-*.ndjson",
+  ]
 
   let paths: [String]
   let loader: DiffRunLoader
   let check: Bool
   let json: Bool
+  let quiet: Bool
   let context: Int
   let hunkEvents: Int
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     paths = arguments.positionals
     guard !paths.isEmpty else { throw UsageError("bisect needs the runs in order, the first one good") }
-    guard paths.filter({ $0 == "-" }).count <= 1 else { throw UsageError("only one run can be '-'") }
+    try JournalInput.checkStandardInputOnce(paths)
     loader = try DiffRunLoader(arguments)
-    check = arguments.flag("--check")
-    json = arguments.flag("--json")
-    context = try arguments.int("--context", min: 0) ?? 3
-    hunkEvents = try arguments.int("--hunk-events", min: 0) ?? 20
+    check = arguments.flag(Self.check)
+    json = arguments.flag(Option.json)
+    quiet = arguments.flag(Option.quiet)
+    context = try arguments.int(DiffCommand.contextOption, min: 0) ?? 3
+    hunkEvents = try arguments.int(DiffCommand.hunkEvents, min: 0) ?? 20
   }
 
   func run(_ context: inout Context) throws -> Int32 {
@@ -96,7 +90,7 @@ private struct BisectSession {
   mutating func run(_ context: inout Context) throws(DiffRunLoader.Failure) -> Int32 {
     let n = command.paths.count
     let maxProbes = Bisect.maxProbes(runs: n)
-    if !command.json {
+    if !command.json && !command.quiet {
       let what = command.check ? "has check errors" : "differs from it"
       context.stdout.write(
         "bisect: \(n.counted("run")), \(shown(0)) is good; looking for the first that \(what) "
@@ -110,7 +104,7 @@ private struct BisectSession {
       let line =
         "probe \(probes)/\(maxProbes): \(shown(i)) (run \(i + 1) of \(n)): \(isBad ? "bad" : "good") (\(detail))"
       probeLines.append(line)
-      if !command.json {
+      if !command.json && !command.quiet {
         context.stdout.write(line + "\n")
         context.stdout.flush()
       }
@@ -124,7 +118,7 @@ private struct BisectSession {
     }
     if command.json {
       context.stdout.write(json(result, report) + "\n")
-    } else {
+    } else if !command.quiet {
       writeText(result, report, to: &context)
     }
     return result.firstBad == nil ? ExitCode.ok : ExitCode.findings

@@ -4,51 +4,42 @@ import Journal
 struct CatCommand: Command {
   static let name = "cat"
   static let abstract = "Copy events of journals to stdout, filtered by seq range and type"
-  static let help = """
-    usage: spatial-replay cat [--from SEQ] [--to SEQ] [--type TYPE]... FILE...
-
-    Copies every event of the journals ('-' for standard input) whose seq is in
-    [--from, --to] and whose type is one of the --type values (all types when
-    none is given) to stdout, byte for byte: unknown keys and unknown types
-    survive. Lines that do not decode are left out and reported on stderr, with
-    every other finding about the journals (as 'check' prints them).
-
-    options:
-      --from SEQ     first seq to copy (default: the first)
-      --to SEQ       last seq to copy, inclusive (default: the last)
-      --type TYPE    copy only events of this type; repeat for several types
+  static let usage = ["spatial-replay cat [options] FILE..."]
+  static let discussion = """
+    Copies every event of the journals ('-' for standard input) that the
+    filters select (all of them when none is given) to stdout, byte for byte:
+    unknown keys and unknown types survive. Lines that do not decode are left
+    out and reported on stderr, with every other finding about the journals
+    (as 'check' prints them).
 
     A progress bar shows on stderr when it is a terminal, standard output is
     not, and the work takes more than a second.
-
-    exit status: 0 fine (warnings alone are fine), 1 a journal had errors,
-    2 a file could not be read, 64 usage error.
-
-    examples:
-      spatial-replay cat --from 100 --to 199 journal.ndjson > slice.ndjson
-      spatial-replay cat --type move --type pan journal.ndjson
-      spatial-replay cat part1.ndjson part2.ndjson | spatial-replay check -
-
     """
-  static let spec = ArgumentSpec(options: ["--from", "--to", "--type"])
+  static let options = Option.filters + Option.reading
+  static let exitStatus = """
+    0 fine (warnings alone are fine), 2 a file could not be read or a journal
+    has format errors (its bad lines are left out), 64 usage error.
+    """
+  static let examples = [
+    "spatial-replay cat --from 100 --to 199 journal.ndjson > slice.ndjson",
+    "spatial-replay cat --type move,pan journal.ndjson",
+    "spatial-replay cat --since 2026-01-01T10:00:00Z --controller compose journal.ndjson",
+    "spatial-replay cat part1.ndjson part2.ndjson | spatial-replay check -",
+  ]
 
   var files: [String]
-  var from: Int
-  var to: Int
-  var types: Set<String>
+  var filter: EventFilter
+  var reading: ReadOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    files = arguments.positionals
-    guard !files.isEmpty else { throw UsageError("cat needs at least one FILE ('-' for standard input)") }
-    from = try arguments.int("--from", min: 0) ?? 0
-    to = try arguments.int("--to", min: 0) ?? Int.max
-    guard from <= to else { throw UsageError("--from \(from) is after --to \(to)") }
-    types = Set(arguments.values("--type"))
+    files = try JournalInput.paths(arguments, command: Self.name)
+    filter = try EventFilter(arguments)
+    reading = try ReadOptions(arguments)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
-    var unreadable = false
-    var errors = false
+    var verdict = Verdict()
+    var filter = self.filter
     // The bar only when the lines go elsewhere than the terminal (`cat big | gzip > x`).
     var progress = Progress(
       total: InputSize.total(files), enabled: context.showProgress && !context.stdoutIsTerminal)
@@ -57,22 +48,21 @@ struct CatCommand: Command {
       let name = JournalInput.displayName(path)
       let reader: JournalReader
       do {
-        reader = try JournalReader(path: path)
+        reader = try JournalReader(path: path, options: reading)
       } catch {
         progress.finish(&context.stderr)
         context.error(displayText(error.description, limit: .max))
-        unreadable = true
+        verdict.noteUnreadable()
         continue
       }
       while let item = reader.next() {
         switch item {
         case .record(let record, _, _):
-          guard record.seq >= from && record.seq <= to else { continue }
-          guard types.isEmpty || types.contains(record.event.typeName) else { continue }
+          guard filter.selects(record) else { continue }
           reader.withCurrentLine { line in context.stdout.write(bytes: line) }
           context.stdout.write("\n")
         case .diagnostic(let diagnostic):
-          if diagnostic.severity == .error { errors = true }
+          verdict.note(diagnostic)
           progress.finish(&context.stderr)
           context.stderr.write(diagnostic, file: name)
         }
@@ -82,10 +72,10 @@ struct CatCommand: Command {
       progress.finish(&context.stderr)
       if let error = reader.readError {
         context.error(displayText(error.description, limit: .max))
-        unreadable = true
+        verdict.noteUnreadable()
       }
     }
-    if unreadable { return ExitCode.badInput }
-    return errors ? ExitCode.findings : ExitCode.ok
+    try filter.checkControllersSeen()
+    return verdict.status
   }
 }

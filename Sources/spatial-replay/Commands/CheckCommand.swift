@@ -11,78 +11,116 @@ import Projection
 struct CheckCommand: Command {
   static let name = "check"
   static let abstract = "Check journals: format, lifecycle rules, conformance to the model (--model)"
-  static let help = """
-    usage: spatial-replay check [options] FILE...
-
+  static let usage = ["spatial-replay check [options] FILE..."]
+  static let discussion = """
     Reads each journal ('-' for standard input) and prints every finding as
     FILE:LINE[:COLUMN]: SEVERITY: MESSAGE [RULE], sorted by line, then one summary
     line per file (and a total line for several files). Columns count bytes from 1.
-    A lifecycle finding names the move it happened in: (in move #41 home → notes),
-    #41 being the move's seq. The summary counts lifecycle findings by rule.
+    A lifecycle finding names the move it happened in by the move's seq:
+    (in move at seq 41: home → notes). The summary counts the findings of every
+    rule. A warning repeated on many lines is shown once, with a count.
 
-    options:
-      --json                 one JSON object per finding (NDJSON), then a summary object
-      --rule ID              report only this rule (repeatable)
-      --no-rule ID           do not report this rule (repeatable)
-      --model                also re-run the recorded inputs through the reference
-                             model and report where the recording differs from it
-                             (rule model-divergence), each with a diff: = matching
-                             events, - expected by the model, + recorded instead
-      --profile NAME         the model's profile for --model: intended (default) or legacy
-      --strict               every warning (bom, crlf, blank-line, torn-tail,
-                             unknown-type) counts as an error
-      --max-line-bytes N     longest line accepted, in bytes (default 1048576)
-      --max-depth N          deepest JSON nesting accepted (default 64)
-
-    rules:
-      format errors    malformed, framing, seq-gap, seq-repeat, time-backwards, no-header
-      format warnings  bom, crlf, blank-line, torn-tail, unknown-type (once per type)
-      graph            self-link, slot-occupied, id-reused, unknown-controller,
-                       use-after-dealloc, focus-mismatch, not-neighbour, dealloc-forbidden
-      lifecycle        load-repeated, appear-before-load, did-without-will, will-repeated,
-                       misattributed, incomplete-transition, order, modal-leak,
-                       visible-count, touches-violated
-      --model          model-divergence
-    Lifecycle and graph findings are errors.
-
-    A progress bar shows on stderr when it is a terminal and the work takes
-    more than a second (erased while findings are printed).
-
-    exit status: 0 no errors (warnings alone are fine unless --strict), 1 errors found,
-    2 a file could not be read, 64 usage error.
-
-    examples:
-      spatial-replay check Journals/demo.intended.ndjson
-      spatial-replay check --rule modal-leak --rule will-repeated Journals/demo.legacy.ndjson
-      spatial-replay check --model Journals/demo.legacy.ndjson
-      spatial-replay check --model --profile legacy --no-rule unknown-type Journals/*.legacy.ndjson
-      spatial-replay check --strict --json a.ndjson b.ndjson > findings.ndjson
-      gunzip -c big.ndjson.gz | spatial-replay check --max-line-bytes 65536 -
-
+    Format errors decide the exit status whatever rules are selected: a journal
+    that cannot be read correctly never gets a clean verdict. With --rule or
+    --no-rule, format errors left out of the report are still counted in the
+    summary ('3 format errors not reported by the rule selection').
     """
-  static let spec = ArgumentSpec(
-    flags: JournalInput.flagNames.union(["--json", "--model"]),
-    options: JournalInput.optionNames.union(["--rule", "--no-rule", "--profile"]))
+  static let format = Option.value(
+    "--format", "FORMAT",
+    "text (default); json: one JSON object per finding, then a summary\nobject; sarif: SARIF 2.1.0; junit: JUnit XML; github: GitHub\nActions workflow commands (::error file=…,line=…,title=RULE::…)",
+    values: .oneOf(CheckFormat.allCases.map(\.rawValue)))
+  static let rule = Option.list(
+    "--rule", "ID", "report only these rules (comma-separated, repeatable)", values: .suggested(CheckRule.allRuleIDs))
+  static let noRule = Option.list(
+    "--no-rule", "ID", "do not report these rules", values: .suggested(CheckRule.allRuleIDs))
+  static let model = Option.flag(
+    "--model",
+    "also re-run the recorded inputs through the reference model and\nreport where the recording differs from it (rule model-divergence),\neach with a diff: = matching events, - expected by the model,\n+ recorded instead"
+  )
+  static let maxFindings = Option.value(
+    "--max-findings", "N", "print at most N findings (the summary still counts them all)")
+  static let options: [Option] =
+    [
+      format, Option.json.help("the same as --format json"), Option.quiet.help("print the summary only"),
+      maxFindings, rule, noRule, model,
+      Option.profile.help("the model's profile for --model: intended (default) or legacy"),
+    ] + Option.reading
+  static var details: String {
+    var s = "rules:\n"
+    for kind in RuleInfo.Kind.allCases {
+      for severity in [Diagnostic.Severity.error, .warning] {
+        let ids = RuleInfo.all.filter { $0.kind == kind && $0.severity == severity }.map(\.id)
+        guard !ids.isEmpty else { continue }
+        let heading = kind == .format ? "format \(severity.rawValue)s" : kind == .model ? "--model" : kind.rawValue
+        var lines = [""]
+        for id in ids {
+          let piece = (lines[lines.count - 1].isEmpty ? "" : " ") + id + (id == ids.last ? "" : ",")
+          if lines[lines.count - 1].count + piece.count > 54 {
+            lines.append(id + (id == ids.last ? "" : ","))
+          } else {
+            lines[lines.count - 1] += piece
+          }
+        }
+        s += Option.helpTable([Option.flag(heading, lines.joined(separator: "\n"))])
+      }
+    }
+    s += """
+      Graph, lifecycle and model findings are errors. 'spatial-replay check
+      --format sarif' lists every rule with its description.
 
-  var files: [String]
+      A progress bar shows on stderr when it is a terminal and the work takes
+      more than a second (erased while findings are printed).
+      """
+    return s
+  }
+  static let exitStatus = """
+    0 no errors (warnings alone are fine unless --strict), 1 errors found
+    (lifecycle, graph or model findings), 2 a file could not be read or has
+    format errors (malformed lines, seq gaps, no header, an empty file...),
+    64 usage error.
+    """
+  static let examples = [
+    "spatial-replay check Journals/demo.intended.ndjson",
+    "spatial-replay check --rule modal-leak,will-repeated Journals/demo.legacy.ndjson",
+    "spatial-replay check --model Journals/demo.legacy.ndjson",
+    "spatial-replay check --model --profile legacy --no-rule unknown-type Journals/*.legacy.ndjson",
+    "spatial-replay check --format sarif Journals/*.ndjson > check.sarif",
+    "spatial-replay check --strict --json a.ndjson b.ndjson > findings.ndjson",
+    "spatial-replay check -q --max-line-bytes 65536 - < big.ndjson",
+  ]
+
+  var paths: [String]
   var options: ReadOptions
-  var json: Bool
+  var format: CheckFormat
+  var quiet: Bool
+  var maxFindings: Int
   var rules: RuleSelection
   var model: Profile?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    files = arguments.positionals
-    guard !files.isEmpty else { throw UsageError("check needs at least one FILE ('-' for standard input)") }
-    options = try JournalInput.readOptions(arguments)
-    json = arguments.flag("--json")
-    let only = arguments.values("--rule")
+    paths = try JournalInput.paths(arguments, command: Self.name)
+    options = try ReadOptions(arguments)
+    let named = arguments.choice(Self.format).flatMap(CheckFormat.init(rawValue:))
+    if arguments.flag(Option.json) {
+      guard named == nil || named == .json else { throw UsageError("--json contradicts --format \(named!.rawValue)") }
+      format = .json
+    } else {
+      format = named ?? .text
+    }
+    quiet = arguments.flag(Option.quiet)
+    maxFindings = try arguments.int(Self.maxFindings, min: 0) ?? .max
+    let only = arguments.values(Self.rule)
+    let excluded = arguments.values(Self.noRule)
+    if let both = only.first(where: excluded.contains) {
+      throw UsageError("--rule \(both) contradicts --no-rule \(both)")
+    }
     do throws(UnknownRuleError) {
-      rules = try RuleSelection(only: only, excluding: arguments.values("--no-rule"))
+      rules = try RuleSelection(only: only, excluding: excluded)
     } catch {
       throw UsageError(error.description)
     }
-    let profile = try arguments.choice("--profile", Profile.allCases.map(\.rawValue))
-    if arguments.flag("--model") {
+    let profile = arguments.choice(Option.profile)
+    if arguments.flag(Self.model) {
       model = profile.flatMap(Profile.init(rawValue:)) ?? .intended
     } else {
       guard profile == nil else { throw UsageError("--profile needs --model") }
@@ -93,13 +131,31 @@ struct CheckCommand: Command {
   }
 
   func run(_ context: inout Context) throws -> Int32 {
-    var total = FileCheck.Counts()
-    var summaries: [(name: String, summary: CheckSummary?, failure: String?)] = []
+    var output = format.output(color: context.useColor, quiet: quiet)
+    var verdict = Verdict()
+    var files: [CheckedFile] = []
+    var total = CheckSummary()
     var findings: [CheckFinding] = []
+    var shown = 0
+    var omitted = 0
     // Updated once per batch of 4096 events; erased whenever findings are printed.
-    var progress = Progress(total: InputSize.total(files), enabled: context.showProgress, callsPerCheck: 1)
+    var progress = Progress(total: InputSize.total(paths), enabled: context.showProgress, callsPerCheck: 1)
     var done: Int64 = 0
-    for path in files {
+    func emit(_ findings: inout [CheckFinding], file: String, _ context: inout Context) {
+      if !quiet {
+        for finding in findings {
+          guard shown < maxFindings else {
+            omitted += 1
+            continue
+          }
+          shown += 1
+          progress.finish(&context.stderr)
+          output.finding(finding, file: file, &context)
+        }
+      }
+      findings.removeAll(keepingCapacity: true)
+    }
+    for path in paths {
       let name = JournalInput.displayName(path)
       // Decoding runs on a second core while the rules run on this one (about
       // 1.3x faster on a 1M-event journal than one after the other: 0.71 s, was 0.95 s).
@@ -109,17 +165,16 @@ struct CheckCommand: Command {
       } catch {
         progress.finish(&context.stderr)
         context.error(displayText(error.description, limit: .max))
-        summaries.append((name, nil, error.message))
+        verdict.noteUnreadable()
+        files.append(CheckedFile(name: name, failure: error.message))
+        output.endFile(files[files.count - 1], &context)
         continue
       }
       var check = JournalCheck(rules: rules, model: model)
       while let batch = reader.nextBatch() {
         for item in batch {
           check.consume(item, into: &findings)
-          if !findings.isEmpty {
-            progress.finish(&context.stderr)
-            write(&findings, file: name, &context)
-          }
+          if !findings.isEmpty { emit(&findings, file: name, &context) }
         }
         progress.update(done + reader.bytesRead, &context.stderr)
       }
@@ -127,106 +182,20 @@ struct CheckCommand: Command {
       progress.finish(&context.stderr)
       if let error = reader.readError {
         context.error(displayText(error.description, limit: .max))
-        summaries.append((name, nil, error.message))
+        verdict.noteUnreadable()
+        files.append(CheckedFile(name: name, failure: error.message))
+        output.endFile(files[files.count - 1], &context)
         continue
       }
       check.finish(into: &findings)
-      write(&findings, file: name, &context)
-      let counts = Self.counts(check.summary)
-      total.add(counts)
-      summaries.append((name, check.summary, nil))
-      if !json { context.stdout.write(displayText(name, limit: .max) + ": " + Self.text(check.summary) + "\n") }
+      emit(&findings, file: name, &context)
+      verdict.noteFormatErrors(check.summary.formatErrors)
+      if check.summary.errors > 0 { verdict.findings = true }
+      total.add(check.summary)
+      files.append(CheckedFile(name: name, summary: check.summary))
+      output.endFile(files[files.count - 1], &context)
     }
-    let unreadable = summaries.filter { $0.failure != nil }.count
-    if json {
-      context.stdout.write(Self.summaryJSON(summaries, total: total, unreadable: unreadable) + "\n")
-    } else if files.count > 1 {
-      var line = "total: \(files.count.counted("file")), " + total.text
-      if unreadable > 0 { line += ", \(unreadable.grouped) unreadable" }
-      context.stdout.write(line + "\n")
-    }
-    if unreadable > 0 { return ExitCode.badInput }
-    return total.errors > 0 ? ExitCode.findings : ExitCode.ok
-  }
-
-  /// Prints findings (a divergence with its diff under it) and empties the list.
-  private func write(_ findings: inout [CheckFinding], file: String, _ context: inout Context) {
-    for finding in findings {
-      if json {
-        context.stdout.write(finding.divergence?.json(file: file) ?? finding.diagnostic.json(file: file))
-        context.stdout.write("\n")
-        continue
-      }
-      context.stdout.write(finding.diagnostic, file: file)
-      if let divergence = finding.divergence {
-        var diff = ""
-        divergence.render(into: &diff)
-        for line in diff.split(separator: "\n") { context.stdout.write(displayText(String(line), limit: .max) + "\n") }
-      }
-    }
-    findings.removeAll(keepingCapacity: true)
-  }
-
-  static func counts(_ summary: CheckSummary) -> FileCheck.Counts {
-    var counts = FileCheck.Counts()
-    counts.events = summary.events
-    counts.errors = summary.errors
-    counts.warnings = summary.warnings
-    return counts
-  }
-
-  /// `40 events, 5 errors, 0 warnings (incomplete-transition 3, will-repeated 2)`.
-  static func text(_ summary: CheckSummary) -> String {
-    var text = counts(summary).text
-    let byRule = summary.lifecycleCounts
-    if !byRule.isEmpty { text += " (" + byRule.map { "\($0.rule) \($0.count.grouped)" }.joined(separator: ", ") + ")" }
-    return text
-  }
-
-  /// `{"summary":true,"files":[...],"events":N,"errors":N,"warnings":N,"unreadable":N}`; a file
-  /// with lifecycle findings also gets `"rules":{"id":N,...}`.
-  static func summaryJSON(
-    _ summaries: [(name: String, summary: CheckSummary?, failure: String?)], total: FileCheck.Counts,
-    unreadable: Int
-  ) -> String {
-    var out: [UInt8] = []
-    func int(_ key: String, _ value: Int) {
-      out.append(contentsOf: ",\"\(key)\":".utf8)
-      JSONWriter.appendInt(value, to: &out)
-    }
-    out.append(contentsOf: #"{"summary":true,"files":["#.utf8)
-    for (i, entry) in summaries.enumerated() {
-      if i > 0 { out.append(UInt8(ascii: ",")) }
-      out.append(contentsOf: #"{"file":"#.utf8)
-      JSONWriter.appendString(entry.name, to: &out)
-      if let summary = entry.summary {
-        int("events", summary.events)
-        int("errors", summary.errors)
-        int("warnings", summary.warnings)
-        let byRule = summary.lifecycleCounts
-        if !byRule.isEmpty {
-          out.append(contentsOf: #","rules":{"#.utf8)
-          for (k, count) in byRule.enumerated() {
-            if k > 0 { out.append(UInt8(ascii: ",")) }
-            JSONWriter.appendString(count.rule.id, to: &out)
-            out.append(UInt8(ascii: ":"))
-            JSONWriter.appendInt(count.count, to: &out)
-          }
-          out.append(UInt8(ascii: "}"))
-        }
-      }
-      if let failure = entry.failure {
-        out.append(contentsOf: #","unreadable":"#.utf8)
-        JSONWriter.appendString(failure, to: &out)
-      }
-      out.append(UInt8(ascii: "}"))
-    }
-    out.append(UInt8(ascii: "]"))
-    int("events", total.events)
-    int("errors", total.errors)
-    int("warnings", total.warnings)
-    int("unreadable", unreadable)
-    out.append(UInt8(ascii: "}"))
-    return String(decoding: out, as: UTF8.self)
+    output.end(files: files, total: total, omitted: omitted, &context)
+    return verdict.status
   }
 }

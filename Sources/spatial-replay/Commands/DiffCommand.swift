@@ -9,9 +9,8 @@ import Synchronization
 struct DiffCommand: Command {
   static let name = "diff"
   static let abstract = "Compare two runs of a scenario: first divergence, classified hunks, summary"
-  static let help = """
-    usage: spatial-replay diff [options] A B
-
+  static let usage = ["spatial-replay diff [options] A B"]
+  static let discussion = """
     Compares two journals of the same scenario (e.g. one per build) in the
     order of the events that matter: by default lifecycle, move, modal, dealloc,
     link and unlink (never seq, time or the header). Prints the first
@@ -26,46 +25,41 @@ struct DiffCommand: Command {
       changed        anything else
     and a summary line. '-' reads one of the two from standard input.
 
-    options:
-      --include TYPE     also compare TYPE (repeatable): alloc, root, touches,
-                         pan, mark, or an unknown type's name
-      --exclude TYPE     do not compare TYPE (repeatable)
-      --match id|class   match controllers by id (default), or by class and
-                         order of allocation (the 2nd NotesViewController of A
-                         is the 2nd of B, shown NotesViewController#2), for
-                         builds whose ids differ
-      --context N        matching events shown before the first divergence (default 3)
-      --hunk-events N    events listed per side of a hunk (default 20, 0 for all)
-      --budget N         comparison steps the alignment may spend (default
-                         200000000); past it a segment becomes one replace hunk
-      --json             one JSON document instead of text (shape in docs/diff.md)
-      -q, --quiet        print nothing; only the exit status tells
-      --lenient          compare a journal with errors (bad lines are skipped)
-                         instead of refusing it
-      --git-bisect       exit 125 instead of 2 on unreadable or unusable input,
-                         so that 'git bisect run' skips that commit
-      --strict, --max-line-bytes N, --max-depth N
-                         reading options, as for 'check'
-
     Journal warnings (torn tail, CRLF...) are printed on standard error and do
-    not stop the comparison; journal errors (malformed lines, seq gaps...) make
-    a run unusable (exit 2) unless --lenient.
-
-    exit status: 0 identical, 1 different, 2 unreadable or unusable input
-    (125 with --git-bisect), 64 usage error.
-
-    examples:
-      spatial-replay diff Journals/bisect/build-07.ndjson Journals/bisect/build-08.ndjson
-      spatial-replay diff --match class --exclude link --context 5 old.ndjson new.ndjson
-      spatial-replay diff --json a.ndjson b.ndjson | jq '.summary'
-      git bisect run sh -c 'make journal && spatial-replay diff -q --git-bisect good.ndjson run.ndjson'
-      (see docs/bisect.md)
-
+    not stop the comparison; format errors (malformed lines, seq gaps, no
+    header, an empty file...) make a run unusable (exit 2) unless --lenient.
+    A warning says so when the two headers name different scenarios or
+    sessions of different apps.
     """
-  static let spec = ArgumentSpec(
-    flags: JournalInput.flagNames.union(["--json", "--quiet", "--lenient", "--git-bisect"]),
-    options: JournalInput.optionNames.union(DiffRunLoader.optionNames).union(["--hunk-events"]),
-    aliases: ["-q": "--quiet"])
+  static let contextOption = Option.value(
+    "--context", "N", "matching events shown before the first divergence (default 3)")
+  static let hunkEvents = Option.value("--hunk-events", "N", "events listed per side of a hunk (default 20, 0 for all)")
+  static let budget = Option.value(
+    "--budget", "N",
+    "comparison steps the alignment may spend (default 200000000); past\nit a segment becomes one replace hunk")
+  static let lenient = Option.flag(
+    "--lenient", "compare a journal with format errors (bad lines are skipped)\ninstead of refusing it")
+  static let gitBisect = Option.flag(
+    "--git-bisect",
+    "exit 125 instead of 2 on unreadable or unusable input (an empty or\ncorrupt journal), so that 'git bisect run' skips that commit"
+  )
+  static let options =
+    [
+      Option.include, Option.exclude, Option.match, contextOption, hunkEvents, budget,
+      Option.json.help("one JSON document instead of text (shape in docs/diff.md)"), Option.quiet, lenient,
+      gitBisect,
+    ] + Option.reading
+  static let exitStatus = """
+    0 identical, 1 different, 2 unreadable or unusable input (125 with
+    --git-bisect), 64 usage error.
+    """
+  static let examples = [
+    "spatial-replay diff Journals/bisect/build-07.ndjson Journals/bisect/build-08.ndjson",
+    "spatial-replay diff --match class --exclude link --context 5 old.ndjson new.ndjson",
+    "spatial-replay diff --json a.ndjson b.ndjson | jq '.summary'",
+    "git bisect run sh -c 'make journal && spatial-replay diff -q --git-bisect good.ndjson run.ndjson'",
+    "(see docs/bisect.md)",
+  ]
 
   let pathA: String
   let pathB: String
@@ -85,11 +79,11 @@ struct DiffCommand: Command {
     pathA = files[0]
     pathB = files[1]
     loader = try DiffRunLoader(arguments)
-    context = try arguments.int("--context", min: 0) ?? 3
-    hunkEvents = try arguments.int("--hunk-events", min: 0) ?? 20
-    json = arguments.flag("--json")
-    quiet = arguments.flag("--quiet")
-    badInputStatus = arguments.flag("--git-bisect") ? 125 : ExitCode.badInput
+    context = try arguments.int(Self.contextOption, min: 0) ?? 3
+    hunkEvents = try arguments.int(Self.hunkEvents, min: 0) ?? 20
+    json = arguments.flag(Option.json)
+    quiet = arguments.flag(Option.quiet)
+    badInputStatus = arguments.flag(Self.gitBisect) ? 125 : ExitCode.badInput
   }
 
   func run(_ context: inout Context) throws -> Int32 {
@@ -100,6 +94,7 @@ struct DiffCommand: Command {
     } catch {
       throw CommandFailure(error.message, exitCode: badInputStatus)
     }
+    for warning in Self.headerWarnings(a, b) { context.warning(warning) }
     let report = DiffReport(a.run, b.run, context: self.context)
     if !quiet {
       if json {
@@ -113,11 +108,24 @@ struct DiffCommand: Command {
   }
 }
 
+extension DiffCommand {
+  /// What the two headers say against comparing the runs: another scenario, another app.
+  static func headerWarnings(_ a: DiffRunLoader.Loaded, _ b: DiffRunLoader.Loaded) -> [String] {
+    guard let ha = a.header, let hb = b.header else { return [] }
+    var warnings: [String] = []
+    for (field, va, vb) in [("scenario", ha.scenario, hb.scenario), ("app", ha.app, hb.app)] {
+      guard let va, let vb, va != vb else { continue }
+      warnings.append(
+        "the runs are of different \(field)s: \(displayText(a.name)) has '\(displayText(va))', "
+          + "\(displayText(b.name)) has '\(displayText(vb))'; the comparison may mean little")
+    }
+    return warnings
+  }
+}
+
 /// Reads journals into normalised runs for `diff` and `bisect`: the options
 /// that decide what is compared, and how journal findings are handled.
 struct DiffRunLoader: Sendable {
-  /// The options both commands take for normalising.
-  static let optionNames: Set<String> = ["--include", "--exclude", "--match", "--context", "--budget"]
 
   /// A journal read and normalised.
   struct Loaded: Sendable {
@@ -129,6 +137,8 @@ struct DiffRunLoader: Sendable {
     var warnings: Int
     /// The first findings, in file order (see ``keep``).
     var findings: [Diagnostic]
+    /// The session header, when the journal has one.
+    var header: SessionHeader? = nil
   }
 
   /// Why a journal cannot be compared.
@@ -143,32 +153,10 @@ struct DiffRunLoader: Sendable {
   var keep = 20
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    var options = DiffOptions()
-    if let match = try arguments.choice("--match", ["id", "class"]) {
-      options.matching = match == "class" ? .className : .id
-    }
-    for type in arguments.values("--include") { options.include(try Self.typeName(type, "--include")) }
-    for type in arguments.values("--exclude") { options.exclude(try Self.typeName(type, "--exclude")) }
-    if let budget = try arguments.int("--budget", min: 1) { options.budget.maxWork = budget }
-    self.options = options
-    reading = try JournalInput.readOptions(arguments)
-    lenient = arguments.flag("--lenient")
-  }
-
-  /// A type name for `--include`/`--exclude`: a known type, or an unknown
-  /// type's name unless it looks like a typo of a known one.
-  static func typeName(_ name: String, _ option: String) throws(UsageError) -> String {
-    if Event.knownTypeNames.contains(name) {
-      guard !DiffOptions.excludedTypes.contains(name) else {
-        throw UsageError("\(option) \(name): the header is never compared")
-      }
-      return name
-    }
-    guard !name.isEmpty else { throw UsageError("\(option) needs a type name") }
-    if let near = closest(to: name, in: Event.knownTypeNames) {
-      throw UsageError("\(option): unknown type '\(displayText(name))' (did you mean \(near)?)")
-    }
-    return name
+    options = try DiffOptions(arguments)
+    if let budget = try arguments.int(DiffCommand.budget, min: 1) { options.budget.maxWork = budget }
+    reading = try ReadOptions(arguments)
+    lenient = arguments.flag(DiffCommand.lenient)
   }
 
   /// Reads and normalises two journals at once (one thread each, unless one
@@ -249,14 +237,19 @@ struct DiffRunLoader: Sendable {
         checks.consume(item, into: &found)
         for finding in found { note(finding.diagnostic) }
         found.removeAll(keepingCapacity: true)
-        if case .record(let record, let line, _) = item { run.append(record, line: line) }
+        if case .record(let record, let line, _) = item {
+          if case .session(let header) = record.event, loaded.header == nil { loaded.header = header }
+          run.append(record, line: line)
+        }
       }
       checks.finish(into: &found)
       for finding in found { note(finding.diagnostic) }
     } else {
       while let item = reader.next() {
         switch item {
-        case .record(let record, let line, _): run.append(record, line: line)
+        case .record(let record, let line, _):
+          if case .session(let header) = record.event, loaded.header == nil { loaded.header = header }
+          run.append(record, line: line)
         case .diagnostic(let d): note(d)
         }
       }
@@ -264,5 +257,29 @@ struct DiffRunLoader: Sendable {
     if let error = reader.readError { throw Failure(message: displayText(error.description, limit: .max)) }
     loaded.run = run
     return loaded
+  }
+}
+
+extension DiffOptions {
+  /// What `--include`, `--exclude` and `--match` say is compared (`diff`, `bisect`, `step A B`).
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    self.init()
+    if arguments.choice(Option.match) == "class" { matching = .className }
+    let included = try arguments.values(Option.include).map { (t) throws(UsageError) in
+      try EventFilter.typeName(t, "--include")
+    }
+    let excluded = try arguments.values(Option.exclude).map { (t) throws(UsageError) in
+      try EventFilter.typeName(t, "--exclude")
+    }
+    if let both = included.first(where: excluded.contains) {
+      throw UsageError("--include \(both) contradicts --exclude \(both)")
+    }
+    for type in included {
+      guard !DiffOptions.excludedTypes.contains(type) else {
+        throw UsageError("--include \(type): the header is never compared")
+      }
+      include(type)
+    }
+    for type in excluded { exclude(type) }
   }
 }

@@ -5,9 +5,8 @@ import Projection
 struct ExportCommand: Command {
   static let name = "export"
   static let abstract = "Export journals as one table (events, visits, moves, pans, findings) in NDJSON or CSV"
-  static let help = """
-    usage: spatial-replay export --table TABLE [--format ndjson|csv] [-o PATH [--partition session]] FILE...
-
+  static let usage = ["spatial-replay export --table TABLE [options] FILE..."]
+  static let discussion = """
     Reads the journals ('-' for standard input) once, streaming, and writes one
     table with one row per event, visit, move, pan or finding. Every row starts
     with session, app, build (null when absent) and file (the path given). The
@@ -15,46 +14,44 @@ struct ExportCommand: Command {
     are RFC 3339 UTC strings with 6 digits, durations are numbers in ms, ids
     are strings, seq and counts are integers, flags are booleans.
 
+    Lines that do not decode are left out and reported on stderr (except for
+    the findings table, where they are rows). With -o, nothing is written when
+    an input cannot be opened or read.
+
+    A progress bar shows on stderr when it is a terminal and the work takes
+    more than a second.
+    """
+  static let details = """
     tables:
       events     one row per event, every key of the format as a column, other
-                 keys in 'extra' (a JSON object as text)
+                 keys in 'extra' (a JSON object)
       visits     one row per visit: a controller's didAppear to its next
                  willDisappear, with dwell_ms; visits open at the end flagged
       moves      one row per move, with whether its transition completed and how long it took
       pans       one row per pan, with the minimum touches and the neighbour at that moment
       findings   one row per finding of 'check' (integrity and lifecycle rules)
-
-    options:
-      --table TABLE          the table to write (required)
-      --format F             ndjson (default): one JSON object per line, keys in column order;
-                             csv: RFC 4180 with a header line, CRLF line ends
-      -o, --output PATH      write to PATH instead of standard output (atomically:
-                             a temporary file renamed into place when complete)
-      --partition session    with -o DIR: one file per session, DIR/session=ID/part.ndjson
-                             (or part.csv), ID escaped as Hive does (see docs/tables.md)
-      --strict, --max-line-bytes N, --max-depth N   as for 'check'
-
-    Lines that do not decode are left out and reported on stderr (except for
-    the findings table, where they are rows). With -o, nothing is written when
-    an input cannot be read.
-
-    A progress bar shows on stderr when it is a terminal and the work takes
-    more than a second.
-
-    exit status: 0 fine, 1 a journal had errors (lines left out), 2 a file could
-    not be read or the output not written, 64 usage error.
-
-    examples:
-      spatial-replay export --table visits Journals/*.ndjson > visits.ndjson
-      spatial-replay export --table moves --format csv -o moves.csv a.ndjson b.ndjson
-      spatial-replay export --table events -o lake/events --partition session day1/*.ndjson
-      duckdb -c "select controller, sum(dwell_ms) from read_ndjson('visits.ndjson') group by 1"
-
     """
-  static let spec = ArgumentSpec(
-    flags: JournalInput.flagNames,
-    options: JournalInput.optionNames.union(["--table", "--format", "--output", "--partition"]),
-    aliases: ["-o": "--output"])
+  static let table = Option.value(
+    "--table", "TABLE", "the table to write (required)", values: .oneOf(Table.allCases.map(\.rawValue)))
+  static let format = Option.value(
+    "--format", "FORMAT",
+    "ndjson (default): one JSON object per line, keys in column order,\narrays and objects as JSON; csv: RFC 4180 with a header line, CRLF\nline ends, arrays and objects as JSON text",
+    values: .oneOf(TableFormat.allCases.map(\.rawValue)))
+  static let partition = Option.value(
+    "--partition", "KEY",
+    "with -o DIR: one file per session, DIR/session=ID/part.ndjson (or\npart.csv), ID escaped as Hive does (see docs/tables.md)",
+    values: .oneOf(["session"]))
+  static let options = [table, format, Option.output, partition] + Option.reading
+  static let exitStatus = """
+    0 fine, 2 a file could not be read, a journal has format errors (its bad
+    lines are left out) or the output could not be written, 64 usage error.
+    """
+  static let examples = [
+    "spatial-replay export --table visits Journals/*.ndjson > visits.ndjson",
+    "spatial-replay export --table moves --format csv -o moves.csv a.ndjson b.ndjson",
+    "spatial-replay export --table events -o lake/events --partition session day1/*.ndjson",
+    "duckdb -c \"select controller, sum(dwell_ms) from read_ndjson('visits.ndjson') group by 1\"",
+  ]
 
   var files: [String]
   var table: Table
@@ -64,19 +61,17 @@ struct ExportCommand: Command {
   var options: ReadOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    files = arguments.positionals
-    guard !files.isEmpty else { throw UsageError("export needs at least one FILE ('-' for standard input)") }
-    guard files.filter({ $0 == "-" }).count <= 1 else { throw UsageError("'-' (standard input) can be read only once") }
-    guard let name = try arguments.choice("--table", Table.allCases.map(\.rawValue)) else {
+    files = try JournalInput.paths(arguments, command: Self.name)
+    guard let name = arguments.choice(Self.table), let table = Table(rawValue: name) else {
       throw UsageError("export needs --table (one of \(Table.allCases.map(\.rawValue).joined(separator: ", ")))")
     }
-    table = Table(rawValue: name)!
-    format = TableFormat(rawValue: try arguments.choice("--format", TableFormat.allCases.map(\.rawValue)) ?? "ndjson")!
-    output = arguments.value("--output")
+    self.table = table
+    format = arguments.choice(Self.format).flatMap(TableFormat.init(rawValue:)) ?? .ndjson
+    output = arguments.value(Option.output)
     if output == "" { throw UsageError("-o needs a path") }
-    partitioned = try arguments.choice("--partition", ["session"]) != nil
+    partitioned = arguments.choice(Self.partition) != nil
     if partitioned && output == nil { throw UsageError("--partition session needs -o DIR") }
-    options = try JournalInput.readOptions(arguments)
+    options = try ReadOptions(arguments)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
@@ -89,15 +84,14 @@ struct ExportCommand: Command {
     var out = try TableOutput(table: table, format: format, destination: destination)
     var progress = Progress(total: InputSize.total(files), enabled: context.showProgress, callsPerCheck: 1)
     var done: Int64 = 0
-    var unreadable = false
-    var errors = false
+    var verdict = Verdict()
     var rows: [TableRow] = []
     do {
       for path in files {
         let name = JournalInput.displayName(path)
         guard let reader = PrefetchingReader.open(path, options: options, progress: &progress, context: &context)
         else {
-          unreadable = true
+          verdict.noteUnreadable()
           continue
         }
         var builder = TableBuilder(table: table, file: path)
@@ -106,7 +100,7 @@ struct ExportCommand: Command {
           try batch.withUnsafeBufferPointer { items in
             for i in items.indices {
               if case .diagnostic(let diagnostic) = items[i], diagnostic.severity == .error {
-                errors = true
+                verdict.note(diagnostic)
                 if table != .findings {
                   progress.finish(&context.stderr)
                   context.stderr.write(diagnostic, file: name)
@@ -133,7 +127,7 @@ struct ExportCommand: Command {
           progress.update(done + reader.bytesRead, &context.stderr)
         }
         done += reader.bytesRead
-        if !reader.readToTheEnd(progress: &progress, context: &context) { unreadable = true }
+        if !reader.readToTheEnd(progress: &progress, context: &context) { verdict.noteUnreadable() }
         builder.finish(into: &rows)
         if !rows.isEmpty {
           try out.setContext(builder.context, &context.stdout)
@@ -142,7 +136,8 @@ struct ExportCommand: Command {
         }
       }
       progress.finish(&context.stderr)
-      if unreadable && output != nil {
+      // Nothing, not even a CSV header, when no input could be read (or, with -o, any input).
+      if verdict.unreadable > 0 && (output != nil || verdict.unreadable == files.count) {
         out.abandon()
         return ExitCode.badInput
       }
@@ -152,7 +147,6 @@ struct ExportCommand: Command {
       out.abandon()
       throw error
     }
-    if unreadable { return ExitCode.badInput }
-    return errors ? ExitCode.findings : ExitCode.ok
+    return verdict.status
   }
 }

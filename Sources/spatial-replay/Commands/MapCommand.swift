@@ -13,32 +13,27 @@ import Projection
 struct MapCommand: Command {
   static let name = "map"
   static let abstract = "Draw the map of controllers and links, at the end or after one event"
-  static let help = """
-    usage: spatial-replay map [--at SEQ] [--ascii] [--width N] FILE
-
+  static let usage = ["spatial-replay map [options] FILE"]
+  static let discussion = """
     Replays the journal ('-' for standard input) and draws its map: every
     controller reachable from the root, placed by a breadth-first walk (up,
     left, down, right), with its links (a double line where either side needs
     two or more fingers), the focus as [id] in a double frame, modals with a *.
     Controllers on one cell and links longer than one step are listed as
-    collisions; controllers the walk does not reach as detached. A map wider
-    than the width is cropped around the focus. Findings about the journal go
-    to stderr.
-
-    options:
-      --at SEQ     the map after the event SEQ (default: after the last event)
-      --ascii      plain ASCII instead of Unicode box drawing
-      --width N    columns available (default: the terminal's, else 80)
-
-    exit status: 0 fine, 2 the file could not be read, the journal has errors or
-    SEQ is not in it, 64 usage error.
-
-    examples:
-      spatial-replay map Journals/demo.intended.ndjson
-      spatial-replay map --at 40 --ascii --width 120 journal.ndjson
-
+    collisions; controllers the walk does not reach as detached (a long list
+    is cut to what fits in a few lines, with a count). A map wider than the
+    width is cropped around the focus. Findings about the journal go to stderr.
     """
-  static let spec = ArgumentSpec(flags: ["--ascii"], options: ["--at", "--width"])
+  static let at = Option.value("--at", "SEQ", "the map after the event SEQ (default: after the last event)")
+  static let options = [at, Option.ascii, Option.width] + Option.reading
+  static let exitStatus = """
+    0 fine, 2 the file could not be read, the journal has format errors or
+    SEQ is not in it, 64 usage error.
+    """
+  static let examples = [
+    "spatial-replay map Journals/demo.intended.ndjson",
+    "spatial-replay map --at 40 --ascii --width 120 journal.ndjson",
+  ]
 
   /// The narrowest `--width` accepted.
   static let minimumWidth = 10
@@ -47,19 +42,21 @@ struct MapCommand: Command {
   var seq: Int?
   var ascii: Bool
   var width: Int?
+  var reading: ReadOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     guard arguments.positionals.count == 1 else {
       throw UsageError("map needs exactly one FILE ('-' for standard input)")
     }
     file = arguments.positionals[0]
-    seq = try arguments.int("--at", min: 0)
-    ascii = arguments.flag("--ascii")
-    width = try arguments.int("--width", min: Self.minimumWidth)
+    seq = try arguments.int(Self.at, min: 0)
+    ascii = arguments.flag(Option.ascii)
+    width = try arguments.int(Option.width, min: Self.minimumWidth)
+    reading = try ReadOptions(arguments)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
-    let journal = try AtCommand.load(file, context: &context)
+    let journal = try AtCommand.load(file, options: reading, context: &context)
     let state: State
     if let seq {
       state = try AtCommand.state(afterSeq: seq, in: journal)

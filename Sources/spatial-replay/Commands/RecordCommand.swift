@@ -14,32 +14,30 @@ import Projection
 struct RecordCommand: Command {
   static let name = "record"
   static let abstract = "Record a scenario script with the reference navigator (intended or legacy)"
-  static let help = """
-    usage: spatial-replay record SCRIPT [--profile intended|legacy] [-o FILE]
-
+  static let usage = ["spatial-replay record [options] SCRIPT"]
+  static let discussion = """
     Runs a scenario script on the headless reference model of a spatial map and
     writes the journal it produces (NDJSON). The same script and profile always
     give byte-identical journals. SCRIPT '-' reads the script from standard input.
 
-    options:
-      --profile P    intended (the documented behaviour, default) or legacy
-                     (what the 2013 library did: its lifecycle deviations L1-L6)
-      -o, --output FILE
-                     write the journal to FILE (atomically: a temporary file in
-                     the same directory, then a rename) instead of standard output
-
-    A script error prints SCRIPT:LINE: message on standard error, writes nothing
-    and exits with status 2.
-
-    examples:
-      spatial-replay record Journals/demo.scenario
-      spatial-replay record Journals/notes.scenario --profile legacy -o notes.legacy.ndjson
-      printf 'controller home Home\\nroot home\\n' | spatial-replay record -
-
-    exit status: 0 recorded, 2 script error or unreadable script, 64 usage error.
-
+    A script error prints SCRIPT:LINE: message on standard error (the line of
+    the script, as findings name the line of a journal), writes nothing and
+    exits with status 2.
     """
-  static let spec = ArgumentSpec(options: ["--profile", "--output"], aliases: ["-o": "--output"])
+  static let options = [
+    Option.profile.help(
+      "intended (the documented behaviour, default) or legacy (what the\n2013 library did: its lifecycle deviations L1-L6)"
+    ),
+    Option.output,
+  ]
+  static let exitStatus = """
+    0 recorded, 2 script error or unreadable script, 64 usage error.
+    """
+  static let examples = [
+    "spatial-replay record Journals/demo.scenario",
+    "spatial-replay record Journals/notes.scenario --profile legacy -o notes.legacy.ndjson",
+    #"printf 'controller home Home\nroot home\n' | spatial-replay record -"#,
+  ]
 
   let script: String
   let profile: Profile
@@ -50,9 +48,8 @@ struct RecordCommand: Command {
       throw UsageError(arguments.positionals.isEmpty ? "record needs a SCRIPT" : "record takes one SCRIPT")
     }
     script = arguments.positionals[0]
-    let choice = try arguments.choice("--profile", Profile.allCases.map(\.rawValue))
-    profile = choice.flatMap(Profile.init(rawValue:)) ?? .intended
-    output = arguments.value("--output")
+    profile = arguments.choice(Option.profile).flatMap(Profile.init(rawValue:)) ?? .intended
+    output = arguments.value(Option.output)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
@@ -61,6 +58,7 @@ struct RecordCommand: Command {
     do {
       navigator = try ScenarioCompiler.record(bytes, script: script, profile: profile)
     } catch {
+      // The model's contract: a script error is exactly `SCRIPT:LINE: message`, as a finding names its line.
       context.stderr.write("\(error)\n")
       return ExitCode.badInput
     }
@@ -104,8 +102,4 @@ private func writeAtomically(_ bytes: [UInt8], to path: String) throws(CommandFa
     file.abandon()
     throw error
   }
-}
-
-private func errorText() -> String {
-  String(cString: strerror(errno))
 }

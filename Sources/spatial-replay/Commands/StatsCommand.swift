@@ -5,9 +5,8 @@ import Projection
 struct StatsCommand: Command {
   static let name = "stats"
   static let abstract = "Statistics per session and overall: events, moves, pans, visits, dwell, modals, findings"
-  static let help = """
-    usage: spatial-replay stats [--json] FILE...
-
+  static let usage = ["spatial-replay stats [options] FILE..."]
+  static let discussion = """
     Reads each journal ('-' for standard input) once, streaming, and reports per
     session and, for several journals, overall:
       - events by type;
@@ -18,53 +17,48 @@ struct StatsCommand: Command {
         at the end counts up to the journal's last event and is flagged open;
       - modals presented, deallocated, leaked (never deallocated by the end),
         and modal-leak findings;
-      - findings by rule, as 'check' reports them (integrity and lifecycle).
+      - findings by rule, as 'check' reports them (format and lifecycle).
     Overall merges controllers by id and sums their dwell.
-
-    options:
-      --json                 one JSON document: {"sessions":[...],"overall":{...}}
-                             (every key is described in docs/tables.md)
-      --strict               count every warning as an error
-      --max-line-bytes N     longest line accepted, in bytes (default 1048576)
-      --max-depth N          deepest JSON nesting accepted (default 64)
 
     A progress bar shows on stderr when it is a terminal and the work takes
     more than a second.
-
-    exit status: 0 fine (findings are reported, not judged), 2 a file could not
-    be read, 64 usage error.
-
-    examples:
-      spatial-replay stats Journals/demo.intended.ndjson
-      spatial-replay stats --json day1/*.ndjson | jq '.overall.controllers'
-
     """
-  static let spec = ArgumentSpec(
-    flags: JournalInput.flagNames.union(["--json"]), options: JournalInput.optionNames)
+  static let options =
+    [
+      Option.json.help(
+        "one JSON document: {\"sessions\":[...],\"overall\":{...}}, keys in\ncamelCase (every key is described in docs/tables.md)"
+      )
+    ] + Option.reading
+  static let exitStatus = """
+    0 fine (lifecycle findings are counted, not judged), 2 a file could not be
+    read or a journal has format errors, 64 usage error.
+    """
+  static let examples = [
+    "spatial-replay stats Journals/demo.intended.ndjson",
+    "spatial-replay stats --json day1/*.ndjson | jq '.overall.controllers'",
+  ]
 
   var files: [String]
   var options: ReadOptions
   var json: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    files = arguments.positionals
-    guard !files.isEmpty else { throw UsageError("stats needs at least one FILE ('-' for standard input)") }
-    guard files.filter({ $0 == "-" }).count <= 1 else { throw UsageError("'-' (standard input) can be read only once") }
-    options = try JournalInput.readOptions(arguments)
-    json = arguments.flag("--json")
+    files = try JournalInput.paths(arguments, command: Self.name)
+    options = try ReadOptions(arguments)
+    json = arguments.flag(Option.json)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
     var progress = Progress(total: InputSize.total(files), enabled: context.showProgress, callsPerCheck: 1)
     var done: Int64 = 0
     var sessions: [SessionStats] = []
-    var unreadable = false
+    var verdict = Verdict()
     for path in files {
       guard let reader = PrefetchingReader.open(path, options: options, progress: &progress, context: &context) else {
-        unreadable = true
+        verdict.noteUnreadable()
         continue
       }
-      var builder = StatsBuilder(file: path)
+      var builder = StatsBuilder(file: JournalInput.displayName(path))
       while let batch = reader.nextBatch() {
         batch.withUnsafeBufferPointer { items in
           for i in items.indices { builder.consume(items[i]) }
@@ -73,10 +67,12 @@ struct StatsCommand: Command {
       }
       done += reader.bytesRead
       guard reader.readToTheEnd(progress: &progress, context: &context) else {
-        unreadable = true
+        verdict.noteUnreadable()
         continue
       }
-      sessions.append(builder.finish())
+      let session = builder.finish()
+      verdict.noteFormatErrors(session.formatErrors)
+      sessions.append(session)
     }
     progress.finish(&context.stderr)
     let report = StatsReport(sessions: sessions)
@@ -86,6 +82,6 @@ struct StatsCommand: Command {
     } else {
       report.writeText(to: &context.stdout)
     }
-    return unreadable ? ExitCode.badInput : ExitCode.ok
+    return verdict.status
   }
 }

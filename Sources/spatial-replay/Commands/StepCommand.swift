@@ -6,17 +6,16 @@ import Projection
 struct StepCommand: Command {
   static let name = "step"
   static let abstract = "Step through a journal (or two side by side) event by event, full screen"
-  static let help = """
-    usage: spatial-replay step [options] FILE
-           spatial-replay step [options] A B
-
+  static let usage = ["spatial-replay step [options] FILE", "spatial-replay step [options] A B"]
+  static let discussion = """
     A full-screen view of one journal at one event: the map (focus
     highlighted), the move the event belongs to, the events around it, the
     transition in flight, every controller's appearance phase, the findings of
     'check' at or before it, and a status line with the position and the total
     (seq 1,234 / 1,000,000). With two journals, the runs stand side by side,
     aligned as 'diff' aligns them, and the keys jump between divergences.
-
+    """
+  static let details = """
     keys:
       l →  j ↓        next event             h ←  k ↑     previous event
       PgDn Space      50 events forwards     PgUp         50 events backwards
@@ -43,30 +42,25 @@ struct StepCommand: Command {
     Right Left Up Down PgUp PgDn Home End Enter Esc Backspace Space F1, and
     whole prompts :1234 /didAppear ?willAppear ('?' alone shows the help).
     Findings about the journal are shown in the view, not printed.
-
-    options:
-      --keys "KEYS"      press these keys (scripted, even on a terminal)
-      --size WxH         the screen size when scripted (default 80x24)
-      --ascii            plain ASCII instead of Unicode box drawing and marks
-      --model PROFILE    also compare the recording with the reference model
-                         (intended or legacy), as 'check --model'
-      --include TYPE, --exclude TYPE, --match id|class
-                         what A B compare, as for 'diff'
-      --strict, --max-line-bytes N, --max-depth N
-                         reading options, as for 'check'
-
-    exit status: 0 quit or keys done, 2 a file could not be read, 64 usage error.
-
-    examples:
-      spatial-replay step Journals/notes.legacy.ndjson
-      spatial-replay step Journals/notes.intended.ndjson Journals/notes.legacy.ndjson
-      spatial-replay step --keys "G f f :12 /didAppear n q" --size 100x30 journal.ndjson
-      echo "l l ] PgDn" | spatial-replay step journal.ndjson
-
     """
-  static let spec = ArgumentSpec(
-    flags: JournalInput.flagNames.union(["--ascii"]),
-    options: JournalInput.optionNames.union(["--keys", "--size", "--model", "--include", "--exclude", "--match"]))
+  static let keys = Option.value("--keys", "KEYS", "press these keys (scripted, even on a terminal)")
+  static let size = Option.value("--size", "WxH", "the screen size when scripted (default 80x24)")
+  static let model = Option.value(
+    "--model", "PROFILE",
+    "also compare the recording with the reference model (intended or\nlegacy), as 'check --model'",
+    values: .oneOf(Profile.allCases.map(\.rawValue)))
+  static let options =
+    [keys, size, Option.ascii, model, Option.include, Option.exclude, Option.match] + Option.reading
+  static let exitStatus = """
+    0 quit or keys done, 2 a file could not be read or has format errors
+    (shown in the view), 64 usage error.
+    """
+  static let examples = [
+    "spatial-replay step Journals/notes.legacy.ndjson",
+    "spatial-replay step Journals/notes.intended.ndjson Journals/notes.legacy.ndjson",
+    #"spatial-replay step --keys "G f f :12 /didAppear n q" --size 100x30 journal.ndjson"#,
+    #"echo "l l ] PgDn" | spatial-replay step journal.ndjson"#,
+  ]
 
   /// The smallest scripted screen.
   static let minimumSize = (width: 20, height: 1)
@@ -84,19 +78,14 @@ struct StepCommand: Command {
     guard files.count == 1 || files.count == 2 else {
       throw UsageError("step takes one journal FILE, or two journals A B, got \(files.count)")
     }
-    guard files.filter({ $0 == "-" }).count <= 1 else { throw UsageError("only one journal can be '-'") }
-    if let text = arguments.value("--keys") { keys = try Self.keys(text) }
+    try JournalInput.checkStandardInputOnce(files)
+    if let text = arguments.value(Self.keys) { keys = try Self.keys(text) }
     size = (80, 24)
-    if let text = arguments.value("--size") { size = try Self.size(text) }
-    options = Stepper.Options(ascii: arguments.flag("--ascii"))
-    reading = try JournalInput.readOptions(arguments)
-    if let name = try arguments.choice("--model", Profile.allCases.map(\.rawValue)) { model = Profile(rawValue: name) }
-    diffOptions = DiffOptions()
-    if let match = try arguments.choice("--match", ["id", "class"]) {
-      diffOptions.matching = match == "class" ? .className : .id
-    }
-    for type in arguments.values("--include") { diffOptions.include(type) }
-    for type in arguments.values("--exclude") { diffOptions.exclude(type) }
+    if let text = arguments.value(Self.size) { size = try Self.size(text) }
+    options = Stepper.Options(ascii: arguments.flag(Option.ascii))
+    reading = try ReadOptions(arguments)
+    model = arguments.choice(Self.model).flatMap(Profile.init(rawValue:))
+    diffOptions = try DiffOptions(arguments)
   }
 
   /// Key names separated by spaces, each checked.
@@ -135,9 +124,13 @@ struct StepCommand: Command {
       throw UsageError("with a journal on standard input, give the keys with --keys")
     }
     guard scripted else {
-      return try InteractiveLoop.run(context: &context, reading: files) { whenChecked throws(CommandFailure) in
-        try open(whenChecked: whenChecked, prepareSearch: true)
+      var opened: [PendingCheck] = []
+      _ = try InteractiveLoop.run(context: &context, reading: files) { whenChecked throws(CommandFailure) in
+        let (stepper, checks) = try open(whenChecked: whenChecked, prepareSearch: true)
+        opened = checks
+        return (stepper, checks)
       }
+      return Self.status(opened)
     }
     let (pending, checks) = try open(whenChecked: {})
     let stepper = pending.withFindings(checks[0].wait(), b: checks.count > 1 ? checks[1].wait() : nil)
@@ -160,16 +153,23 @@ struct StepCommand: Command {
     }
     if let keys {
       for token in keys where !press(token, &context) { break }
-      return ExitCode.ok
+      return Self.status(checks)
     }
     context.stdout.flush()
     var line = 0
     while let text = readLine(strippingNewline: true) {
       line += 1
-      for token in try Self.keys(text, line: line) where !press(token, &context) { return ExitCode.ok }
+      for token in try Self.keys(text, line: line) where !press(token, &context) { return Self.status(checks) }
       context.stdout.flush()
     }
-    return ExitCode.ok
+    return Self.status(checks)
+  }
+
+  /// The exit status: 2 when a journal has format errors (they are shown in the view), else 0.
+  static func status(_ checks: [PendingCheck]) -> Int32 {
+    var verdict = Verdict()
+    for check in checks { verdict.noteFormatErrors(check.formatErrors) }
+    return verdict.status
   }
 
   /// Reads the journal (or both) and builds the stepper; the checks go on in

@@ -18,15 +18,15 @@ private let stopRequested = Atomic<Bool>(false)
 struct TailCommand: Command {
   static let name = "tail"
   static let abstract = "Print the last events of a journal and, with --follow, events as they are appended"
-  static let help = """
-    usage: spatial-replay tail [-n N] [-f|--follow] [--json] [--timeout S] FILE
-
-    Prints the last N events of the journal as readable lines (as 'log' does),
-    then with --follow keeps printing every event appended to it, like
-    'tail -f'. The lifecycle checker runs over the whole journal as it grows:
-    its findings, and lines that do not decode, are printed on stderr as
-    'check' prints them (FILE:LINE: SEVERITY: MESSAGE [RULE]) as they occur.
-    'check' gives the full report, with the integrity rules (seq, time, header).
+  static let usage = ["spatial-replay tail [options] FILE"]
+  static let discussion = """
+    Prints the last N events of the journal ('-' for standard input, read to
+    its end) that the filters select as readable lines (as 'log' does), then
+    with --follow keeps printing every event appended to it, like 'tail -f'.
+    The lifecycle checker runs over the whole journal as it grows: its
+    findings, and lines that do not decode, are printed on stderr as 'check'
+    prints them (FILE:LINE: SEVERITY: MESSAGE [RULE]) as they occur. 'check'
+    gives the full report, with the format rules (seq, time, header).
 
     Following polls the file every 100 ms. Only complete lines are printed: a
     line still being written, or a torn tail that a writer later cuts off and
@@ -34,25 +34,26 @@ struct TailCommand: Command {
     was printed is followed from its new end, a file replaced by another is
     followed from its start, and a file that does not exist yet is waited for.
     SIGINT (Ctrl-C) and SIGTERM stop it cleanly.
-
-    options:
-      -n, --lines N     events to print from the end first (default 10; 0 for none)
-      -f, --follow      keep printing events as they are appended
-      --json            print each event's line exactly as in the journal
-      --timeout S       with --follow, stop after S seconds without new lines
-                        (a decimal number)
-
-    exit status: 0 fine (also when stopped by a signal or --timeout), 2 the
-    file could not be read (without --follow: does not exist), 64 usage error.
-
-    examples:
-      spatial-replay tail -n 20 journal.ndjson
-      spatial-replay tail --follow journal.ndjson
-      spatial-replay tail -f --json -n 0 journal.ndjson | jq -c 'select(.type == "move")'
-
     """
-  static let spec = ArgumentSpec(
-    flags: ["--follow", "--json"], options: ["--lines", "--timeout"], aliases: ["-n": "--lines", "-f": "--follow"])
+  static let lines = Option.value(
+    "--lines", "N", short: "-n", "events to print from the end first (default 10; 0 for none)")
+  static let follow = Option.flag("--follow", short: "-f", "keep printing events as they are appended")
+  static let timeout = Option.value(
+    "--timeout", "S", "with --follow, stop after S seconds without new lines (a decimal number)")
+  static let options =
+    [lines, follow, Option.json.help("print each event's line exactly as in the journal"), timeout]
+    + Option.filters + Option.reading
+  static let exitStatus = """
+    0 fine (also when stopped by a signal or --timeout), 2 the file could not
+    be read (without --follow: does not exist) or has format errors,
+    64 usage error.
+    """
+  static let examples = [
+    "spatial-replay tail -n 20 journal.ndjson",
+    "spatial-replay tail -f journal.ndjson",
+    "spatial-replay tail -f --json -n 0 --type move journal.ndjson | jq -c .to",
+    "gunzip -c old.ndjson.gz | spatial-replay tail -n 5 -",
+  ]
 
   /// How often the file is polled.
   static let pollInterval: UInt32 = 100_000
@@ -62,15 +63,19 @@ struct TailCommand: Command {
   var follow: Bool
   var json: Bool
   var timeout: Double?
+  var filter: EventFilter
+  var reading: ReadOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     guard arguments.positionals.count == 1 else { throw UsageError("tail needs exactly one FILE") }
     file = arguments.positionals[0]
-    guard file != "-" else { throw UsageError("tail reads a file, not standard input") }
-    count = try arguments.int("--lines", min: 0) ?? 10
-    follow = arguments.flag("--follow")
-    json = arguments.flag("--json")
-    if let text = arguments.value("--timeout") {
+    count = try arguments.int(Self.lines, min: 0) ?? 10
+    follow = arguments.flag(Self.follow)
+    guard !(follow && file == "-") else { throw UsageError("--follow needs a file; standard input cannot be followed") }
+    json = arguments.flag(Option.json)
+    filter = try EventFilter(arguments)
+    reading = try ReadOptions(arguments)
+    if let text = arguments.value(Self.timeout) {
       guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
         throw UsageError("--timeout takes a number of seconds ≥ 0, got '\(text)'")
       }
@@ -80,8 +85,9 @@ struct TailCommand: Command {
   }
 
   func run(_ context: inout Context) throws -> Int32 {
-    var session = TailSession(file: file, json: json, color: context.useColor)
-    let follower = JournalFollower(path: file)
+    var session = TailSession(
+      file: JournalInput.displayName(file), json: json, color: context.useColor, filter: filter, reading: reading)
+    let follower = JournalFollower(path: try Self.followablePath(file), maxLineLength: reading.limits.maxLineLength)
     try follower.poll { session.remember($0, keeping: count) }
     guard follower.isOpen || follow else {
       throw CommandFailure("\(displayText(file, limit: .max)): cannot open: No such file or directory")
@@ -94,13 +100,17 @@ struct TailCommand: Command {
         let length = follower.unterminatedBytes
         context.stderr.write(
           Diagnostic(
-            rule: "torn-tail", severity: .warning, line: follower.lineNumber + 1, offset: follower.consumed,
+            rule: FormatRule.tornTail.id, severity: reading.strict ? .error : .warning,
+            line: follower.lineNumber + 1, offset: follower.consumed,
             length: Int(length),
             message: "torn tail: \(length) \(length == 1 ? "byte" : "bytes") at offset \(follower.consumed) "
               + "without a line end"),
-          file: file)
+          file: session.name)
+        if reading.strict { session.verdict.noteFormatErrors(1) }
       }
-      return ExitCode.ok
+      session.end(&context)
+      try session.filter.checkControllersSeen()
+      return session.verdict.status
     }
     stopRequested.store(false, ordering: .relaxed)
     signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
@@ -128,34 +138,76 @@ struct TailCommand: Command {
       }
     }
     context.flush()
-    return ExitCode.ok
+    try session.filter.checkControllersSeen()
+    return session.verdict.status
+  }
+
+  /// A path the follower can poll: the file, or for `-` standard input copied
+  /// to an unlinked temporary file (a pipe has no size to poll).
+  static func followablePath(_ path: String) throws(CommandFailure) -> String {
+    guard path == "-" else { return path }
+    var template = Array((Context.temporaryDirectory + "/spatial-replay-tail-XXXXXX").utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard fd >= 0 else { throw CommandFailure("cannot copy standard input: \(errorText())") }
+    unlink(String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = read(0, &buffer, buffer.count)
+      if n < 0 && errno == EINTR { continue }
+      guard n >= 0 else { throw CommandFailure("cannot read standard input: \(errorText())") }
+      if n == 0 { break }
+      var done = 0
+      while done < n {
+        let w = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + done, n - done) }
+        guard w > 0 else { throw CommandFailure("cannot copy standard input: \(errorText())") }
+        done += w
+      }
+    }
+    return "/proc/self/fd/\(fd)"
   }
 }
 
 /// What `tail` prints for each change of the followed file, and the checker it runs.
 struct TailSession {
-  let file: String
   let name: String
   let json: Bool
   let color: Bool
+  var filter: EventFilter
+  let reading: ReadOptions
+  /// What the exit status reports: format errors met.
+  var verdict = Verdict()
+  private var integrity: IntegrityTracker
   private var checker = Checker()
   private var found: [Diagnostic] = []
   /// The last lines of the initial read: decoded record (nil when it did not decode) and bytes.
   private var recent: [(number: Int, record: Record?, bytes: [UInt8])] = []
   /// Findings of the initial read about its last lines.
   private var recentFindings: [Diagnostic] = []
+  /// The number of the last line read.
+  private var lastLine = 0
+  /// Format errors printed so far.
+  private var shownFormatErrors = 0
 
-  init(file: String, json: Bool, color: Bool) {
-    self.file = file
+  init(file: String, json: Bool, color: Bool, filter: EventFilter, reading: ReadOptions) {
     self.name = displayText(file, limit: .max)
     self.json = json
     self.color = color
+    self.filter = filter
+    self.reading = reading
+    integrity = IntegrityTracker(strict: reading.strict)
+  }
+
+  /// At the end of a read without --follow: a journal with no event has no header.
+  mutating func end(_ context: inout Context) {
+    guard let finding = integrity.missingHeaderAtEnd(lastLine: lastLine, lastOffset: 0) else { return }
+    verdict.note(finding)
+    printFinding(finding, &context)
   }
 
   /// Initial read: checks every line, keeps the last `keeping` and their findings.
   mutating func remember(_ change: JournalFollower.Change, keeping: Int) {
     let (record, number, bytes) = decode(change)
-    if let number {
+    if let number, record.map({ filter.selects($0) }) ?? true {
       if keeping > 0 {
         recent.append((number, record, bytes))
         if recent.count > 2 * keeping + 64 { recent.removeFirst(recent.count - keeping) }
@@ -183,6 +235,12 @@ struct TailSession {
     for finding in findings[next...] { printFinding(finding, &context) }
     recent = []
     recentFindings = []
+    // Format errors on lines before those shown still decide the status: say so.
+    let unshown = verdict.formatErrors - shownFormatErrors
+    if unshown > 0 {
+      context.stderr.write(
+        "\(name): \(unshown.counted("format error")) on earlier lines ('spatial-replay check' lists them)\n")
+    }
   }
 
   /// While following: prints the change and the findings it brings.
@@ -193,6 +251,7 @@ struct TailSession {
     case .replaced:
       context.warning("\(name): replaced by a new file; following it from its start")
       checker = Checker()
+      integrity = IntegrityTracker(strict: reading.strict)
     default:
       break
     }
@@ -206,12 +265,22 @@ struct TailSession {
   private mutating func decode(_ change: JournalFollower.Change) -> (Record?, Int?, [UInt8]) {
     switch change {
     case .line(let bytes, let number, let offset):
-      let result = bytes.withUnsafeBytes { raw in Result { () throws(DecodeError) in try RecordDecoder.decode(raw) } }
+      lastLine = number
+      let limits = reading.limits
+      let result = bytes.withUnsafeBytes { raw in
+        Result { () throws(DecodeError) in try RecordDecoder.decode(raw, limits: limits) }
+      }
       switch result {
       case .success(let record):
+        integrity.check(record, line: number, offset: offset) { finding in
+          verdict.note(finding)
+          found.append(finding)
+        }
         checker.check(record, line: number, into: &found)
         return (record, number, bytes)
       case .failure(let error):
+        integrity.noteUndecodedLine()
+        verdict.noteFormatErrors(1)
         found.append(
           Diagnostic(
             rule: error.rule, severity: .error, line: number, column: error.offset + 1, offset: offset,
@@ -219,17 +288,21 @@ struct TailSession {
         return (nil, number, bytes)
       }
     case .overLong(let number, let offset, let length):
+      lastLine = number
+      integrity.noteUndecodedLine()
+      verdict.noteFormatErrors(1)
       found.append(
         Diagnostic(
-          rule: "framing", severity: .error, line: number, offset: offset,
-          message: "line of \(length) bytes is longer than the limit of \(DecodeLimits().maxLineLength) bytes"))
+          rule: FormatRule.framing.id, severity: .error, line: number, offset: offset,
+          message: "line of \(length) bytes is longer than the limit of \(reading.limits.maxLineLength) bytes"))
       return (nil, number, [])
     case .truncated, .replaced:
       return (nil, nil, [])
     }
   }
 
-  private func printEvent(_ record: Record, bytes: [UInt8], _ context: inout Context) {
+  private mutating func printEvent(_ record: Record, bytes: [UInt8], _ context: inout Context) {
+    guard filter.selects(record) else { return }
     if json {
       context.stdout.write(bytes: bytes)
       context.stdout.write("\n")
@@ -238,7 +311,8 @@ struct TailSession {
     }
   }
 
-  private func printFinding(_ finding: Diagnostic, _ context: inout Context) {
+  private mutating func printFinding(_ finding: Diagnostic, _ context: inout Context) {
+    if finding.severity == .error, FormatRule(rawValue: finding.rule) != nil { shownFormatErrors += 1 }
     context.stdout.flush()
     context.stderr.write(finding, file: name)
     context.stderr.flush()

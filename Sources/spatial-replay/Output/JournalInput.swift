@@ -6,16 +6,19 @@ enum JournalInput {
   /// How a path is shown in messages: `<stdin>` for `-`.
   static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
-  /// The options `--max-line-bytes N`, `--max-depth N` and `--strict` take.
-  static let optionNames: Set<String> = ["--max-line-bytes", "--max-depth"]
-  static let flagNames: Set<String> = ["--strict"]
+  /// The journals named on the command line: at least one, and standard input at most once.
+  static func paths(_ arguments: ParsedArguments, command: String) throws(UsageError) -> [String] {
+    let paths = arguments.positionals
+    guard !paths.isEmpty else { throw UsageError("\(command) needs at least one FILE ('-' for standard input)") }
+    try checkStandardInputOnce(paths)
+    return paths
+  }
 
-  /// Reading options from `--max-line-bytes`, `--max-depth` and `--strict`.
-  static func readOptions(_ arguments: ParsedArguments) throws(UsageError) -> ReadOptions {
-    var options = ReadOptions(strict: arguments.flag("--strict"))
-    if let bytes = try arguments.int("--max-line-bytes", min: 1) { options.limits.maxLineLength = bytes }
-    if let depth = try arguments.int("--max-depth", min: 1) { options.limits.maxDepth = depth }
-    return options
+  /// `-` may be given once: standard input cannot be read twice.
+  static func checkStandardInputOnce(_ paths: [String]) throws(UsageError) {
+    guard paths.filter({ $0 == "-" }).count <= 1 else {
+      throw UsageError("'-' (standard input) can be read only once")
+    }
   }
 }
 

@@ -5,8 +5,8 @@
 /// a message (string interpolation, allocation) never weighs on the hot path
 /// that only throws them.
 extension DecodeError {
-  static let malformedRule = "malformed"
-  static let framingRule = "framing"
+  static let malformedRule = FormatRule.malformed.id
+  static let framingRule = FormatRule.framing.id
 
   @inline(never)
   static func malformed(_ offset: Int, _ message: String) -> DecodeError {

@@ -4,9 +4,12 @@
 /// Implementation note: ``check(_:line:offset:report:)`` runs once per record
 /// of journals with millions of lines; it compares a few integers and only
 /// builds messages (in `@inline(never)` functions) when something is wrong.
-struct IntegrityTracker {
+///
+/// Public for readers that split lines themselves (`tail --follow` reads a
+/// growing file with its own follower) and must still apply the same rules.
+public struct IntegrityTracker: Sendable {
   /// Warnings become errors.
-  let strict: Bool
+  public let strict: Bool
   /// Highest `seq` seen; counting resumes from it after a gap or a repeat.
   private var highestSeq: Int?
   /// The time of the previous record.
@@ -20,16 +23,34 @@ struct IntegrityTracker {
   /// each may have been an event, so a gap that size is not reported again.
   private var undecodedLines = 0
 
-  init(strict: Bool) { self.strict = strict }
+  public init(strict: Bool) { self.strict = strict }
+
+  /// Whether any record was checked.
+  public var sawRecord: Bool { firstRecordLine != nil }
+
+  /// The finding for a journal that ended without a single record: it has no
+  /// header (the format requires one at seq 0), whether it is empty, blank or
+  /// nothing but lines that did not decode. Reported on its last line (line 1
+  /// when empty), so findings stay in line order.
+  @inline(never)
+  public func missingHeaderAtEnd(lastLine: Int, lastOffset: Int64) -> Diagnostic? {
+    guard firstRecordLine == nil else { return nil }
+    let message =
+      lastLine == 0
+      ? "the journal is empty: it must start with a session header at seq 0"
+      : "the journal has no session header: none of its lines is an event"
+    return Diagnostic(
+      rule: FormatRule.noHeader.id, severity: .error, line: max(lastLine, 1), offset: lastOffset, message: message)
+  }
 
   /// The severity of a finding the format calls a warning.
-  func warningSeverity() -> Diagnostic.Severity { strict ? .error : .warning }
+  public func warningSeverity() -> Diagnostic.Severity { strict ? .error : .warning }
 
   /// Notes a line that should have been a record but could not be decoded.
-  mutating func noteUndecodedLine() { undecodedLines += 1 }
+  public mutating func noteUndecodedLine() { undecodedLines += 1 }
 
   /// Checks one record against the lines before it; calls `report` for each finding.
-  mutating func check(_ record: Record, line: Int, offset: Int64, report: (Diagnostic) -> Void) {
+  public mutating func check(_ record: Record, line: Int, offset: Int64, report: (Diagnostic) -> Void) {
     let seq = record.seq
     if let highest = highestSeq {
       if seq != highest &+ 1 {
@@ -62,7 +83,7 @@ struct IntegrityTracker {
         unknownTypes.insert(type)
         report(
           Diagnostic(
-            rule: "unknown-type", severity: warningSeverity(), line: line, seq: seq, offset: offset,
+            rule: FormatRule.unknownType.id, severity: warningSeverity(), line: line, seq: seq, offset: offset,
             message: "unknown event type \"\(displayText(type))\" (kept as is; reported once per type)"))
       }
     default:
@@ -80,11 +101,12 @@ struct IntegrityTracker {
     if seq > highest {
       let missing = seq - highest - 1
       return Diagnostic(
-        rule: "seq-gap", severity: .error, line: line, seq: seq, offset: offset,
+        rule: FormatRule.seqGap.id, severity: .error, line: line, seq: seq, offset: offset,
         message: "seq jumps from \(highest) to \(seq) (\(missing) \(missing == 1 ? "event" : "events") missing)")
     }
     let message = seq == highest ? "seq \(seq) repeats" : "seq \(seq) repeats (after seq \(highest))"
-    return Diagnostic(rule: "seq-repeat", severity: .error, line: line, seq: seq, offset: offset, message: message)
+    return Diagnostic(
+      rule: FormatRule.seqRepeat.id, severity: .error, line: line, seq: seq, offset: offset, message: message)
   }
 
   @inline(never)
@@ -92,7 +114,7 @@ struct IntegrityTracker {
     -> Diagnostic
   {
     Diagnostic(
-      rule: "time-backwards", severity: .error, line: line, seq: seq, offset: offset,
+      rule: FormatRule.timeBackwards.id, severity: .error, line: line, seq: seq, offset: offset,
       message: "time goes backwards from \(last.rfc3339) to \(time.rfc3339)")
   }
 
@@ -116,6 +138,6 @@ struct IntegrityTracker {
         "the journal does not start with a session header (the first event is \"\(displayText(record.event.typeName))\" at seq \(record.seq))"
     }
     return Diagnostic(
-      rule: "no-header", severity: .error, line: line, seq: record.seq, offset: offset, message: message)
+      rule: FormatRule.noHeader.id, severity: .error, line: line, seq: record.seq, offset: offset, message: message)
   }
 }

@@ -28,7 +28,7 @@ import Journal
 /// }
 /// conformance.finish(into: &divergences)
 /// divergences.first?.diagnostic.message
-/// // "intended model expects notes didAppear; found notes willAppear (in move #9 home → notes)"
+/// // "intended model expects notes didAppear; found notes willAppear (in move at seq 9: home → notes)"
 /// ```
 ///
 /// - Complexity: O(1) amortised per record for the comparison, with memory for

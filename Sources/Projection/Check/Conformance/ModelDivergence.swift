@@ -8,7 +8,7 @@ import Journal
 /// recorded line that differs, with the last few matching events before it.
 ///
 /// ```text
-/// j.ndjson:14: error: intended model expects notes didAppear; found notes willAppear (in move #9 home → notes) [model-divergence]
+/// j.ndjson:14: error: intended model expects notes didAppear; found notes willAppear (in move at seq 9: home → notes) [model-divergence]
 ///      11 = home willDisappear
 ///      12 = notes willAppear
 ///      13 = home didDisappear

@@ -20,7 +20,7 @@ struct CheckFindings {
   ///
   /// - Parameters:
   ///   - transition: the move or initial display it happened in; its `seq` becomes the
-  ///     diagnostic's `move` and `(in move #41 home → notes)` ends the message.
+  ///     diagnostic's `move` and `(in move at seq 41: home → notes)` ends the message.
   mutating func report(
     _ rule: CheckRule, _ controllers: [ControllerID], _ message: String, in transition: Transition?,
     line: Int? = nil, seq: Int?? = nil
@@ -36,11 +36,11 @@ struct CheckFindings {
 }
 
 extension Transition {
-  /// `move #41 home → notes` or `initial display #3 home`, ids made safe for a terminal.
+  /// `move at seq 41: home → notes` or `initial display at seq 3: home`, ids made safe for a terminal.
   var contextText: String {
     switch kind {
-    case .initialDisplay: "initial display #\(seq) \(idText(to))"
-    case .move: "move #\(seq) \(from.map(idText) ?? "?") → \(idText(to))"
+    case .initialDisplay: "initial display at seq \(seq): \(idText(to))"
+    case .move: "move at seq \(seq): \(from.map(idText) ?? "?") → \(idText(to))"
     }
   }
 

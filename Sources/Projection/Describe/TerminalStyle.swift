@@ -1,11 +1,11 @@
 /// ANSI SGR attributes used by the renderers when colour is on.
 ///
-/// Only `log` and `map` on a terminal ask for colour; everything else gets plain text.
-enum TerminalStyle: UInt8, Sendable, Hashable {
+/// The renderers and the command line use it on a terminal (or with --color=always).
+package enum TerminalStyle: UInt8, Sendable, Hashable {
   case plain, dim, bold, inverse, red, green, yellow, blue, magenta, cyan, boldGreen
 
   /// The escape sequence that switches this style on (after a reset).
-  var sequence: String {
+  package var sequence: String {
     switch self {
     case .plain: "\u{1B}[0m"
     case .dim: "\u{1B}[2m"
@@ -22,10 +22,10 @@ enum TerminalStyle: UInt8, Sendable, Hashable {
   }
 
   /// The reset sequence.
-  static let reset = "\u{1B}[0m"
+  package static let reset = "\u{1B}[0m"
 
   /// `text` in this style when `color` is on, else `text` unchanged.
-  func apply(_ text: String, color: Bool) -> String {
+  package func apply(_ text: String, color: Bool) -> String {
     guard color, self != .plain else { return text }
     return sequence + text + Self.reset
   }

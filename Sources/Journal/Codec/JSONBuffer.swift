@@ -1,0 +1,86 @@
+/// Builds one JSON value into bytes with the journal writer's escaping
+/// (``JSONWriter``), putting the commas between members and elements itself.
+///
+/// The one way the package's modules write JSON output (`--json` documents,
+/// SARIF, the report's data): no hand-placed commas.
+///
+/// ```swift
+/// var json = JSONBuffer()
+/// json.open("{")
+/// json.key("events"); json.int(12)
+/// json.key("files"); json.open("["); json.element(); json.string("a.ndjson"); json.close("]")
+/// json.close("}")
+/// // {"events":12,"files":["a.ndjson"]}
+/// ```
+package struct JSONBuffer {
+  package private(set) var bytes: [UInt8] = []
+  /// Whether the innermost open object or array has a member yet.
+  private var hasMember: [Bool] = []
+
+  package init() {}
+
+  /// Opens `{` or `[`.
+  package mutating func open(_ bracket: Character) {
+    bytes.append(bracket == "{" ? UInt8(ascii: "{") : UInt8(ascii: "["))
+    hasMember.append(false)
+  }
+
+  /// Closes `}` or `]`.
+  package mutating func close(_ bracket: Character) {
+    bytes.append(bracket == "}" ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+    hasMember.removeLast()
+  }
+
+  /// Starts an array element (a comma before every element but the first).
+  package mutating func element() {
+    if hasMember[hasMember.count - 1] { bytes.append(UInt8(ascii: ",")) }
+    hasMember[hasMember.count - 1] = true
+  }
+
+  /// Starts an object member: `"key":`.
+  package mutating func key(_ key: String) {
+    element()
+    JSONWriter.appendString(key, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+  }
+
+  package mutating func string(_ value: String?) {
+    guard let value else { return null() }
+    JSONWriter.appendString(value, to: &bytes)
+  }
+
+  package mutating func int(_ value: Int?) {
+    guard let value else { return null() }
+    JSONWriter.appendInt(value, to: &bytes)
+  }
+
+  package mutating func bool(_ value: Bool) {
+    bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+  }
+
+  package mutating func null() {
+    bytes.append(contentsOf: Array("null".utf8))
+  }
+
+  /// A value already encoded as JSON (a nested document written elsewhere).
+  package mutating func raw(_ json: String) {
+    bytes.append(contentsOf: json.utf8)
+  }
+
+  /// `"key":value` members for each pair, in order.
+  package mutating func counts(_ pairs: [(String, Int)]) {
+    for (key, value) in pairs {
+      self.key(key)
+      int(value)
+    }
+  }
+
+  /// The JSON built so far, as text.
+  package var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// Writes the bytes built so far to `out` and empties the buffer.
+  package mutating func flush(to out: inout some TextOutputStream) {
+    out.write(text)
+    bytes.removeAll(keepingCapacity: true)
+  }
+}

@@ -1,0 +1,51 @@
+import Journal
+
+/// What `check` can report about one rule: its id, kind, default severity and
+/// what it finds. The one list behind `check --help`, `--rule` validation,
+/// the docs table and the SARIF rule metadata.
+///
+/// ```swift
+/// RuleInfo.all.first { $0.id == "seq-gap" }?.kind   // .format
+/// ```
+public struct RuleInfo: Sendable, Hashable {
+  /// Where a rule comes from.
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// The journal format (``FormatRule``): read by the reader.
+    case format
+    /// The map's graph: links, ids, the focus (``CheckRule``).
+    case graph
+    /// The appearance callbacks of the model (``CheckRule``).
+    case lifecycle
+    /// `check --model`: the recording against the reference model.
+    case model
+  }
+
+  public var id: String
+  public var kind: Kind
+  public var severity: Diagnostic.Severity
+  /// One line saying what the rule finds.
+  public var summary: String
+
+  /// Every rule, format rules first (errors, then warnings), then graph, lifecycle and model rules.
+  public static let all: [RuleInfo] =
+    FormatRule.allCases.map { RuleInfo(id: $0.id, kind: .format, severity: $0.severity, summary: $0.summary) }
+    + CheckRule.allCases.map { RuleInfo(id: $0.id, kind: $0.kind, severity: $0.severity, summary: $0.summary) }
+
+  /// The rule with this id.
+  public static func named(_ id: String) -> RuleInfo? { all.first { $0.id == id } }
+}
+
+extension CheckRule {
+  /// Whether the rule is about the graph, the lifecycle or the model.
+  public var kind: RuleInfo.Kind {
+    switch self {
+    case .selfLink, .slotOccupied, .idReused, .unknownController, .useAfterDealloc, .focusMismatch, .notNeighbour,
+      .deallocForbidden:
+      .graph
+    case .loadRepeated, .appearBeforeLoad, .didWithoutWill, .willRepeated, .misattributed, .incompleteTransition,
+      .order, .modalLeak, .visibleCount, .touchesViolated:
+      .lifecycle
+    case .modelDivergence: .model
+    }
+  }
+}

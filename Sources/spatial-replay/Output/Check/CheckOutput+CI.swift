@@ -1,0 +1,353 @@
+import Journal
+import Projection
+
+/// `check --format sarif`: one SARIF 2.1.0 log with one run, written as the
+/// findings arrive (the rules are known before the first result).
+///
+/// Every rule `check` knows is in `tool.driver.rules` with its short and full
+/// description and a help text; each result names its rule by id and index,
+/// its level, its message and the journal's path and line (and byte column)
+/// as its physical location. Files that could not be read are tool execution
+/// notifications of the invocation, which is then not successful.
+struct SARIFCheckOutput: CheckOutput {
+  private var started = false
+  private static let ruleIndex: [String: Int] = Dictionary(
+    uniqueKeysWithValues: RuleInfo.all.enumerated().map { ($1.id, $0) })
+
+  private mutating func start(_ context: inout Context) {
+    guard !started else { return }
+    started = true
+    var json = JSONBuffer()
+    json.open("{")
+    json.key("$schema")
+    json.string("https://json.schemastore.org/sarif-2.1.0.json")
+    json.key("version")
+    json.string("2.1.0")
+    json.key("runs")
+    json.open("[")
+    json.element()
+    json.open("{")
+    json.key("tool")
+    json.open("{")
+    json.key("driver")
+    json.open("{")
+    json.key("name")
+    json.string("spatial-replay")
+    json.key("version")
+    json.string(SpatialReplay.version)
+    json.key("rules")
+    json.open("[")
+    for rule in RuleInfo.all {
+      json.element()
+      json.open("{")
+      json.key("id")
+      json.string(rule.id)
+      json.key("shortDescription")
+      Self.text(rule.summary, into: &json)
+      json.key("fullDescription")
+      Self.text(Self.fullDescription(rule), into: &json)
+      json.key("help")
+      Self.text(Self.help(rule), into: &json)
+      json.key("defaultConfiguration")
+      json.open("{")
+      json.key("level")
+      json.string(rule.severity.rawValue)
+      json.close("}")
+      json.key("properties")
+      json.open("{")
+      json.key("tags")
+      json.open("[")
+      json.element()
+      json.string(rule.kind.rawValue)
+      json.close("]")
+      json.close("}")
+      json.close("}")
+    }
+    json.close("]")
+    json.close("}")
+    json.close("}")
+    json.key("results")
+    // The results array stays open: findings stream into it.
+    context.stdout.write(json.text + "[")
+  }
+
+  mutating func finding(_ finding: CheckFinding, file: String, _ context: inout Context) {
+    let diagnostic = finding.diagnostic
+    let first = !started
+    start(&context)
+    var json = JSONBuffer()
+    json.open("{")
+    json.key("ruleId")
+    json.string(diagnostic.rule)
+    if let index = Self.ruleIndex[diagnostic.rule] {
+      json.key("ruleIndex")
+      json.int(index)
+    }
+    json.key("level")
+    json.string(diagnostic.severity.rawValue)
+    json.key("message")
+    var message = diagnostic.message
+    if let divergence = finding.divergence {
+      var diff = ""
+      divergence.render(into: &diff)
+      message += "\n" + diff
+    }
+    Self.text(message, into: &json)
+    json.key("locations")
+    json.open("[")
+    json.element()
+    json.open("{")
+    json.key("physicalLocation")
+    json.open("{")
+    json.key("artifactLocation")
+    json.open("{")
+    json.key("uri")
+    json.string(Self.uri(file))
+    json.close("}")
+    json.key("region")
+    json.open("{")
+    json.key("startLine")
+    json.int(diagnostic.line)
+    if let column = diagnostic.column {
+      json.key("startColumn")
+      json.int(column)
+    }
+    json.close("}")
+    json.close("}")
+    json.close("}")
+    json.close("]")
+    if let seq = diagnostic.seq {
+      json.key("properties")
+      json.open("{")
+      json.key("seq")
+      json.int(seq)
+      if let move = diagnostic.move {
+        json.key("move")
+        json.int(move)
+      }
+      json.close("}")
+    }
+    json.close("}")
+    context.stdout.write((first ? "" : ",") + json.text)
+  }
+
+  mutating func endFile(_ file: CheckedFile, _ context: inout Context) {}
+
+  mutating func end(files: [CheckedFile], total: CheckSummary, omitted: Int, _ context: inout Context) {
+    start(&context)
+    var json = JSONBuffer()
+    json.open("[")
+    json.element()
+    json.open("{")
+    let unreadable = files.filter { $0.failure != nil }
+    json.key("executionSuccessful")
+    json.bool(unreadable.isEmpty)
+    json.key("toolExecutionNotifications")
+    json.open("[")
+    for file in unreadable {
+      json.element()
+      json.open("{")
+      json.key("level")
+      json.string("error")
+      json.key("message")
+      Self.text(file.failure ?? "cannot be read", into: &json)
+      json.key("locations")
+      json.open("[")
+      json.element()
+      json.open("{")
+      json.key("physicalLocation")
+      json.open("{")
+      json.key("artifactLocation")
+      json.open("{")
+      json.key("uri")
+      json.string(Self.uri(file.name))
+      json.close("}")
+      json.close("}")
+      json.close("}")
+      json.close("]")
+      json.close("}")
+    }
+    json.close("]")
+    json.close("}")
+    json.close("]")
+    context.stdout.write("],\"invocations\":" + json.text + "}]}\n")
+  }
+
+  /// `{"text":"…"}`.
+  private static func text(_ text: String, into json: inout JSONBuffer) {
+    json.open("{")
+    json.key("text")
+    json.string(text)
+    json.close("}")
+  }
+
+  static func fullDescription(_ rule: RuleInfo) -> String {
+    let kind: String
+    switch rule.kind {
+    case .format: kind = "A rule of the journal format, checked by the reader"
+    case .graph: kind = "A rule of the map's graph (links, ids, the focus)"
+    case .lifecycle: kind = "A lifecycle rule of the spatial map's appearance callbacks"
+    case .model: kind = "Found by 'check --model', which replays the recorded inputs on the reference model"
+    }
+    return "\(kind): \(rule.summary). Reported as \(rule.severity == .error ? "an error" : "a warning")"
+      + (rule.kind == .format && rule.severity == .warning ? " (an error with --strict)." : ".")
+  }
+
+  static func help(_ rule: RuleInfo) -> String {
+    "Rule \(rule.id): \(rule.summary). Select it with 'spatial-replay check --rule \(rule.id)', leave it out "
+      + "with '--no-rule \(rule.id)'; the project's docs/check.md explains every rule."
+  }
+
+  /// A relative URI reference for a path: unreserved characters and `/` as they are, the rest percent-encoded.
+  static func uri(_ path: String) -> String {
+    var out = ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"), UInt8(ascii: "/"):
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
+        out += "%"
+        out.unicodeScalars.append(hex[Int(byte >> 4)])
+        out.unicodeScalars.append(hex[Int(byte & 0xF)])
+      }
+    }
+    return out
+  }
+}
+
+/// `check --format junit`: JUnit XML, one test case per journal, one failure
+/// per rule with error findings (every finding of that rule, one per line, in
+/// its text), warnings in the case's `system-out`, and an error element for a
+/// journal that could not be read. Kept in memory until the end (the counts
+/// come first in the XML).
+struct JUnitCheckOutput: CheckOutput {
+  private var cases: [String] = []
+  private var current: [String: [String]] = [:]
+  private var currentOrder: [String] = []
+  private var warnings: [String] = []
+  private var failures = 0
+  private var errors = 0
+
+  mutating func finding(_ finding: CheckFinding, file: String, _ context: inout Context) {
+    let diagnostic = finding.diagnostic
+    let line = diagnostic.formatted(file: file)
+    guard diagnostic.severity == .error else { return warnings.append(line) }
+    if current[diagnostic.rule] == nil { currentOrder.append(diagnostic.rule) }
+    current[diagnostic.rule, default: []].append(line)
+  }
+
+  mutating func endFile(_ file: CheckedFile, _ context: inout Context) {
+    var xml = "    <testcase classname=\"spatial-replay.check\" name=\"\(Self.escape(file.name))\">\n"
+    if let failure = file.failure {
+      errors += 1
+      xml += "      <error type=\"unreadable\" message=\"\(Self.escape(failure))\"/>\n"
+    }
+    for rule in currentOrder {
+      let lines = current[rule] ?? []
+      failures += 1
+      xml +=
+        "      <failure type=\"\(Self.escape(rule))\" message=\"\(Self.escape(lines.count.counted("finding"))) of \(Self.escape(rule))\">"
+        + Self.escape(lines.joined(separator: "\n")) + "</failure>\n"
+    }
+    if !warnings.isEmpty {
+      xml += "      <system-out>" + Self.escape(warnings.joined(separator: "\n")) + "</system-out>\n"
+    }
+    xml += "    </testcase>\n"
+    cases.append(xml)
+    current = [:]
+    currentOrder = []
+    warnings = []
+  }
+
+  mutating func end(files: [CheckedFile], total: CheckSummary, omitted: Int, _ context: inout Context) {
+    let counts = "tests=\"\(files.count)\" failures=\"\(failures)\" errors=\"\(errors)\""
+    context.stdout.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+    context.stdout.write("<testsuites name=\"spatial-replay check\" \(counts)>\n")
+    context.stdout.write("  <testsuite name=\"spatial-replay check\" \(counts) skipped=\"0\">\n")
+    for xml in cases { context.stdout.write(xml) }
+    context.stdout.write("  </testsuite>\n</testsuites>\n")
+  }
+
+  /// Text for XML content and attribute values: the five entities, and every
+  /// character XML 1.0 does not allow (most controls) as a visible `\u{…}`.
+  static func escape(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&apos;"
+      case "\n", "\t": out.unicodeScalars.append(scalar)
+      default:
+        let v = scalar.value
+        let allowed = (v >= 0x20 && v < 0xD800) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
+        if allowed && !(v >= 0x7F && v < 0xA0) {
+          out.unicodeScalars.append(scalar)
+        } else {
+          out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
+        }
+      }
+    }
+    return out
+  }
+}
+
+/// `check --format github`: one GitHub Actions workflow command per finding,
+/// `::error file=PATH,line=N[,col=N],title=RULE::MESSAGE` (`::warning` for
+/// warnings), escaped as the runner expects, then the summary lines as plain text.
+struct GitHubCheckOutput: CheckOutput {
+  mutating func finding(_ finding: CheckFinding, file: String, _ context: inout Context) {
+    let diagnostic = finding.diagnostic
+    var properties = "file=\(Self.property(file)),line=\(diagnostic.line)"
+    if let column = diagnostic.column { properties += ",col=\(column)" }
+    properties += ",title=\(Self.property(diagnostic.rule))"
+    context.stdout.write(
+      "::\(diagnostic.severity.rawValue) \(properties)::\(Self.data(diagnostic.message + " [\(diagnostic.rule)]"))\n")
+  }
+
+  mutating func endFile(_ file: CheckedFile, _ context: inout Context) {
+    if let failure = file.failure {
+      context.stdout.write("::error file=\(Self.property(file.name)),title=unreadable::\(Self.data(failure))\n")
+    }
+    guard let summary = file.summary else { return }
+    context.stdout.write(Self.data(file.name) + ": " + TextCheckOutput.text(summary) + "\n")
+  }
+
+  mutating func end(files: [CheckedFile], total: CheckSummary, omitted: Int, _ context: inout Context) {
+    if omitted > 0 { context.stdout.write("\(omitted.counted("more finding")) not shown (--max-findings)\n") }
+  }
+
+  /// A workflow command's message: `%`, CR and LF escaped (and every other control character, so
+  /// nothing from a journal reaches the log raw).
+  static func data(_ text: String) -> String {
+    var out = ""
+    for scalar in displayText(text, limit: .max).unicodeScalars {
+      switch scalar {
+      case "%": out += "%25"
+      case "\r": out += "%0D"
+      case "\n": out += "%0A"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  /// A workflow command's property value: as ``data(_:)``, and `:` and `,` escaped too.
+  static func property(_ text: String) -> String {
+    var out = ""
+    for character in data(text) {
+      switch character {
+      case ":": out += "%3A"
+      case ",": out += "%2C"
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,197 @@
+import Journal
+import Projection
+
+/// The formats `check --format` writes.
+enum CheckFormat: String, CaseIterable, Sendable {
+  /// `FILE:LINE[:COLUMN]: SEVERITY: MESSAGE [RULE]` lines and a summary per file.
+  case text
+  /// One JSON object per finding (NDJSON), then one summary object.
+  case json
+  /// SARIF 2.1.0: one run, every rule in `tool.driver.rules`, one result per finding.
+  case sarif
+  /// JUnit XML: one test case per journal, a failure per rule with findings.
+  case junit
+  /// GitHub Actions workflow commands: `::error file=…,line=…,title=RULE::message`.
+  case github
+}
+
+/// One journal as `check` saw it, for the outputs that write per file.
+struct CheckedFile {
+  /// The path as given (`<stdin>` for `-`).
+  var name: String
+  /// The summary, nil when the file could not be read.
+  var summary: CheckSummary?
+  /// Why the file could not be read.
+  var failure: String?
+}
+
+/// Where `check` sends what it finds: each finding as it is final, each
+/// file's end, and the end of the run. One type per ``CheckFormat``.
+protocol CheckOutput {
+  mutating func finding(_ finding: CheckFinding, file: String, _ context: inout Context)
+  /// Findings left out by `--max-findings` in this file.
+  mutating func endFile(_ file: CheckedFile, _ context: inout Context)
+  mutating func end(files: [CheckedFile], total: CheckSummary, omitted: Int, _ context: inout Context)
+}
+
+extension CheckFormat {
+  /// A fresh output of this format.
+  func output(color: Bool, quiet: Bool) -> any CheckOutput {
+    switch self {
+    case .text: TextCheckOutput(color: color, quiet: quiet)
+    case .json: JSONCheckOutput()
+    case .sarif: SARIFCheckOutput()
+    case .junit: JUnitCheckOutput()
+    case .github: GitHubCheckOutput()
+    }
+  }
+}
+
+/// The text report: findings in line order (a warning repeated on many lines
+/// shown once, with a count), then a summary line per file and a total line.
+struct TextCheckOutput: CheckOutput {
+  let color: Bool
+  let quiet: Bool
+  /// Per warning rule of the current file: the first line shown and how many more were not.
+  private var repeated: [String: (first: Int, more: Int)] = [:]
+  private var repeatedOrder: [String] = []
+
+  init(color: Bool, quiet: Bool) {
+    self.color = color
+    self.quiet = quiet
+  }
+
+  mutating func finding(_ finding: CheckFinding, file: String, _ context: inout Context) {
+    let diagnostic = finding.diagnostic
+    if diagnostic.severity == .warning {
+      if let seen = repeated[diagnostic.rule] {
+        repeated[diagnostic.rule] = (seen.first, seen.more + 1)
+        return
+      }
+      repeated[diagnostic.rule] = (diagnostic.line, 0)
+      repeatedOrder.append(diagnostic.rule)
+    }
+    context.stdout.write(diagnostic, file: file, color: color)
+    if let divergence = finding.divergence {
+      var diff = ""
+      divergence.render(into: &diff)
+      for line in diff.split(separator: "\n") { context.stdout.write(displayText(String(line), limit: .max) + "\n") }
+    }
+  }
+
+  mutating func endFile(_ file: CheckedFile, _ context: inout Context) {
+    let name = displayText(file.name, limit: .max)
+    for rule in repeatedOrder {
+      guard let seen = repeated[rule], seen.more > 0 else { continue }
+      context.stdout.write(
+        "\(name): \(seen.more.counted("more \(rule) warning")) like the one on line \(seen.first) not shown\n")
+    }
+    repeated = [:]
+    repeatedOrder = []
+    guard let summary = file.summary else { return }
+    context.stdout.write(name + ": " + Self.text(summary) + "\n")
+  }
+
+  mutating func end(files: [CheckedFile], total: CheckSummary, omitted: Int, _ context: inout Context) {
+    if omitted > 0 {
+      context.stdout.write("\(omitted.counted("more finding")) not shown (--max-findings)\n")
+    }
+    guard files.count > 1 else { return }
+    let unreadable = files.filter { $0.summary == nil }.count
+    var line = "total: \(files.count.counted("file")), " + Self.text(total)
+    if unreadable > 0 { line += ", \(unreadable.grouped) unreadable" }
+    context.stdout.write(line + "\n")
+  }
+
+  /// `40 events, 5 errors, 0 warnings (crlf 2, incomplete-transition 3)`, and the
+  /// format errors a rule selection left out: `; not reported: malformed 3`.
+  static func text(_ summary: CheckSummary) -> String {
+    var text =
+      "\(summary.events.counted("event")), \(summary.errors.counted("error")), "
+      + summary.warnings.counted("warning")
+    let byRule = summary.ruleCounts
+    if !byRule.isEmpty { text += " (" + byRule.map { "\($0.rule) \($0.count.grouped)" }.joined(separator: ", ") + ")" }
+    let unreported = summary.unreportedCounts
+    if !unreported.isEmpty {
+      let count = unreported.reduce(0) { $0 + $1.count }
+      text +=
+        "; \(count.counted("format error")) not reported by the rule selection ("
+        + unreported.map { "\($0.rule) \($0.count.grouped)" }.joined(separator: ", ") + ")"
+    }
+    return text
+  }
+}
+
+/// `check --format json`: each finding as one JSON object (NDJSON), then one
+/// object with `"summary":true`, the files and the totals.
+struct JSONCheckOutput: CheckOutput {
+  mutating func finding(_ finding: CheckFinding, file: String, _ context: inout Context) {
+    context.stdout.write(finding.divergence?.json(file: file) ?? finding.diagnostic.json(file: file))
+    context.stdout.write("\n")
+  }
+
+  mutating func endFile(_ file: CheckedFile, _ context: inout Context) {}
+
+  /// `{"summary":true,"files":[{"file":…,"events":N,"errors":N,"warnings":N,"formatErrors":N,
+  /// "rules":{…},"unreported":{…}}|{"file":…,"unreadable":"why"}],"events":N,…,"unreadable":N}`.
+  mutating func end(files: [CheckedFile], total: CheckSummary, omitted: Int, _ context: inout Context) {
+    var json = JSONBuffer()
+    json.open("{")
+    json.key("summary")
+    json.bool(true)
+    json.key("files")
+    json.open("[")
+    for file in files {
+      json.element()
+      json.open("{")
+      json.key("file")
+      json.string(file.name)
+      if let summary = file.summary { Self.counts(summary, into: &json) }
+      if let failure = file.failure {
+        json.key("unreadable")
+        json.string(failure)
+      }
+      json.close("}")
+    }
+    json.close("]")
+    Self.counts(total, into: &json)
+    json.key("unreadable")
+    json.int(files.filter { $0.summary == nil }.count)
+    json.key("omitted")
+    json.int(omitted)
+    json.close("}")
+    context.stdout.write(json.text + "\n")
+  }
+
+  private static func counts(_ summary: CheckSummary, into json: inout JSONBuffer) {
+    json.counts([
+      ("events", summary.events), ("errors", summary.errors), ("warnings", summary.warnings),
+      ("formatErrors", summary.formatErrors),
+    ])
+    json.key("rules")
+    json.open("{")
+    json.counts(summary.ruleCounts.map { ($0.rule, $0.count) })
+    json.close("}")
+    json.key("unreported")
+    json.open("{")
+    json.counts(summary.unreportedCounts.map { ($0.rule, $0.count) })
+    json.close("}")
+  }
+}
+
+extension FileOutput {
+  /// Writes a finding as `file:line[:column]: severity: message [rule]`, with any
+  /// control or invisible characters (from the journal or its name) escaped,
+  /// and the severity coloured when `color` is on.
+  mutating func write(_ diagnostic: Diagnostic, file: String, color: Bool) {
+    guard color else { return write(diagnostic, file: file) }
+    var location = "\(file):\(diagnostic.line)"
+    if let column = diagnostic.column { location += ":\(column)" }
+    let style: TerminalStyle = diagnostic.severity == .error ? .red : .yellow
+    write(
+      TerminalStyle.bold.apply(displayText(location, limit: .max), color: true) + ": "
+        + style.apply(diagnostic.severity.rawValue, color: true) + ": "
+        + displayText(diagnostic.message, limit: .max) + " "
+        + TerminalStyle.dim.apply("[\(diagnostic.rule)]", color: true) + "\n")
+  }
+}

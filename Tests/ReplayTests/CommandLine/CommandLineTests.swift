@@ -1,0 +1,189 @@
+import Journal
+import Testing
+
+@testable import Projection
+@testable import spatial_replay
+
+/// The command line's edges: each case a bug found by trying the tool as a new
+/// user would (issue "Trustworthy verdicts"), and the shared option model.
+@Suite struct CommandLineTests {
+  static var valid: String { CheckJournals.directory + "/notes.intended.ndjson" }
+
+  @Test func aRuleSelectionNeverHidesAFormatError() throws {
+    let directory = try TemporaryDirectory()
+    let garbage = try directory.write("garbage.ndjson", "not a journal\n{\"seq\":\n")
+    let noHeader = try directory.write(
+      "no-header.ndjson", JournalText.lines([JournalText.alloc(0, "home"), JournalText.alloc(1, "notes")]))
+    for path in [garbage, noHeader] {
+      for selection in [["--rule", "modal-leak"], ["--no-rule", "malformed,no-header"]] {
+        let result = try Binary.run(["check"] + selection + [path])
+        #expect(result.status == 2, "\(selection) \(result)")
+        #expect(result.stdout.contains("format error"), "\(result)")
+      }
+    }
+    let result = try Binary.run(["check", "--rule", "modal-leak", garbage])
+    #expect(
+      result.stdout
+        == "\(garbage): 0 events, 0 errors, 0 warnings; 3 format errors not reported by the rule selection "
+        + "(malformed 2, no-header 1)\n", "\(result)")
+  }
+
+  @Test func anEmptyOrBlankJournalHasNoHeader() throws {
+    let directory = try TemporaryDirectory()
+    let empty = try directory.write("empty.ndjson", "")
+    let blank = try directory.write("blank.ndjson", "\n\n")
+    let result = try Binary.run(["check", empty, blank])
+    #expect(result.status == 2, "\(result)")
+    #expect(
+      result.stdout == """
+        \(empty):1: error: the journal is empty: it must start with a session header at seq 0 [no-header]
+        \(empty): 0 events, 1 error, 0 warnings (no-header 1)
+        \(blank):1: warning: blank line [blank-line]
+        \(blank):2: error: the journal has no session header: none of its lines is an event [no-header]
+        \(blank): 1 more blank-line warning like the one on line 1 not shown
+        \(blank): 0 events, 1 error, 2 warnings (no-header 1, blank-line 2)
+        total: 2 files, 0 events, 2 errors, 2 warnings (no-header 2, blank-line 2)
+
+        """)
+  }
+
+  @Test func everyCommandThatReadsAJournalTakesTheReadingOptions() throws {
+    // A legitimate 5 MB line: refused by default, read with --max-line-bytes.
+    let directory = try TemporaryDirectory()
+    let label = String(repeating: "x", count: 5 << 20)
+    let path = try directory.write(
+      "big.ndjson", JournalText.lines([JournalText.header(), JournalText.mark(1, label), JournalText.mark(2, "y")]))
+    let raised = ["--max-line-bytes", "\(6 << 20)"]
+    let commands: [[String]] = [
+      ["check", path], ["cat", path], ["log", path], ["at", path, "2"], ["map", path], ["tail", path], ["stats", path],
+      ["export", "--table", "events", path], ["step", "--keys", "q", path], ["diff", path, path],
+      ["bisect", path, path],
+    ]
+    for (command, result) in zip(commands, try Binary.runAll(commands.map { ($0, []) })) {
+      #expect(result.status == 2, "default limit, \(command[0]): \(result.status)")
+    }
+    for (command, result) in zip(commands, try Binary.runAll(commands.map { ($0 + raised, []) })) {
+      #expect(result.status == 0, "raised limit, \(command[0]): \(result.status) \(result.stderr.prefix(300))")
+    }
+    let strict = try Binary.runAll(
+      [["log"], ["at"], ["map"], ["cat"]].map { (command: [String]) in
+        let crlf = try? directory.write("crlf.ndjson", JournalText.header() + "\r\n" + JournalText.mark(1, "m") + "\n")
+        return (command + ["--strict", crlf ?? ""] + (command == ["at"] ? ["0"] : []), [UInt8]())
+      })
+    for result in strict { #expect(result.status == 2, "--strict makes the crlf warning an error: \(result)") }
+  }
+
+  @Test func exportedNDJSONCarriesArraysAndObjects() throws {
+    let findings = try Binary.run(["export", "--table", "findings", CheckJournals.directory + "/notes.legacy.ndjson"])
+    let first = try #require(findings.stdout.split(separator: "\n").first)
+    #expect(first.contains(#""controllers":["#), "\(first)")
+    let directory = try TemporaryDirectory()
+    let path = try directory.write(
+      "extra.ndjson",
+      JournalText.lines([
+        JournalText.header(), #"{"seq":1,"time":"2026-01-01T00:00:00.001000Z","type":"mark","label":"m","k":[1,2]}"#,
+      ]))
+    let events = try Binary.run(["export", "--table", "events", path])
+    #expect(events.stdout.contains(#""extra":{"k":[1,2]}"#), "\(events)")
+    let csv = try Binary.run(["export", "--table", "events", "--format", "csv", path])
+    #expect(csv.stdout.contains(#""{""k"":[1,2]}""#), "CSV keeps the JSON text: \(csv)")
+  }
+
+  @Test func smallerEdges() throws {
+    let stdinTwice = try Binary.run(["check", "-", "-"])
+    #expect(stdinTwice.status == 64)
+    #expect(stdinTwice.stderr.hasPrefix("spatial-replay: error: '-' (standard input) can be read only once\n"))
+
+    let help = try Binary.run(["help", "nosuch"])
+    #expect(help.status == 64)
+    #expect(help.stderr.hasPrefix("spatial-replay: error: no help for 'nosuch': not a command"))
+    let helpCheck = try Binary.run(["help", "check"])
+    #expect(helpCheck.status == 0 && helpCheck.stdout.hasPrefix("usage: spatial-replay check"))
+
+    let simulate = try Binary.run(["simulate", "--events", "5", "-o", "/nonexistent/x.ndjson"])
+    #expect(simulate.status == 2)
+    #expect(
+      simulate.stderr == "spatial-replay: error: /nonexistent/x.ndjson: cannot create: No such file or directory\n",
+      "\(simulate)")
+
+    let directory = try TemporaryDirectory()
+    let missing = directory.file("missing.ndjson")
+    let export = try Binary.run(["export", "--table", "visits", "--format", "csv", missing])
+    #expect(export.status == 2)
+    #expect(export.stdout == "", "no CSV header when no input could be opened")
+
+    let version = try Binary.run(["check", "--version"])
+    #expect(version.status == 0 && version.stdout == "spatial-replay \(SpatialReplay.version)\n")
+    let afterDashes = try Binary.run(["cat", "--", "--version"])
+    #expect(afterDashes.status == 2, "after --, --version is a file name: \(afterDashes)")
+  }
+
+  @Test func colourFollowsTheChoiceAndANonEmptyNoColor() {
+    var context = Context()
+    context.stdoutIsTerminal = true
+    context.environment = ["TERM": "xterm"]
+    #expect(context.useColor)
+    context.environment["NO_COLOR"] = ""
+    #expect(context.useColor, "an empty NO_COLOR does not turn colour off")
+    context.environment["NO_COLOR"] = "1"
+    #expect(!context.useColor)
+    context.color = .always
+    #expect(context.useColor)
+    context.color = .never
+    context.environment = ["TERM": "xterm"]
+    #expect(!context.useColor)
+  }
+
+  @Test func checkColoursAndCollapsesAndLimits() throws {
+    let directory = try TemporaryDirectory()
+    let lines = [JournalText.header()] + (1...5).map { JournalText.mark($0, "m\($0)") }
+    let path = try directory.write("crlf.ndjson", lines.map { $0 + "\r\n" }.joined())
+    let text = try Binary.run(["check", path])
+    #expect(text.status == 0)
+    #expect(
+      text.stdout == """
+        \(path):1: warning: line ends with \\r\\n instead of \\n [crlf]
+        \(path): 5 more crlf warnings like the one on line 1 not shown
+        \(path): 6 events, 0 errors, 6 warnings (crlf 6)
+
+        """)
+    let coloured = try Binary.run(["check", "--color", "always", path])
+    #expect(coloured.stdout.contains("\u{1B}[33mwarning\u{1B}[0m"), "\(coloured)")
+    let quiet = try Binary.run(["check", "-q", path])
+    #expect(quiet.stdout == "\(path): 6 events, 0 errors, 6 warnings (crlf 6)\n")
+    let json = try Binary.run(["check", "--json", "--max-findings", "2", path])
+    let objects = json.stdout.split(separator: "\n")
+    #expect(objects.count == 3, "two findings, then the summary: \(json)")
+    #expect(objects.last?.contains(#""omitted":4"#) == true)
+    let contradiction = try Binary.run(["check", "--json", "--format", "sarif", path])
+    #expect(contradiction.status == 64)
+  }
+
+  @Test func diffWarnsAboutRunsOfDifferentScenarios() throws {
+    let directory = try TemporaryDirectory()
+    let a = try directory.write(
+      "a.ndjson",
+      Record(seq: 0, time: JournalText.time(0), event: .session(SessionHeader(session: "A", scenario: "notes"))).ndjson
+        + "\n")
+    let b = try directory.write(
+      "b.ndjson",
+      Record(seq: 0, time: JournalText.time(0), event: .session(SessionHeader(session: "B", scenario: "demo"))).ndjson
+        + "\n")
+    let result = try Binary.run(["diff", a, b])
+    #expect(result.status == 0)
+    #expect(
+      result.stderr
+        == "spatial-replay: warning: the runs are of different scenarios: \(a) has 'notes', \(b) has 'demo'; "
+        + "the comparison may mean little\n")
+  }
+
+  @Test func mapSummarisesALongDetachedList() {
+    let names = (0..<2999).map { "c\($0)" }
+    let lines = MapRenderer.wrapped(names, first: "detached (2999): ", width: 80)
+    #expect(lines.count == MapRenderer.listLines)
+    #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines)")
+    let shown = lines.joined(separator: " ").split(separator: ",").count
+    #expect(lines.last?.hasSuffix(" and \(2999 - shown + 1) more") == true, "\(lines.last ?? "")")
+    #expect(MapRenderer.wrapped(["a", "b"], first: "detached (2): ", width: 80) == ["detached (2): a, b"])
+  }
+}

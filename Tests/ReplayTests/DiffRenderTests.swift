@@ -134,9 +134,9 @@ import Testing
   }
 
   @Test func thousandsAreGrouped() {
-    #expect(DiffReport.grouped(0) == "0")
-    #expect(DiffReport.grouped(999) == "999")
-    #expect(DiffReport.grouped(1_204) == "1,204")
-    #expect(DiffReport.grouped(1_000_000) == "1,000,000")
+    #expect((0).grouped == "0")
+    #expect((999).grouped == "999")
+    #expect((1_204).grouped == "1,204")
+    #expect((1_000_000).grouped == "1,000,000")
   }
 }

@@ -11,9 +11,12 @@ extension DiffReport {
   ///   - nameA: how to call run A (its file name).
   ///   - nameB: how to call run B.
   ///   - hunkEvents: events listed per side of a hunk before `… N more` (0: all).
-  public func write(to out: inout some TextOutputStream, nameA: String, nameB: String, hunkEvents: Int = 20) {
-    out.write("A: \(displayText(nameA, limit: 256)) (\(Self.grouped(a.count)) events compared)\n")
-    out.write("B: \(displayText(nameB, limit: 256)) (\(Self.grouped(b.count)) events compared)\n")
+  ///   - color: headings in bold, A's events in red and B's in green (on a terminal).
+  public func write(
+    to out: inout some TextOutputStream, nameA: String, nameB: String, hunkEvents: Int = 20, color: Bool = false
+  ) {
+    out.write("A: \(displayText(nameA, limit: 256)) (\((a.count).grouped) events compared)\n")
+    out.write("B: \(displayText(nameB, limit: 256)) (\((b.count).grouped) events compared)\n")
     let types = a.options.orderedTypes.map { displayText($0) }.joined(separator: ", ")
     let matching = a.options.matching == .id ? "id" : "class and order of allocation"
     out.write("compared: \(types.isEmpty ? "nothing" : types); controllers matched by \(matching)\n")
@@ -22,7 +25,9 @@ extension DiffReport {
       return
     }
     if let first = hunks.first?.hunk {
-      out.write("\nfirst divergence: \(point(first.a, in: a, "A")); \(point(first.b, in: b, "B"))\n")
+      out.write(
+        "\n" + TerminalStyle.bold.apply("first divergence:", color: color)
+          + " \(point(first.a, in: a, "A")); \(point(first.b, in: b, "B"))\n")
     }
     out.write("  in move: \(move(divergence.moveA, "A"))\n")
     out.write("           \(move(divergence.moveB, "B"))\n")
@@ -35,10 +40,10 @@ extension DiffReport {
       }
     }
     for (k, h) in hunks.enumerated() {
-      out.write("\nhunk \(k + 1) of \(hunks.count), \(label(h)): ")
+      out.write("\n" + TerminalStyle.bold.apply("hunk \(k + 1) of \(hunks.count), \(label(h)):", color: color) + " ")
       out.write("\(range(h.hunk.a, in: a, "A")); \(range(h.hunk.b, in: b, "B"))\n")
-      list(h.hunk.a, in: a, "-", "A", limit: hunkEvents, to: &out)
-      list(h.hunk.b, in: b, "+", "B", limit: hunkEvents, to: &out)
+      list(h.hunk.a, in: a, "-", "A", limit: hunkEvents, style: color ? .red : .plain, to: &out)
+      list(h.hunk.b, in: b, "+", "B", limit: hunkEvents, style: color ? .green : .plain, to: &out)
     }
     if alignment.budgetExhausted {
       out.write(
@@ -50,14 +55,14 @@ extension DiffReport {
   /// The summary line: `3 hunks: 1 missing, 1 duplicated, 1 reordered; A 1,204 events, B 1,206 events`,
   /// or `identical: A 1,204 events, B 1,204 events`.
   public var summary: String {
-    let sizes = "A \(Self.grouped(a.count)) events, B \(Self.grouped(b.count)) events"
+    let sizes = "A \((a.count).grouped) events, B \((b.count).grouped) events"
     if hunks.isEmpty { return "identical: " + sizes }
     let kinds = HunkKind.allCases.compactMap { kind -> String? in
       let n = count(of: kind)
-      return n == 0 ? nil : "\(Self.grouped(n)) \(kind.rawValue)"
+      return n == 0 ? nil : "\((n).grouped) \(kind.rawValue)"
     }
     return
-      "\(Self.grouped(hunks.count)) \(hunks.count == 1 ? "hunk" : "hunks"): \(kinds.joined(separator: ", ")); \(sizes)"
+      "\((hunks.count).grouped) \(hunks.count == 1 ? "hunk" : "hunks"): \(kinds.joined(separator: ", ")); \(sizes)"
   }
 
   private func label(_ h: ClassifiedHunk) -> String {
@@ -90,31 +95,21 @@ extension DiffReport {
     let first = r.lowerBound
     let last = r.upperBound - 1
     if first == last { return "\(side) seq \(run.seqs[first]) (line \(run.lines[first]))" }
-    return "\(side) \(Self.grouped(r.count)) events, seq \(run.seqs[first])–\(run.seqs[last]) "
+    return "\(side) \((r.count).grouped) events, seq \(run.seqs[first])–\(run.seqs[last]) "
       + "(lines \(run.lines[first])–\(run.lines[last]))"
   }
 
   private func list(
-    _ r: Range<Int>, in run: NormalizedRun, _ sign: String, _ side: String, limit: Int,
+    _ r: Range<Int>, in run: NormalizedRun, _ sign: String, _ side: String, limit: Int, style: TerminalStyle,
     to out: inout some TextOutputStream
   ) {
     let shown = limit > 0 ? min(r.count, limit) : r.count
     for i in r.prefix(shown) {
-      out.write("  \(sign) \(side) seq \(run.seqs[i])  \(vocabulary.describe(run.tokens[i]))\n")
+      out.write(
+        style.apply("  \(sign) \(side) seq \(run.seqs[i])  \(vocabulary.describe(run.tokens[i]))", color: true) + "\n")
     }
-    if shown < r.count { out.write("  \(sign) … and \(Self.grouped(r.count - shown)) more in \(side)\n") }
-  }
-}
-
-extension DiffReport {
-  /// `1204` as `1,204`.
-  public static func grouped(_ n: Int) -> String {
-    let digits = String(n.magnitude)
-    var out = ""
-    for (k, ch) in digits.enumerated() {
-      if k > 0 && (digits.count - k) % 3 == 0 { out.append(",") }
-      out.append(ch)
+    if shown < r.count {
+      out.write(style.apply("  \(sign) … and \((r.count - shown).grouped) more in \(side)", color: true) + "\n")
     }
-    return n < 0 ? "-" + out : out
   }
 }

@@ -219,7 +219,7 @@ private struct Screen {
     let index = Int(journal.moves[k - 1])
     let record = journal.records[index]
     guard case .move(let move) = record.event else { return "events" }
-    return "events\(dot)move \(ScreenText.grouped(k)) of \(ScreenText.grouped(journal.moves.count)) at #\(record.seq): "
+    return "events\(dot)move \((k).grouped) of \((journal.moves.count).grouped) at #\(record.seq): "
       + move.sentence
   }
 
@@ -233,7 +233,7 @@ private struct Screen {
       if i < 0 {
         out.append("")
       } else if i >= count {
-        out.append(i == count ? "  (end of the journal: \(ScreenText.grouped(count)) events)" : "")
+        out.append(i == count ? "  (end of the journal: \((count).grouped) events)" : "")
       } else {
         let flagged = journal.findingsThrough(i) > journal.findingsThrough(i - 1)
         let marks = (i == cursor ? cursorMark : " ") + (flagged ? "!" : " ")
@@ -308,11 +308,11 @@ private struct Screen {
       }
       let more = counts[k] - ids[k].count
       if more > 0 {
-        words.append(.init(separator: ", ", text: "+\(ScreenText.grouped(more)) more", count: more))
+        words.append(.init(separator: ", ", text: "+\((more).grouped) more", count: more))
       }
     }
     if deallocated > 0 {
-      words.append(.init(separator: dot, text: "\(ScreenText.grouped(deallocated)) deallocated", count: 0))
+      words.append(.init(separator: dot, text: "\((deallocated).grouped) deallocated", count: 0))
     }
     if words.isEmpty { words.append(.init(separator: "", text: "controllers: none yet")) }
     return words
@@ -328,7 +328,7 @@ private struct Screen {
     if total == 0 {
       title = "findings: none in this journal"
     } else {
-      title = "findings up to here: \(ScreenText.grouped(through)) of \(ScreenText.grouped(total))"
+      title = "findings up to here: \((through).grouped) of \((total).grouped)"
     }
     let shown = min(through, lines - 1)
     if lines == 1, through > 0 {
@@ -371,10 +371,10 @@ private struct Screen {
   /// is given too: `143 · event 44 / 44`.
   static func position(_ journal: StepperJournal, _ record: Int) -> String {
     let records = journal.records
-    let seq = ScreenText.grouped(records[record].seq)
-    let total = ScreenText.grouped(journal.count)
+    let seq = (records[record].seq).grouped
+    let total = (journal.count).grouped
     guard records[0].seq == 0 && records[records.count - 1].seq == records.count - 1 else {
-      return "\(seq) · event \(ScreenText.grouped(record + 1)) / \(total)"
+      return "\(seq) · event \((record + 1).grouped) / \(total)"
     }
     return "\(seq) / \(total)"
   }
@@ -383,9 +383,9 @@ private struct Screen {
     guard journal.count > 0 else { return "seq - / 0\(dot)the journal has no events" }
     var parts = [
       "seq \(Self.position(journal, cursor))",
-      "move \(ScreenText.grouped(journal.movesThrough(cursor))) / \(ScreenText.grouped(journal.moves.count))",
+      "move \((journal.movesThrough(cursor)).grouped) / \((journal.moves.count).grouped)",
       journal.isChecked
-        ? "findings \(ScreenText.grouped(journal.findingsThrough(cursor))) / \(ScreenText.grouped(journal.findings.count))"
+        ? "findings \((journal.findingsThrough(cursor)).grouped) / \((journal.findings.count).grouped)"
         : "findings …",
     ]
     if let search = state.search { parts.append("search \(search.forward ? "/" : "?")\(displayText(search.text))") }
@@ -405,7 +405,7 @@ private struct Screen {
     }
     var kind = hunk.kind.rawValue
     if let side = hunk.side { kind += " in \(side == .a ? "A" : "B")" }
-    return "divergence \(ScreenText.grouped(k + 1)) of \(ScreenText.grouped(comparison.divergenceCount)): \(kind)"
+    return "divergence \((k + 1).grouped) of \((comparison.divergenceCount).grouped): \(kind)"
       + "\(dot)A \(seqs(comparison.report.a, hunk.hunk.a))\(dot)B \(seqs(comparison.report.b, hunk.hunk.b))"
   }
 
@@ -417,7 +417,7 @@ private struct Screen {
     var out: [String] = []
     for r in (row - layout.context)...(row + layout.context) {
       guard r >= 0 && r < rows else {
-        out.append(r == rows ? "  (end: \(ScreenText.grouped(rows)) aligned rows)" : "")
+        out.append(r == rows ? "  (end: \((rows).grouped) aligned rows)" : "")
         continue
       }
       let a = comparison.token(.a, atRow: r)
@@ -449,20 +449,20 @@ private struct Screen {
     if m == 0 {
       position = "no divergences"
     } else if let k = comparison.divergence(atRow: row) {
-      position = "divergence \(ScreenText.grouped(k + 1)) of \(ScreenText.grouped(m))"
+      position = "divergence \((k + 1).grouped) of \((m).grouped)"
     } else {
       let k = comparison.divergencesThrough(row)
       position =
         k == 0
-        ? "before divergence 1 of \(ScreenText.grouped(m))"
-        : "after divergence \(ScreenText.grouped(k)) of \(ScreenText.grouped(m))"
+        ? "before divergence 1 of \((m).grouped)"
+        : "after divergence \((k).grouped) of \((m).grouped)"
     }
     func seq(_ journal: StepperJournal, _ record: Int) -> String {
       journal.count > 0 ? Self.position(journal, record) : "- / 0"
     }
     return [
       position, "A seq \(seq(comparison.a, recordA))", "B seq \(seq(comparison.b, recordB))",
-      "row \(ScreenText.grouped(comparison.rowCount == 0 ? 0 : row + 1)) / \(ScreenText.grouped(comparison.rowCount))",
+      "row \((comparison.rowCount == 0 ? 0 : row + 1).grouped) / \((comparison.rowCount).grouped)",
     ].joined(separator: dot)
   }
 

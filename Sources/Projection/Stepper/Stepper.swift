@@ -231,25 +231,25 @@ public struct Stepper: Sendable {
       if let index = journal.timeline.index(ofSeq: seq) {
         state.cursor = index
       } else {
-        state.message = "no event with seq \(ScreenText.grouped(seq))" + range(of: journal)
+        state.message = "no event with seq \(seq.grouped)" + range(of: journal)
       }
     case .comparison(let comparison):
       let journal = side == .a ? comparison.a : comparison.b
       guard let index = journal.timeline.index(ofSeq: seq) else {
-        state.message = "no event with seq \(ScreenText.grouped(seq)) in \(side == .a ? "A" : "B")" + range(of: journal)
+        state.message = "no event with seq \(seq.grouped) in \(side == .a ? "A" : "B")" + range(of: journal)
         return
       }
       if let row = comparison.firstRow(side, atOrAfterRecord: index) {
         state.cursor = row
       } else {
-        state.message = "no compared event at or after seq \(ScreenText.grouped(seq)) in \(side == .a ? "A" : "B")"
+        state.message = "no compared event at or after seq \(seq.grouped) in \(side == .a ? "A" : "B")"
       }
     }
   }
 
   private func range(of journal: StepperJournal) -> String {
     guard let range = journal.timeline.seqRange else { return " (the journal is empty)" }
-    return " (seq \(ScreenText.grouped(range.lowerBound))…\(ScreenText.grouped(range.upperBound)))"
+    return " (seq \(range.lowerBound.grouped)…\(range.upperBound.grouped))"
   }
 
   private func jumpToMove(forward: Bool, _ state: inout StepperState) {

@@ -188,7 +188,8 @@ private struct BisectSession {
     if let report {
       context.stdout.write("\ndiff \(shown(result.lastGood)) \(shown(firstBad)):\n")
       report.write(
-        to: &context.stdout, nameA: names[result.lastGood], nameB: names[firstBad], hunkEvents: command.hunkEvents)
+        to: &context.stdout, nameA: names[result.lastGood], nameB: names[firstBad], hunkEvents: command.hunkEvents,
+        color: context.useColor)
     }
   }
 

@@ -101,7 +101,8 @@ struct DiffCommand: Command {
         context.stdout.write(report.json(nameA: a.name, nameB: b.name, hunkEvents: hunkEvents))
         context.stdout.write("\n")
       } else {
-        report.write(to: &context.stdout, nameA: a.name, nameB: b.name, hunkEvents: hunkEvents)
+        report.write(
+          to: &context.stdout, nameA: a.name, nameB: b.name, hunkEvents: hunkEvents, color: context.useColor)
       }
     }
     return report.isIdentical ? ExitCode.ok : ExitCode.findings

@@ -30,21 +30,3 @@ extension FileOutput {
     write("\n")
   }
 }
-
-extension Int {
-  /// The number with thousands separators: `1,000,000`.
-  var grouped: String {
-    let digits = String(magnitude)
-    var out = self < 0 ? "-" : ""
-    for (i, digit) in digits.enumerated() {
-      if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
-      out.append(digit)
-    }
-    return out
-  }
-
-  /// `1 event`, `2 events`, `1,000 events`.
-  func counted(_ singular: String, _ plural: String? = nil) -> String {
-    "\(grouped) \(self == 1 ? singular : plural ?? singular + "s")"
-  }
-}

@@ -177,6 +177,17 @@ import Testing
         + "the comparison may mean little\n")
   }
 
+  @Test func diffColoursWhenAsked() throws {
+    let a = CheckJournals.directory + "/bisect/build-07.ndjson"
+    let b = CheckJournals.directory + "/bisect/build-08.ndjson"
+    let plain = try Binary.run(["diff", a, b])
+    #expect(plain.status == 1 && !plain.stdoutBytes.contains(0x1B))
+    let coloured = try Binary.run(["diff", "--color=always", a, b])
+    #expect(coloured.status == 1)
+    #expect(coloured.stdout.contains("\u{1B}[31m  - A seq 40  unlink notes down\u{1B}[0m"), "\(coloured)")
+    #expect(coloured.stdout.contains("\u{1B}[1mhunk 1 of 1, missing:\u{1B}[0m"))
+  }
+
   @Test func mapSummarisesALongDetachedList() {
     let names = (0..<2999).map { "c\($0)" }
     let lines = MapRenderer.wrapped(names, first: "detached (2999): ", width: 80)

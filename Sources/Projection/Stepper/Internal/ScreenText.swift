@@ -2,17 +2,6 @@ import Journal
 
 /// Small text helpers of the stepper's screen.
 enum ScreenText {
-  /// `1234567` as `1,234,567`.
-  static func grouped(_ n: Int) -> String {
-    let digits = String(n.magnitude)
-    var out = n < 0 ? "-" : ""
-    for (k, ch) in digits.enumerated() {
-      if k > 0 && (digits.count - k) % 3 == 0 { out.append(",") }
-      out.append(ch)
-    }
-    return out
-  }
-
   /// `text` cut to `width` columns (with an ellipsis when cut).
   static func fit(_ text: String, _ width: Int, ascii: Bool) -> String {
     guard width > 0 else { return "" }
@@ -64,7 +53,7 @@ enum ScreenText {
       var rest = words[i...].reduce(0) { $0 + $1.count }
       while true {
         let first = rows[rows.count - 1].isEmpty
-        let more = (first ? "" : " ") + "+\(grouped(rest)) more"
+        let more = (first ? "" : " ") + "+\(rest.grouped) more"
         let columns = TextWidth.columns(of: more)
         if first || used + columns <= width {
           rows[rows.count - 1].append((more, columns, rest))

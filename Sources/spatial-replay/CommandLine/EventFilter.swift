@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// `--from/--to` (seq), `--since/--until` (time), `--type` and
 /// `--controller`: which events `log`, `cat`, `tail` and `export` keep, with
@@ -72,6 +73,9 @@ struct EventFilter {
     return named.contains(where: controllers.contains)
   }
 
+  /// Notes the controllers a row or event names (for ``checkControllersSeen()``).
+  mutating func noteSeen(_ ids: some Sequence<ControllerID>) { seenControllers.formUnion(ids) }
+
   /// After the journals: a `--controller` that no event named is a usage error, with a suggestion.
   func checkControllersSeen() throws(UsageError) {
     for id in controllers.sorted(by: { $0.rawValue < $1.rawValue }) where !seenControllers.contains(id) {
@@ -81,5 +85,85 @@ struct EventFilter {
       }
       throw UsageError(message)
     }
+  }
+}
+
+/// The event filters applied to the rows of an exported table, by the row's own
+/// columns: `--from/--to` its seq (a visit's `start_seq`), `--since/--until` its
+/// time (`start_time`), `--controller` any controller it names, `--type` the
+/// events table's `type` (the other tables have one type of row each).
+struct RowFilter {
+  private var filter: EventFilter
+  private let seq: Int?
+  private let time: Int?
+  private let type: Int?
+  private let controllerColumns: [Int]
+  private let listColumns: [Int]
+
+  init(_ filter: EventFilter, table: Table) throws(UsageError) {
+    self.filter = filter
+    let columns = table.ownColumns
+    func index(_ names: String...) -> Int? { columns.firstIndex { names.contains($0.name) } }
+    seq = index("seq", "start_seq")
+    time = index("time", "start_time")
+    type = index("type")
+    if !filter.types.isEmpty && type == nil {
+      throw UsageError("--type selects rows of the events table; the \(table.rawValue) table has one kind of row")
+    }
+    let names: Set<String> = ["controller", "from", "to", "presenter", "target"]
+    controllerColumns = columns.indices.filter { names.contains(columns[$0].name) && columns[$0].kind == .string }
+    listColumns = columns.indices.filter { columns[$0].kind == .list }
+  }
+
+  var isActive: Bool { filter.isActive }
+
+  mutating func selects(_ row: TableRow) -> Bool {
+    let cells = row.cells
+    if let seq, case .integer(let value) = cells[seq], value < filter.from || value > filter.to { return false }
+    if let time, case .timestamp(let value) = cells[time] {
+      if let since = filter.since, value < since { return false }
+      if let until = filter.until, value > until { return false }
+    }
+    if let type, !filter.types.isEmpty {
+      guard case .string(let value) = cells[type], filter.types.contains(value) else { return false }
+    }
+    guard !filter.controllers.isEmpty else { return true }
+    var named: [ControllerID] = []
+    for i in controllerColumns { if case .string(let id) = cells[i] { named.append(ControllerID(id)) } }
+    for i in listColumns {
+      if case .json(let text) = cells[i] { named += Self.ids(inArray: text) }
+    }
+    filter.noteSeen(named)
+    return named.contains(where: filter.controllers.contains)
+  }
+
+  func checkControllersSeen() throws(UsageError) { try filter.checkControllersSeen() }
+
+  /// The strings of a JSON array of strings written by the table builder (`["a","b\"c"]`); a
+  /// `\"` or `\\` escape gives its character (ids with control characters keep their `\uXXXX`).
+  static func ids(inArray text: String) -> [ControllerID] {
+    var ids: [ControllerID] = []
+    var current: [UInt8] = []
+    var inString = false
+    var escaped = false
+    for byte in text.utf8 {
+      if !inString {
+        if byte == UInt8(ascii: "\"") { inString = true }
+        continue
+      }
+      if escaped {
+        current.append(byte)
+        escaped = false
+      } else if byte == UInt8(ascii: "\\") {
+        escaped = true
+      } else if byte == UInt8(ascii: "\"") {
+        ids.append(ControllerID(String(decoding: current, as: UTF8.self)))
+        current.removeAll()
+        inString = false
+      } else {
+        current.append(byte)
+      }
+    }
+    return ids
   }
 }

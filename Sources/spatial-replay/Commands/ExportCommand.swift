@@ -14,6 +14,10 @@ struct ExportCommand: Command {
     are RFC 3339 UTC strings with 6 digits, durations are numbers in ms, ids
     are strings, seq and counts are integers, flags are booleans.
 
+    The filters keep the rows whose seq (a visit's start_seq) and time (its
+    start_time) are in range and that name one of the controllers; --type
+    selects rows of the events table.
+
     Lines that do not decode are left out and reported on stderr (except for
     the findings table, where they are rows). With -o, nothing is written when
     an input cannot be opened or read.
@@ -41,7 +45,7 @@ struct ExportCommand: Command {
     "--partition", "KEY",
     "with -o DIR: one file per session, DIR/session=ID/part.ndjson (or\npart.csv), ID escaped as Hive does (see docs/tables.md)",
     values: .oneOf(["session"]))
-  static let options = [table, format, Option.output, partition] + Option.reading
+  static let options = [table, format, Option.output, partition] + Option.filters + Option.reading
   static let exitStatus = """
     0 fine, 2 a file could not be read, a journal has format errors (its bad
     lines are left out) or the output could not be written, 64 usage error.
@@ -50,6 +54,7 @@ struct ExportCommand: Command {
     "spatial-replay export --table visits Journals/*.ndjson > visits.ndjson",
     "spatial-replay export --table moves --format csv -o moves.csv a.ndjson b.ndjson",
     "spatial-replay export --table events -o lake/events --partition session day1/*.ndjson",
+    "spatial-replay export --table visits --controller compose --since 2026-11-29T09:00:10Z journal.ndjson",
     "duckdb -c \"select controller, sum(dwell_ms) from read_ndjson('visits.ndjson') group by 1\"",
   ]
 
@@ -59,6 +64,7 @@ struct ExportCommand: Command {
   var output: String?
   var partitioned: Bool
   var options: ReadOptions
+  var filter: RowFilter
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = try JournalInput.paths(arguments, command: Self.name)
@@ -72,6 +78,7 @@ struct ExportCommand: Command {
     partitioned = arguments.choice(Self.partition) != nil
     if partitioned && output == nil { throw UsageError("--partition session needs -o DIR") }
     options = try ReadOptions(arguments)
+    filter = try RowFilter(EventFilter(arguments), table: table)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
@@ -85,6 +92,9 @@ struct ExportCommand: Command {
     var progress = Progress(total: InputSize.total(files), enabled: context.showProgress, callsPerCheck: 1)
     var done: Int64 = 0
     var verdict = Verdict()
+    var filter = self.filter
+    /// The rows the filters keep (all of them without filters).
+    func kept(_ rows: [TableRow]) -> [TableRow] { filter.isActive ? rows.filter { filter.selects($0) } : rows }
     var rows: [TableRow] = []
     do {
       for path in files {
@@ -113,7 +123,7 @@ struct ExportCommand: Command {
                 // The header changed the common columns: the rows before it keep the old ones.
                 let after = Array(rows[before...])
                 rows.removeSubrange(before...)
-                try out.append(rows, &context.stdout)
+                try out.append(kept(rows), &context.stdout)
                 rows = after
                 try out.setContext(builder.context, &context.stdout)
               }
@@ -121,7 +131,7 @@ struct ExportCommand: Command {
           }
           if !rows.isEmpty {
             try out.setContext(builder.context, &context.stdout)
-            try out.append(rows, &context.stdout)
+            try out.append(kept(rows), &context.stdout)
             rows.removeAll(keepingCapacity: true)
           }
           progress.update(done + reader.bytesRead, &context.stderr)
@@ -131,7 +141,7 @@ struct ExportCommand: Command {
         builder.finish(into: &rows)
         if !rows.isEmpty {
           try out.setContext(builder.context, &context.stdout)
-          try out.append(rows, &context.stdout)
+          try out.append(kept(rows), &context.stdout)
           rows.removeAll(keepingCapacity: true)
         }
       }
@@ -141,6 +151,7 @@ struct ExportCommand: Command {
         out.abandon()
         return ExitCode.badInput
       }
+      try filter.checkControllersSeen()
       try out.finish(&context.stdout)
     } catch {
       progress.finish(&context.stderr)

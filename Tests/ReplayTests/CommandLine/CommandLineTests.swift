@@ -177,6 +177,39 @@ import Testing
         + "the comparison may mean little\n")
   }
 
+  @Test func exportTakesTheFiltersOfCatAndLog() throws {
+    let path = CheckJournals.directory + "/notes.legacy.ndjson"
+    let cat = try Binary.run(["cat", "--type", "move,pan", "--from", "10", "--to", "90", path])
+    let events = try Binary.run([
+      "export", "--table", "events", "--type", "move,pan", "--from", "10", "--to", "90", path,
+    ])
+    #expect(events.status == 0 && cat.status == 0)
+    func seqs(_ text: String) -> [Substring] {
+      text.split(separator: "\n").map { line in
+        line.split(separator: ",").first { $0.hasPrefix(#""seq":"#) || $0.hasPrefix(#"{"seq":"#) }?.drop { $0 != ":" }
+          ?? ""
+      }
+    }
+    let catSeqs = seqs(cat.stdout)
+    let rowSeqs = seqs(events.stdout)
+    #expect(!catSeqs.isEmpty && catSeqs == rowSeqs, "\(catSeqs) != \(rowSeqs)")
+
+    let visits = try Binary.run([
+      "export", "--table", "visits", "--controller", "compose", CheckJournals.directory + "/notes.intended.ndjson",
+    ])
+    let rows = visits.stdout.split(separator: "\n")
+    #expect(visits.status == 0 && !rows.isEmpty)
+    #expect(rows.allSatisfy { $0.contains(#""controller":"compose""#) }, "\(visits)")
+    let findings = try Binary.run(["export", "--table", "findings", "--controller", "compose", path])
+    #expect(findings.stdout.split(separator: "\n").allSatisfy { $0.contains(#""compose""#) })
+    #expect(!findings.stdout.isEmpty)
+
+    let type = try Binary.run(["export", "--table", "visits", "--type", "move", path])
+    #expect(type.status == 64)
+    let nobody = try Binary.run(["export", "--table", "moves", "--controller", "nobody", path])
+    #expect(nobody.status == 64 && nobody.stdout.isEmpty, "\(nobody)")
+  }
+
   @Test func diffColoursWhenAsked() throws {
     let a = CheckJournals.directory + "/bisect/build-07.ndjson"
     let b = CheckJournals.directory + "/bisect/build-08.ndjson"

@@ -46,21 +46,29 @@ public struct Stepper: Sendable {
   /// Events one PgDn or PgUp moves.
   public static let pageSize = 50
 
+  /// The record indices the moving keys stop at (`step --type`, `--from`...), sorted; nil: every record.
+  let selection: [Int]?
+
   /// Steps through one journal.
-  public init(journal: StepperJournal, options: Options = Options()) {
+  ///
+  /// - Parameter selection: the records (indices, sorted) that `l`, `h`, PgDn, PgUp, `g` and `G`
+  ///   stop at; the other keys (moves, findings, searches, `:SEQ`) still reach every record.
+  public init(journal: StepperJournal, options: Options = Options(), selection: [Int]? = nil) {
     source = .journal(journal)
     self.options = options
+    self.selection = selection
   }
 
   /// Steps through two journals side by side.
   public init(comparison: StepperComparison, options: Options = Options()) {
     source = .comparison(comparison)
     self.options = options
+    selection = nil
   }
 
-  /// The first screen's state: the first record (or the first aligned row).
+  /// The first screen's state: the first record (or the first aligned row), or the first selected.
   public func start() -> StepperState {
-    StepperState(cursor: 0)
+    StepperState(cursor: selection?.first ?? 0)
   }
 
   /// The positions the cursor can take: records, or aligned rows.
@@ -100,8 +108,8 @@ public struct Stepper: Sendable {
     case .character("h"), .character("k"), .left, .up: step(by: -1, &state)
     case .pageDown, .character(" "): step(by: Self.pageSize, &state)
     case .pageUp: step(by: -Self.pageSize, &state)
-    case .character("g"), .home: go(to: 0, &state)
-    case .character("G"), .end: go(to: positionCount - 1, &state)
+    case .character("g"), .home: go(to: selection?.first ?? 0, &state)
+    case .character("G"), .end: go(to: selection?.last ?? positionCount - 1, &state)
     case .character("]"): jumpToMove(forward: true, &state)
     case .character("["): jumpToMove(forward: false, &state)
     case .character("f"): jumpToFinding(forward: true, &state)
@@ -181,6 +189,26 @@ public struct Stepper: Sendable {
   }
 
   private func step(by count: Int, _ state: inout StepperState) {
+    if let selection, !selection.isEmpty {
+      // The first selected record at or after the cursor (the cursor may stand elsewhere after a jump).
+      var low = 0
+      var high = selection.count
+      while low < high {
+        let mid = (low + high) / 2
+        if selection[mid] < state.cursor { low = mid + 1 } else { high = mid }
+      }
+      let exact = low < selection.count && selection[low] == state.cursor
+      var target = count > 0 ? low + count - (exact ? 0 : 1) : low + count
+      if target >= selection.count {
+        if exact && low == selection.count - 1 { state.message = "at the last selected event" }
+        target = selection.count - 1
+      } else if target < 0 {
+        if exact && low == 0 { state.message = "at the first selected event" }
+        target = 0
+      }
+      state.cursor = selection[target]
+      return
+    }
     let target = state.cursor + count
     if positionCount > 0 && count > 0 && state.cursor == positionCount - 1 {
       state.message = isComparison ? "at the last row" : "at the last event"
@@ -203,7 +231,7 @@ public struct Stepper: Sendable {
     switch source {
     case .journal(let journal):
       guard let findings else { return self }
-      return Stepper(journal: journal.withFindings(findings), options: options)
+      return Stepper(journal: journal.withFindings(findings), options: options, selection: selection)
     case .comparison(let comparison):
       return Stepper(comparison: comparison.withFindings(a: findings, b: findingsB), options: options)
     }

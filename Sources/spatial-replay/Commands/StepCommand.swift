@@ -14,6 +14,10 @@ struct StepCommand: Command {
     'check' at or before it, and a status line with the position and the total
     (seq 1,234 / 1,000,000). With two journals, the runs stand side by side,
     aligned as 'diff' aligns them, and the keys jump between divergences.
+
+    The filters (--from/--to, --since/--until, --type, --controller) choose
+    the events that l, h, PgDn, PgUp, g and G stop at; the state shown is
+    always the whole journal's, and the other keys still reach every event.
     """
   static let details = """
     keys:
@@ -50,7 +54,8 @@ struct StepCommand: Command {
     "also compare the recording with the reference model (intended or\nlegacy), as 'check --model'",
     values: .oneOf(Profile.allCases.map(\.rawValue)))
   static let options =
-    [keys, size, Option.ascii, model, Option.include, Option.exclude, Option.match] + Option.reading
+    [keys, size, Option.ascii, model, Option.include, Option.exclude, Option.match] + Option.filters
+    + Option.reading
   static let exitStatus = """
     0 quit or keys done, 2 a file could not be read or has format errors
     (shown in the view), 64 usage error.
@@ -72,6 +77,7 @@ struct StepCommand: Command {
   var reading: ReadOptions
   var model: Profile?
   var diffOptions: DiffOptions
+  var filter: EventFilter
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = arguments.positionals
@@ -86,6 +92,10 @@ struct StepCommand: Command {
     reading = try ReadOptions(arguments)
     model = arguments.choice(Self.model).flatMap(Profile.init(rawValue:))
     diffOptions = try DiffOptions(arguments)
+    filter = try EventFilter(arguments)
+    if filter.isActive && files.count == 2 {
+      throw UsageError("the filters select events of one journal; step A B moves along the diff's rows")
+    }
   }
 
   /// Key names separated by spaces, each checked.
@@ -199,6 +209,17 @@ struct StepCommand: Command {
       let journal = journals[0]
       DispatchQueue.global(qos: .utility).async { journal.prepareSearch() }
     }
-    return (Stepper(journal: journals[0], options: options), checks)
+    var selection: [Int]? = nil
+    if filter.isActive {
+      var filter = self.filter
+      selection = journals[0].records.indices.filter { filter.selects(journals[0].records[$0]) }
+      do {
+        try filter.checkControllersSeen()
+      } catch {
+        throw CommandFailure(error.message, exitCode: ExitCode.usage)
+      }
+      if selection?.isEmpty == true { throw CommandFailure("no event passes the filters", exitCode: ExitCode.usage) }
+    }
+    return (Stepper(journal: journals[0], options: options, selection: selection), checks)
   }
 }

@@ -210,6 +210,21 @@ import Testing
     #expect(nobody.status == 64 && nobody.stdout.isEmpty, "\(nobody)")
   }
 
+  @Test func stepMovesAmongTheEventsTheFiltersSelect() throws {
+    let path = CheckJournals.directory + "/notes.intended.ndjson"
+    let moves = try Binary.run(["cat", "--type", "move", "--controller", "compose", path]).stdout.split(separator: "\n")
+      .map { line in Int(line.dropFirst(7).prefix { $0 != "," })! }
+    try #require(moves.count >= 3)
+    let step = try Binary.run(["step", "--keys", "l l G h", "--type", "move", "--controller", "compose", path])
+    #expect(step.status == 0, "\(step)")
+    let seqs = step.stdout.split(separator: "\n").filter { $0.hasPrefix("seq ") }.map { line in
+      Int(line.dropFirst(4).prefix { $0 != " " }.filter(\.isNumber))!
+    }
+    #expect(seqs == [moves[0], moves[1], moves[2], moves[moves.count - 1], moves[moves.count - 2]], "\(seqs) \(moves)")
+    let two = try Binary.run(["step", "--keys", "q", "--type", "move", path, path])
+    #expect(two.status == 64)
+  }
+
   @Test func diffColoursWhenAsked() throws {
     let a = CheckJournals.directory + "/bisect/build-07.ndjson"
     let b = CheckJournals.directory + "/bisect/build-08.ndjson"

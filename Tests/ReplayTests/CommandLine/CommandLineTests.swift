@@ -225,6 +225,14 @@ import Testing
     #expect(two.status == 64)
   }
 
+  @Test func bisectIsQuietWhenAsked() throws {
+    let runs = (1...12).map { CheckJournals.directory + "/bisect/build-\($0 < 10 ? "0" : "")\($0).ndjson" }
+    let quiet = try Binary.run(["bisect", "-q"] + runs)
+    #expect(quiet.status == 1 && quiet.stdout.isEmpty, "\(quiet)")
+    let good = try Binary.run(["bisect", "--quiet"] + runs.prefix(7))
+    #expect(good.status == 0 && good.stdout.isEmpty, "\(good)")
+  }
+
   @Test func diffColoursWhenAsked() throws {
     let a = CheckJournals.directory + "/bisect/build-07.ndjson"
     let b = CheckJournals.directory + "/bisect/build-08.ndjson"

@@ -93,29 +93,7 @@ struct SARIFCheckOutput: CheckOutput {
       message += "\n" + diff
     }
     Self.text(message, into: &json)
-    json.key("locations")
-    json.open("[")
-    json.element()
-    json.open("{")
-    json.key("physicalLocation")
-    json.open("{")
-    json.key("artifactLocation")
-    json.open("{")
-    json.key("uri")
-    json.string(Self.uri(file))
-    json.close("}")
-    json.key("region")
-    json.open("{")
-    json.key("startLine")
-    json.int(diagnostic.line)
-    if let column = diagnostic.column {
-      json.key("startColumn")
-      json.int(column)
-    }
-    json.close("}")
-    json.close("}")
-    json.close("}")
-    json.close("]")
+    Self.locations(file, line: diagnostic.line, column: diagnostic.column, into: &json)
     if let seq = diagnostic.seq {
       json.key("properties")
       json.open("{")
@@ -151,26 +129,43 @@ struct SARIFCheckOutput: CheckOutput {
       json.string("error")
       json.key("message")
       Self.text(file.failure ?? "cannot be read", into: &json)
-      json.key("locations")
-      json.open("[")
-      json.element()
-      json.open("{")
-      json.key("physicalLocation")
-      json.open("{")
-      json.key("artifactLocation")
-      json.open("{")
-      json.key("uri")
-      json.string(Self.uri(file.name))
-      json.close("}")
-      json.close("}")
-      json.close("}")
-      json.close("]")
+      Self.locations(file.name, into: &json)
       json.close("}")
     }
     json.close("]")
     json.close("}")
     json.close("]")
     context.stdout.write("],\"invocations\":" + json.text + "}]}\n")
+  }
+
+  /// `"locations":[{"physicalLocation":{"artifactLocation":{"uri":…},"region":{"startLine":…}}}]`,
+  /// the region only with a line.
+  private static func locations(_ file: String, line: Int? = nil, column: Int? = nil, into json: inout JSONBuffer) {
+    json.key("locations")
+    json.open("[")
+    json.element()
+    json.open("{")
+    json.key("physicalLocation")
+    json.open("{")
+    json.key("artifactLocation")
+    json.open("{")
+    json.key("uri")
+    json.string(uri(file))
+    json.close("}")
+    if let line {
+      json.key("region")
+      json.open("{")
+      json.key("startLine")
+      json.int(line)
+      if let column {
+        json.key("startColumn")
+        json.int(column)
+      }
+      json.close("}")
+    }
+    json.close("}")
+    json.close("}")
+    json.close("]")
   }
 
   /// `{"text":"…"}`.

@@ -16,6 +16,8 @@ package struct JSONBuffer {
   package private(set) var bytes: [UInt8] = []
   /// Whether the innermost open object or array has a member yet.
   private var hasMember: [Bool] = []
+  /// Strings are escaped for an HTML `<script>` element too (``JSONWriter/appendHTMLSafeString(_:to:)``).
+  package var htmlSafe = false
 
   package init() {}
 
@@ -46,7 +48,31 @@ package struct JSONBuffer {
 
   package mutating func string(_ value: String?) {
     guard let value else { return null() }
-    JSONWriter.appendString(value, to: &bytes)
+    if htmlSafe {
+      JSONWriter.appendHTMLSafeString(value, to: &bytes)
+    } else {
+      JSONWriter.appendString(value, to: &bytes)
+    }
+  }
+
+  /// An array of strings (`null` for nil).
+  package mutating func strings(_ values: some Sequence<String?>) {
+    open("[")
+    for value in values {
+      element()
+      string(value)
+    }
+    close("]")
+  }
+
+  /// An array of integers.
+  package mutating func ints(_ values: some Sequence<Int>) {
+    open("[")
+    for value in values {
+      element()
+      int(value)
+    }
+    close("]")
   }
 
   package mutating func int(_ value: Int?) {
@@ -65,6 +91,17 @@ package struct JSONBuffer {
   /// A value already encoded as JSON (a nested document written elsewhere).
   package mutating func raw(_ json: String) {
     bytes.append(contentsOf: json.utf8)
+  }
+
+  /// A value already encoded as JSON, as bytes.
+  package mutating func raw(_ json: [UInt8]) {
+    bytes.append(contentsOf: json)
+  }
+
+  /// Takes the bytes built so far, leaving the buffer empty.
+  package mutating func take() -> [UInt8] {
+    defer { bytes = [] }
+    return bytes
   }
 
   /// `"key":value` members for each pair, in order.

@@ -15,18 +15,45 @@ public enum JSONWriter {
   }
 
   public static func appendString(bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+    appendEscaped(bytes, to: &out, forHTML: false)
+  }
+
+  /// Appends `value` as a JSON string literal that is also safe inside an HTML
+  /// `<script>` element: besides the journal's escapes, `<`, `>`, `&`, U+2028
+  /// and U+2029 are written as `\u003c`, `\u003e`, `\u0026`, `\u2028`,
+  /// `\u2029`, so no string can end the element (`</script>`), open a comment
+  /// or break a JavaScript line. The value read back is the same string.
+  public static func appendHTMLSafeString(_ value: String, to out: inout [UInt8]) {
+    var value = value
+    value.withUTF8 { appendEscaped(UnsafeRawBufferPointer($0), to: &out, forHTML: true) }
+  }
+
+  /// Implementation note: always inlined into the two callers with a constant
+  /// `forHTML`, so the journal encoder's loop keeps its three comparisons.
+  @inline(__always)
+  private static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to out: inout [UInt8], forHTML: Bool) {
     out.append(UInt8(ascii: "\""))
     var start = 0
     var i = 0
     let n = bytes.count
     while i < n {
       let c = bytes[i]
-      if c >= 0x20 && c != UInt8(ascii: "\"") && c != UInt8(ascii: "\\") {
+      if c >= 0x20 && c != UInt8(ascii: "\"") && c != UInt8(ascii: "\\")
+        && !(forHTML && isHTMLSpecial(c, bytes, i))
+      {
         i += 1
         continue
       }
       if start < i { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<i])) }
       out.append(UInt8(ascii: "\\"))
+      if forHTML && c == 0xE2 {
+        // U+2028 or U+2029: E2 80 A8 / E2 80 A9.
+        out.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "2"), UInt8(ascii: "0"), UInt8(ascii: "2")])
+        out.append(bytes[i + 2] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9"))
+        i += 3
+        start = i
+        continue
+      }
       switch c {
       case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
       case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
@@ -45,6 +72,16 @@ public enum JSONWriter {
     }
     if start < n { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<n])) }
     out.append(UInt8(ascii: "\""))
+  }
+
+  /// `<`, `>`, `&`, or the first byte of U+2028 or U+2029.
+  @inline(__always)
+  private static func isHTMLSpecial(_ c: UInt8, _ bytes: UnsafeRawBufferPointer, _ i: Int) -> Bool {
+    switch c {
+    case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"): return true
+    case 0xE2: return i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9)
+    default: return false
+    }
   }
 
   /// Appends an integer in decimal.

@@ -96,22 +96,12 @@ public struct MapLayout: Sendable, Hashable {
   /// Lays out the alive controllers of `state`.
   public init(state: State) {
     let count = state.controllerCount
-    // Implementation note: one pass copies what the walk needs into flat arrays
-    // indexed by allocation position, so the walk itself hashes each link once.
-    var ids: [ControllerID] = []
-    var modal: [Bool] = []
-    var touches: [TouchMinimums] = []
-    ids.reserveCapacity(count)
-    modal.reserveCapacity(count)
-    touches.reserveCapacity(count)
-    var positionOf: [ControllerID: Int32] = [:]
-    positionOf.reserveCapacity(count)
-    for (i, controller) in state.controllers.enumerated() {
-      ids.append(controller.id)
-      modal.append(controller.isModal)
-      touches.append(controller.minimumTouches)
-      if controller.isAlive { positionOf[controller.id] = Int32(i) }
-    }
+    // Implementation note: an id names one allocation position for good (a
+    // reused id takes its old position back), so the walk follows the
+    // state's neighbour positions and hashes nothing but cells: a report lays
+    // out the map after every structural event of a journal.
+    let store = state.store
+    func isAlive(_ p: Int32) -> Bool { store[Int(p)].isAlive }
 
     var placementOf = [Int32](repeating: -1, count: count)
     var placements: [Placement] = []
@@ -123,9 +113,9 @@ public struct MapLayout: Sendable, Hashable {
     var sharedOrder: [Position] = []
 
     func place(_ p: Int32, at position: Position) {
-      let id = ids[Int(p)]
+      let id = store[Int(p)].id
       placementOf[Int(p)] = Int32(placements.count)
-      placements.append(Placement(id: id, position: position, isModal: modal[Int(p)]))
+      placements.append(Placement(id: id, position: position, isModal: store[Int(p)].isModal))
       order.append(p)
       links.append(contentsOf: [-1, -1, -1, -1])
       doubleLinks.append(0)
@@ -140,21 +130,21 @@ public struct MapLayout: Sendable, Hashable {
       }
     }
 
-    let rootID = state.root.flatMap { positionOf[$0] == nil ? nil : $0 }
-    if let rootID, let r = positionOf[rootID] {
+    let rootPosition: Int32? = state.rootIndex >= 0 && isAlive(state.rootIndex) ? state.rootIndex : nil
+    if let r = rootPosition {
       place(r, at: Position(x: 0, y: 0))
       var next = 0
       while next < placements.count {
         let u = next
         next += 1
         let from = Int(order[u])
-        guard let neighbours = state.links(of: ids[from]) else { continue }
+        let neighbours = store[from].neighbours
         for direction in Direction.walkOrder {
-          guard let neighbourID = neighbours[direction], let v = positionOf[neighbourID] else { continue }
+          guard let v = neighbours[direction], isAlive(v) else { continue }
           if placementOf[Int(v)] < 0 { place(v, at: placements[u].position.moved(direction)) }
           let q = placementOf[Int(v)]
           links[u * 4 + direction.index] = q
-          if touches[from][direction] >= 2 || touches[Int(v)][direction.opposite] >= 2 {
+          if Self.needsTwoFingers(store[from].minimumTouches, direction, store[Int(v)].minimumTouches) {
             doubleLinks[u] |= 1 << UInt8(direction.index)
           }
         }
@@ -195,7 +185,7 @@ public struct MapLayout: Sendable, Hashable {
       bounds = (low, high)
     }
 
-    self.root = rootID
+    self.root = rootPosition.map { store[Int($0)].id }
     self.focus = state.focus
     self.placements = placements
     self.collisions = collisions
@@ -203,11 +193,17 @@ public struct MapLayout: Sendable, Hashable {
     self.bounds = bounds
     self.links = links
     self.doubleLinks = doubleLinks
-    if let focus = state.focus, let f = positionOf[focus] {
-      self.focusPlacement = placementOf[Int(f)]
+    if state.focusIndex >= 0 && isAlive(state.focusIndex) {
+      self.focusPlacement = placementOf[Int(state.focusIndex)]
     } else {
       self.focusPlacement = -1
     }
+  }
+
+  /// Whether the link from a controller with touch minimums `a` in `direction`
+  /// to one with `b` is drawn double: either side's pan needs 2 or more fingers.
+  static func needsTwoFingers(_ a: TouchMinimums, _ direction: Direction, _ b: TouchMinimums) -> Bool {
+    a[direction] >= 2 || b[direction.opposite] >= 2
   }
 
   /// Where the walk placed `id`; nil if it is detached, deallocated or unknown.

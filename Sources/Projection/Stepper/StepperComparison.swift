@@ -21,14 +21,16 @@ public struct StepperComparison: Sendable {
   /// The diff of the two runs (what is compared comes from its options).
   public let report: DiffReport
 
+  /// The alignment as rows (``DiffReport/Rows``).
+  let rows: DiffReport.Rows
   /// Per row, side A's token position, or a gap encoded as `-(tokens of A before the row) - 1`.
-  let rowsA: [Int32]
+  var rowsA: [Int32] { rows.a }
   /// The same for side B.
-  let rowsB: [Int32]
+  var rowsB: [Int32] { rows.b }
   /// First row of each hunk, ascending.
-  let hunkStarts: [Int32]
+  var hunkStarts: [Int32] { rows.hunkStarts }
   /// One past the last row of each hunk.
-  let hunkEnds: [Int32]
+  var hunkEnds: [Int32] { rows.hunkEnds }
   /// Record index in ``a`` of each of A's tokens.
   let recordsA: [Int32]
   /// Record index in ``b`` of each of B's tokens.
@@ -47,33 +49,7 @@ public struct StepperComparison: Sendable {
     let report = DiffReport(
       NormalizedRun(records: a.records, options: options), NormalizedRun(records: b.records, options: options))
     self.report = report
-    var rowsA: [Int32] = []
-    var rowsB: [Int32] = []
-    var hunkStarts: [Int32] = []
-    var hunkEnds: [Int32] = []
-    let capacity = max(report.alignment.countA, report.alignment.countB)
-    rowsA.reserveCapacity(capacity)
-    rowsB.reserveCapacity(capacity)
-    for segment in report.alignment.segments {
-      switch segment {
-      case .match(let ra, let rb):
-        for k in 0..<ra.count {
-          rowsA.append(Int32(ra.lowerBound + k))
-          rowsB.append(Int32(rb.lowerBound + k))
-        }
-      case .hunk(let h):
-        hunkStarts.append(Int32(rowsA.count))
-        for k in 0..<max(h.a.count, h.b.count) {
-          rowsA.append(k < h.a.count ? Int32(h.a.lowerBound + k) : Int32(-h.a.upperBound - 1))
-          rowsB.append(k < h.b.count ? Int32(h.b.lowerBound + k) : Int32(-h.b.upperBound - 1))
-        }
-        hunkEnds.append(Int32(rowsA.count))
-      }
-    }
-    self.rowsA = rowsA
-    self.rowsB = rowsB
-    self.hunkStarts = hunkStarts
-    self.hunkEnds = hunkEnds
+    rows = report.rows
     recordsA = Self.recordIndexes(report.a.seqs, in: a.timeline)
     recordsB = Self.recordIndexes(report.b.seqs, in: b.timeline)
   }
@@ -104,10 +80,7 @@ public struct StepperComparison: Sendable {
 
   /// Side `side`'s last token on or before row `row`, nil if it has none yet.
   func lastToken(_ side: DiffSide, atOrBefore row: Int) -> Int? {
-    guard row >= 0 else { return nil }
-    let v = side == .a ? rowsA[row] : rowsB[row]
-    let token = v >= 0 ? Int(v) : Int(-v - 1) - 1
-    return token >= 0 ? token : nil
+    rows.lastToken(side, atOrBefore: row)
   }
 
   /// The record index side `side` stands at on row `row`: its event on the

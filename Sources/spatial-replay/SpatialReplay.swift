@@ -22,6 +22,7 @@ enum SpatialReplay {
       MapCommand.self,
       LogCommand.self,
       StepCommand.self,
+      ReportCommand.self,
       StatsCommand.self,
       ExportCommand.self,
       SimulateCommand.self,

@@ -191,3 +191,18 @@ func makeDirectories(_ path: String) throws(CommandFailure) {
     prefix += "/"
   }
 }
+
+extension AtomicFile {
+  /// Writes `bytes` as the whole file at `path`, atomically: readers see the
+  /// old file or the whole new one, and a failure leaves no temporary file.
+  static func replace(_ path: String, with bytes: [UInt8]) throws(CommandFailure) {
+    let file = try AtomicFile(path: path)
+    do {
+      try file.write(bytes)
+      try file.commit()
+    } catch {
+      file.abandon()
+      throw error
+    }
+  }
+}

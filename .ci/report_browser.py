@@ -1,0 +1,457 @@
+#!/usr/bin/env python3
+"""Drives headless Chromium over the DevTools protocol (--remote-debugging-pipe,
+Python's standard library only) against pages written by `spatial-replay report`.
+
+  report_browser.py test BINARY WORKDIR SHOTS   every check of docs/report.md; exit 0 when all pass
+  report_browser.py bench PAGE                  page ready time and one cursor step, as JSON
+
+Every assertion compares the page's DOM with the project's own command line
+output (`at --json`, `check --json`, `diff --json`) of the same journal.
+"""
+import json
+import os
+import select
+import subprocess
+import sys
+import tempfile
+import time
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/lib/chromium/chromium")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class Browser:
+    """One headless Chromium with one page, spoken to over fds 3 and 4."""
+
+    def __init__(self, width=1400, height=1500):
+        to_child_r, self.to_child = os.pipe()
+        self.from_child, from_child_w = os.pipe()
+        self.profile = tempfile.mkdtemp(prefix="report-chromium-")
+
+        # The child reads commands on fd 3 and writes replies on fd 4.
+        def fds():
+            a, b = os.dup(to_child_r), os.dup(from_child_w)
+            os.dup2(a, 3)
+            os.dup2(b, 4)
+            os.set_inheritable(3, True)
+            os.set_inheritable(4, True)
+
+        self.proc = subprocess.Popen(
+            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
+             "--user-data-dir=" + self.profile, "--no-first-run", "--no-default-browser-check",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync",
+             "--window-size=%d,%d" % (width, height), "about:blank"],
+            pass_fds=(3, 4, to_child_r, from_child_w), preexec_fn=fds, close_fds=True,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_child_r)
+        os.close(from_child_w)
+        self.buffer = b""
+        self.next_id = 0
+        self.events = []
+        self.documents = {"about:blank"}
+        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        for domain in ["Page", "Runtime", "Network", "Log"]:
+            self.call(domain + ".enable", session=True)
+        self.call("Emulation.setDeviceMetricsOverride",
+                  {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}, session=True)
+
+    def send(self, method, params=None, session=False):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = self.session
+        os.write(self.to_child, json.dumps(message).encode() + b"\0")
+        return self.next_id
+
+    def read(self, timeout):
+        while b"\0" not in self.buffer:
+            ready, _, _ = select.select([self.from_child], [], [], timeout)
+            if not ready:
+                raise TimeoutError("no message from chromium in %ss" % timeout)
+            chunk = os.read(self.from_child, 1 << 20)
+            if not chunk:
+                raise RuntimeError("chromium closed the pipe")
+            self.buffer += chunk
+        raw, self.buffer = self.buffer.split(b"\0", 1)
+        return json.loads(raw)
+
+    def call(self, method, params=None, session=False, timeout=60):
+        wanted = self.send(method, params, session)
+        while True:
+            message = self.read(timeout)
+            if message.get("id") == wanted:
+                if "error" in message:
+                    raise RuntimeError("%s: %s" % (method, message["error"]))
+                return message.get("result", {})
+            self.note(message)
+
+    def note(self, message):
+        if "method" in message:
+            self.events.append(message)
+            if message["method"] == "Page.javascriptDialogOpening":
+                self.send("Page.handleJavaScriptDialog", {"accept": False}, session=True)
+
+    def evaluate(self, expression):
+        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session=True)
+        if "exceptionDetails" in result:
+            raise RuntimeError("evaluate %r: %s" % (expression[:80], result["exceptionDetails"]))
+        return result["result"].get("value")
+
+    def open(self, url, timeout=60):
+        # A new document every time (a fragment alone would be a same-document navigation).
+        self.call("Page.navigate", {"url": "about:blank"}, session=True)
+        self.documents.add(url.split("#")[0])
+        self.call("Page.navigate", {"url": url}, session=True)
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            try:
+                if self.evaluate("document.body && document.body.dataset.ready === 'true'"):
+                    return
+            except RuntimeError:
+                pass
+            time.sleep(0.02)
+        raise TimeoutError("page not ready: " + url)
+
+    def key(self, key, shift=False):
+        codes = {"ArrowLeft": 37, "ArrowRight": 39, "Home": 36, "End": 35, "]": 221, "[": 219, "/": 191}
+        base = {"key": key, "windowsVirtualKeyCode": codes.get(key, 0), "modifiers": 8 if shift else 0}
+        if len(key) == 1:
+            self.call("Input.dispatchKeyEvent", dict(base, type="keyDown", text=key), session=True)
+        else:
+            self.call("Input.dispatchKeyEvent", dict(base, type="rawKeyDown"), session=True)
+        self.call("Input.dispatchKeyEvent", dict(base, type="keyUp"), session=True)
+
+    def screenshot(self, path, selector=None):
+        params = {"format": "png"}
+        if selector:
+            box = self.evaluate(
+                "(() => { const r = document.querySelector(%s).getBoundingClientRect();"
+                " return [r.left + scrollX, r.top + scrollY, r.width, r.height]; })()" % json.dumps(selector))
+            params["clip"] = {"x": box[0], "y": box[1], "width": box[2], "height": box[3], "scale": 1}
+            params["captureBeyondViewport"] = True
+        data = self.call("Page.captureScreenshot", params, session=True)["data"]
+        import base64
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(data))
+
+    def problems(self, page_url=None):
+        """Console errors, uncaught exceptions, dialogs and requests for anything but the pages opened, so far."""
+        out = []
+        for e in self.events:
+            m, p = e["method"], e.get("params", {})
+            if m == "Runtime.consoleAPICalled" and p.get("type") in ("error", "assert"):
+                out.append("console %s: %s" % (p["type"], p.get("args")))
+            elif m == "Runtime.exceptionThrown":
+                out.append("exception: %s" % p.get("exceptionDetails", {}).get("text"))
+            elif m == "Page.javascriptDialogOpening":
+                out.append("dialog: %s" % p.get("message"))
+            elif m == "Log.entryAdded" and p.get("entry", {}).get("level") == "error":
+                out.append("log error: %s" % p["entry"].get("text"))
+            elif m == "Network.requestWillBeSent":
+                url = p.get("request", {}).get("url", "")
+                if url.split("#")[0] not in self.documents:
+                    out.append("network request: %s" % url)
+        self.events = []
+        return out
+
+    def close(self):
+        try:
+            self.send("Browser.close")
+            self.proc.wait(10)
+        except Exception:
+            self.proc.kill()
+        subprocess.run(["rm", "-rf", self.profile])
+
+
+DOM_STATE = """(() => {
+  const q = (s) => Array.from(document.querySelectorAll(s));
+  return {
+    seq: Number(document.body.dataset.seq),
+    controllers: q('#panels [data-controller]').map(e => e.getAttribute('data-controller')).sort(),
+    focus: q('#panels [data-focus="true"]').map(e => e.getAttribute('data-controller')),
+    modals: q('#panels [data-modal="true"]').map(e => e.getAttribute('data-controller')).sort(),
+    edges: q('#panels [data-edge]').map(e => [[e.getAttribute('data-a'), e.getAttribute('data-b')].sort(),
+      Number(e.getAttribute('data-lines')), e.querySelectorAll('line, path').length]),
+    hash: location.hash,
+    active: document.activeElement ? document.activeElement.id : null,
+  };
+})()"""
+
+OPPOSITE = {"left": "right", "right": "left", "up": "down", "down": "up"}
+
+
+def expected_state(binary, journal, seq):
+    at = json.loads(subprocess.run([binary, "at", "--json", journal, str(seq)], capture_output=True, text=True,
+                                   check=True).stdout)
+    alive = {c["id"]: c for c in at["controllers"] if c["alive"]}
+    edges = {}
+    for c in alive.values():
+        for direction, other in c["links"].items():
+            if other is None or other not in alive:
+                continue
+            double = c["minTouches"][direction] >= 2 or alive[other]["minTouches"][OPPOSITE[direction]] >= 2
+            key = tuple(sorted([c["id"], other]))
+            edges[key] = 2 if double or edges.get(key) == 2 else 1
+    return {
+        "controllers": sorted(alive),
+        "focus": [at["focus"]] if at["focus"] in alive else [],
+        "modals": sorted(i for i, c in alive.items() if c["modal"]),
+        "edges": sorted([list(k), n, n] for k, n in edges.items()),
+    }
+
+
+def journal_records(journal):
+    out = []
+    with open(journal, encoding="utf-8") as f:
+        for line_number, text in enumerate(f, 1):
+            try:
+                out.append((line_number, json.loads(text)))
+            except ValueError:
+                pass
+    return out
+
+
+class Failures:
+    def __init__(self):
+        self.items = []
+        self.checks = 0
+
+    def expect(self, condition, what):
+        self.checks += 1
+        if not condition:
+            self.items.append(what)
+
+
+def check_single(browser, binary, journal, html, shots, f, shot_prefix=None):
+    url = "file://" + html
+    browser.open(url)
+    f.expect(browser.problems(url) == [], "%s: problems on load: %s" % (journal, browser.problems(url)))
+    records = journal_records(journal)
+    seqs = [r["seq"] for _, r in records]
+    last = seqs[-1]
+    # The end, then several moments opened from the fragment.
+    moments = [None] + sorted(set([seqs[0], seqs[len(seqs) // 3], seqs[len(seqs) // 2], seqs[(3 * len(seqs)) // 4]]))
+    for seq in moments:
+        if seq is not None:
+            browser.open(url + "#seq=%d" % seq)
+        dom = browser.evaluate(DOM_STATE)
+        want = expected_state(binary, journal, last if seq is None else seq)
+        f.expect(dom["seq"] == (last if seq is None else seq), "%s: cursor at %s, wanted %s" % (journal, dom["seq"], seq))
+        got = {"controllers": dom["controllers"], "focus": dom["focus"], "modals": dom["modals"],
+               "edges": sorted(dom["edges"])}
+        f.expect(got == want, "%s at seq %s: DOM %s\n  at --json %s" % (journal, seq, got, want))
+    # Findings rows against check --json, rule by rule.
+    check = subprocess.run([binary, "check", "--json", journal], capture_output=True, text=True).stdout
+    want = sorted((d["rule"], d["line"], d.get("seq", -1) if d.get("seq") is not None else -1)
+                  for d in map(json.loads, check.splitlines()) if "rule" in d)
+    rows = browser.evaluate("Array.from(document.querySelectorAll('#findings-body [data-rule]')).map(r => "
+                            "[r.dataset.rule, Number(r.dataset.line), Number(r.dataset.seq)])")
+    f.expect(sorted(tuple(r) for r in rows) == want, "%s: findings rows %s\n  check --json %s" % (journal, rows, want))
+    # Filtering by rule from the header.
+    if want:
+        rule = want[0][0]
+        n = browser.evaluate("(() => { document.querySelector('[data-filter=%s]').click();"
+                             " return document.querySelectorAll('#findings-body [data-rule]').length; })()"
+                             % json.dumps(rule))
+        f.expect(n == sum(1 for w in want if w[0] == rule), "%s: filter %s shows %s rows" % (journal, rule, n))
+    # Keys.
+    browser.open(url)
+    browser.key("Home")
+    f.expect(browser.evaluate(DOM_STATE)["seq"] == seqs[0], "%s: Home" % journal)
+    browser.key("ArrowRight")
+    dom = browser.evaluate(DOM_STATE)
+    f.expect(dom["seq"] == seqs[1], "%s: → from the first event gives %s" % (journal, dom["seq"]))
+    f.expect(dom["hash"] == "#seq=%d" % seqs[1], "%s: fragment %s after →" % (journal, dom["hash"]))
+    browser.key("ArrowLeft")
+    f.expect(browser.evaluate(DOM_STATE)["seq"] == seqs[0], "%s: ←" % journal)
+    moves = [r["seq"] for _, r in records if r.get("type") == "move"]
+    if moves:
+        browser.key("ArrowRight", shift=True)
+        f.expect(browser.evaluate(DOM_STATE)["seq"] == moves[0], "%s: Shift+→ to the first move" % journal)
+        browser.key("ArrowLeft", shift=True)
+    browser.key("End")
+    f.expect(browser.evaluate(DOM_STATE)["seq"] == last, "%s: End" % journal)
+    if want:
+        # ] from the start: the event of the first finding (the last record at or before its line).
+        browser.key("Home")
+        line_of = [ln for ln, _ in records]
+        first_line = min(w[1] for w in want if w[1] > line_of[0]) if any(w[1] > line_of[0] for w in want) else None
+        if first_line is not None:
+            target = [r["seq"] for ln, r in records if ln <= first_line][-1]
+            browser.key("]")
+            f.expect(browser.evaluate(DOM_STATE)["seq"] == target, "%s: ] to seq %s" % (journal, target))
+            browser.key("]")
+            second = browser.evaluate(DOM_STATE)["seq"]
+            f.expect(second >= target, "%s: ] again goes forward (%s)" % (journal, second))
+            if second > target:
+                browser.key("[")
+                f.expect(browser.evaluate(DOM_STATE)["seq"] == target, "%s: [ back to seq %s" % (journal, target))
+    browser.key("/")
+    f.expect(browser.evaluate(DOM_STATE)["active"] == "search", "%s: / focuses the search" % journal)
+    f.expect(browser.problems(url) == [], "%s: problems: %s" % (journal, browser.problems(url)))
+    if shot_prefix:
+        browser.open(url + "#seq=%d" % seqs[len(seqs) // 2])
+        browser.screenshot(os.path.join(shots, shot_prefix + ".png"))
+        browser.screenshot(os.path.join(shots, shot_prefix + "-lanes.png"), "#lanes-panel")
+
+
+HOSTILE_IDS = [
+    "</script><script>alert(1)</script>",
+    "<img src=x onerror=alert(2)>",
+    "\"><svg onload=alert(3)>",
+    "bell\u0007\u001b[2J",
+    "bidi\u202egnp.exe\u202c",
+    "amp&lt;&#60;\u2028\u2029<!--",
+]
+
+
+def hostile_journal(path):
+    t = [0]
+
+    def line(seq, kind, **fields):
+        t[0] += 1
+        record = {"seq": seq, "time": "2026-11-29T09:00:%02d.%06dZ" % (t[0] // 1000, (t[0] % 1000) * 1000),
+                  "type": kind}
+        record.update(fields)
+        return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+    ids = HOSTILE_IDS
+    lines = [line(0, "session", v=1, session="<script>alert(4)</script>", app="<b onmouseover=alert(5)>",
+                  build="1", device="\u202ephone", profile="intended", scenario="</script>")]
+    for i, c in enumerate(ids):
+        lines.append(line(len(lines), "alloc", controller=c, **{"class": "<svg/onload=alert(%d)>" % (6 + i)}))
+    lines.append(line(len(lines), "root", controller=ids[0]))
+    lines.append(line(len(lines), "link", **{"from": ids[0], "direction": "right", "to": ids[1]}))
+    lines.append(line(len(lines), "link", **{"from": ids[1], "direction": "down", "to": ids[2]}))
+    lines.append(line(len(lines), "touches", controller=ids[1], direction="down", min=2))
+    for cb in ["didLoad", "willAppear", "didAppear"]:
+        lines.append(line(len(lines), "lifecycle", controller=ids[0], callback=cb))
+    lines.append(line(len(lines), "move", **{"from": ids[0], "to": ids[1], "direction": "right", "trigger": "pan",
+                                             "animated": True}))
+    lines.append(line(len(lines), "lifecycle", controller=ids[0], callback="willDisappear"))
+    lines.append(line(len(lines), "mark", label="</script><img src=x onerror=alert(12)>"))
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def check_hostile(browser, binary, workdir, f):
+    journal = os.path.join(workdir, "hostile.ndjson")
+    html = os.path.join(workdir, "hostile.html")
+    hostile_journal(journal)
+    r = subprocess.run([binary, "report", journal, "-o", html], capture_output=True, text=True)
+    f.expect(r.returncode == 0, "hostile: report exit %s: %s" % (r.returncode, r.stderr))
+    url = "file://" + html
+    browser.open(url)
+    counts = browser.evaluate("""(() => ({
+      scripts: document.querySelectorAll('script').length,
+      img: document.querySelectorAll('img').length,
+      svg: document.querySelectorAll('svg').length,
+      b: document.querySelectorAll('header b').length - document.querySelectorAll('.facts b').length,
+      handlers: Array.from(document.querySelectorAll('*')).filter(e => Array.from(e.attributes).some(a => /^on/i.test(a.name))).length,
+      ids: Array.from(document.querySelectorAll('#panels [data-controller]')).map(e => e.getAttribute('data-controller')).sort(),
+      text: document.body.textContent,
+    }))()""")
+    f.expect(counts["scripts"] == 2, "hostile: %d script elements" % counts["scripts"])
+    f.expect(counts["img"] == 0, "hostile: an injected <img>")
+    f.expect(counts["svg"] == 1, "hostile: %d svg elements (the map is the only one)" % counts["svg"])
+    f.expect(counts["handlers"] == 0, "hostile: %d elements with on* attributes" % counts["handlers"])
+    f.expect(counts["ids"] == sorted(HOSTILE_IDS), "hostile: controllers %s" % counts["ids"])
+    f.expect("<script>alert(4)</script>" in counts["text"], "hostile: the session shown as text")
+    problems = browser.problems(url)
+    f.expect(problems == [], "hostile: %s" % problems)
+
+
+def check_two_runs(browser, binary, workdir, shots, f, screenshots):
+    a = "Journals/bisect/build-07.ndjson"
+    b = "Journals/bisect/build-08.ndjson"
+    html = os.path.join(workdir, "two.html")
+    r = subprocess.run([binary, "report", a, b, "-o", html], capture_output=True, text=True)
+    f.expect(r.returncode == 0, "two runs: exit %s %s" % (r.returncode, r.stderr))
+    diff = json.loads(subprocess.run([binary, "diff", "--json", a, b], capture_output=True, text=True).stdout)
+    url = "file://" + html
+    browser.open(url)
+    dom = browser.evaluate("""(() => ({
+      div: Array.from(document.querySelectorAll('[data-divergence]')).map(e => [e.dataset.a, e.dataset.b]),
+      hunks: Array.from(document.querySelectorAll('[data-hunk]')).map(e => [e.dataset.hunk, e.dataset.a, e.dataset.b]),
+    }))()""")
+    fd = diff["firstDivergence"]
+    want_div = [[str(fd["a"].get("seq", "")), str(fd["b"].get("seq", ""))]] if fd else []
+    f.expect(dom["div"] == want_div, "two runs: divergence %s, diff --json %s" % (dom["div"], want_div))
+    want_hunks = [[h["kind"], "%d-%d" % (h["a"]["from"], h["a"]["to"]), "%d-%d" % (h["b"]["from"], h["b"]["to"])]
+                  for h in diff["hunks"]]
+    f.expect(dom["hunks"] == want_hunks, "two runs: hunks %s, diff --json %s" % (dom["hunks"], want_hunks))
+    # The cursor moves both sides: on the divergence row, A and B stand where the diff says.
+    browser.evaluate("document.querySelector('[data-divergence]').click()")
+    sides = browser.evaluate("Array.from(document.querySelectorAll('[data-run] .state .kv .v')).map(e => e.textContent)")
+    f.expect(len(sides) >= 2, "two runs: two state panels")
+    browser.key("ArrowRight")
+    f.expect(browser.evaluate("document.body.dataset.row") is not None, "two runs: row after →")
+    f.expect(browser.problems(url) == [], "two runs: %s" % browser.problems(url))
+    if screenshots:
+        browser.evaluate("document.querySelector('[data-divergence]').click()")
+        browser.screenshot(os.path.join(shots, "report-two-runs.png"))
+
+
+def test(binary, workdir, shots, screenshots):
+    f = Failures()
+    browser = Browser()
+    # Journals by their paths from the repository's root, as a reader would type them (and as the screenshots show).
+    os.chdir(ROOT)
+    try:
+        journals = sorted(os.path.join("Journals", n) for n in os.listdir("Journals") if n.endswith(".ndjson"))
+        for journal in journals:
+            html = os.path.join(workdir, os.path.basename(journal) + ".html")
+            r = subprocess.run([binary, "report", journal, "-o", html], capture_output=True, text=True)
+            f.expect(r.returncode == 0, "%s: report exit %s %s" % (journal, r.returncode, r.stderr))
+            prefix = "report" if screenshots and journal.endswith("notes.legacy.ndjson") else None
+            check_single(browser, binary, journal, html, shots, f, prefix)
+        check_hostile(browser, binary, workdir, f)
+        check_two_runs(browser, binary, workdir, shots, f, screenshots)
+    finally:
+        browser.close()
+    for item in f.items:
+        print("FAIL: " + item)
+    print("%d checks, %d failures" % (f.checks, len(f.items)))
+    return 1 if f.items else 0
+
+
+def bench(page, steps=40):
+    """Ready time (navigation start to data-ready, ms) and one cursor step (ms): `steps` presses of ←
+    from the middle (each replays from a keyframe: the worst case), then as many of → (one delta each)."""
+    browser = Browser()
+    try:
+        url = "file://" + os.path.abspath(page)
+        browser.open(url, timeout=120)
+        ready = float(browser.evaluate("document.body.dataset.readyMs"))
+        seq = browser.evaluate("Number(document.body.dataset.seq)")
+        browser.open(url + "#seq=%d" % (seq // 2), timeout=120)
+        times = browser.evaluate("""(() => {
+          const step = (key) => {
+            const t0 = performance.now();
+            document.dispatchEvent(new KeyboardEvent('keydown', {key: key}));
+            document.body.offsetHeight;
+            return performance.now() - t0;
+          };
+          const back = [], forward = [];
+          for (let k = 0; k < %d; k++) back.push(step('ArrowLeft'));
+          for (let k = 0; k < %d; k++) forward.push(step('ArrowRight'));
+          return [back, forward];
+        })()""" % (steps, steps))
+        problems = browser.problems(url)
+    finally:
+        browser.close()
+    median = lambda xs: sorted(xs)[len(xs) // 2]
+    return {"readyMs": ready, "stepBackMedianMs": round(median(times[0]), 2),
+            "stepForwardMedianMs": round(median(times[1]), 2), "stepMedianMs": round(median(times[0] + times[1]), 2),
+            "stepMaxMs": round(max(times[0] + times[1]), 2), "problems": problems}
+
+
+if __name__ == "__main__":
+    if len(sys.argv) >= 2 and sys.argv[1] == "test":
+        sys.exit(test(sys.argv[2], sys.argv[3], sys.argv[4], os.environ.get("SPATIAL_REPLAY_SCREENSHOTS") == "1"))
+    if len(sys.argv) >= 3 and sys.argv[1] == "bench":
+        print(json.dumps(bench(sys.argv[2])))
+        sys.exit(0)
+    print(__doc__, file=sys.stderr)
+    sys.exit(64)

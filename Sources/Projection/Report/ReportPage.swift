@@ -1,0 +1,108 @@
+import Journal
+
+/// The HTML report: one self-contained HTML5 page (inline style and script,
+/// no network access of any kind, a Content-Security-Policy that allows
+/// nothing but the page's own script and style by their SHA-256) that shows
+/// one run, or two runs of one scenario side by side.
+///
+/// The page holds a data block (`<script type="application/json">`, every
+/// string escaped so that nothing in a journal can end it) written by
+/// ``ReportRun`` and ``ReportComparison``; its script only applies that data.
+/// The markup tests rely on is described in `docs/report.md`.
+///
+/// ```swift
+/// let (run, _) = try ReportRun.read(path: "Journals/notes.legacy.ndjson")
+/// var html = ""
+/// ReportPage(run: run).write(to: &html)
+/// ```
+public struct ReportPage: Sendable {
+  private let runs: [ReportRun]
+  private let comparison: ReportComparison?
+
+  /// The page of one run.
+  public init(run: ReportRun) {
+    runs = [run]
+    comparison = nil
+  }
+
+  /// The page of two runs of one scenario, lined up by their diff.
+  public init(a: ReportRun, b: ReportRun, comparison: ReportComparison) {
+    runs = [a, b]
+    self.comparison = comparison
+  }
+
+  /// Writes the page.
+  public func write(to out: inout some TextOutputStream) {
+    out.write(String(decoding: bytes(), as: UTF8.self))
+  }
+
+  /// The page as UTF-8 bytes.
+  public func bytes() -> [UInt8] {
+    var page: [UInt8] = []
+    page.reserveCapacity(runs.reduce(64 * 1024) { $0 + $1.json.count })
+    page.append(contentsOf: Self.head.utf8)
+    page.append(contentsOf: #"<script type="application/json" id="report-data">{"runs":["#.utf8)
+    for (k, run) in runs.enumerated() {
+      if k > 0 { page.append(UInt8(ascii: ",")) }
+      page.append(contentsOf: run.json)
+    }
+    page.append(contentsOf: #"],"cmp":"#.utf8)
+    if let comparison {
+      page.append(contentsOf: comparison.json)
+    } else {
+      page.append(contentsOf: "null".utf8)
+    }
+    page.append(contentsOf: "}</script>\n<script>".utf8)
+    page.append(contentsOf: ReportAssets.script.utf8)
+    page.append(contentsOf: "</script>\n</body>\n</html>\n".utf8)
+    return page
+  }
+
+  /// The Content-Security-Policy: nothing but this page's own script and style.
+  static let contentSecurityPolicy =
+    "default-src 'none'; script-src 'sha256-\(SHA256.base64(Array(ReportAssets.script.utf8)))'; "
+    + "style-src 'sha256-\(SHA256.base64(Array(ReportAssets.style.utf8)))'; img-src 'none'; "
+    + "base-uri 'none'; form-action 'none'"
+
+  private static let head = """
+    <!DOCTYPE html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
+    <meta name="referrer" content="no-referrer">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>spatial-replay report</title>
+    <style>\(ReportAssets.style)</style>
+    </head>
+    <body>
+    <header id="header"></header>
+    <div id="diff" class="panel"></div>
+    <nav id="bar" class="panel">
+    <input id="scrubber" type="range" min="0" max="0" value="0" aria-label="event">
+    <span id="position"></span>
+    <input id="search" type="search" placeholder="/ search" aria-label="search the log">
+    <span class="keys">← → event · ⇧← ⇧→ move · Home End · [ ] finding · / search</span>
+    </nav>
+    <main id="panels"></main>
+    <section class="panel" id="lanes-panel">
+    <div class="ptitle">lifecycle lanes
+    <span class="legend"><i class="appearing"></i>appearing <i class="appeared"></i>appeared \
+    <i class="disappearing"></i>disappearing <i class="tick"></i>callback <i class="move"></i>move \
+    <i class="finding"></i>finding</span>
+    <label><input id="axis" type="checkbox"> time axis</label>
+    <button id="zoom-out" class="small">−</button><button id="zoom-fit" class="small">fit</button>\
+    <button id="zoom-in" class="small">+</button>
+    </div>
+    <div id="lanes-wrap"><div id="lanes-spacer"><canvas id="lanes"></canvas></div></div>
+    </section>
+    <section class="panel" id="findings">
+    <div class="ptitle">findings <span id="findings-count"></span>
+    <select id="rule-filter" aria-label="rule"><option value="">every rule</option></select></div>
+    <table><thead><tr><th>line</th><th>seq</th><th>rule</th><th>message</th><th>move</th></tr></thead>
+    <tbody id="findings-body"></tbody></table>
+    </section>
+    <div id="tip" hidden></div>
+
+    """
+}

@@ -1,0 +1,120 @@
+import Journal
+import Projection
+
+/// `report FILE` / `report A B`: one self-contained HTML page with the map,
+/// the state, the log, the lifecycle lanes and the findings (and, for two
+/// runs, their divergence and hunks). The page is computed by ``ReportRun``,
+/// ``ReportComparison`` and ``ReportPage`` in the library.
+struct ReportCommand: Command {
+  static let name = "report"
+  static let abstract = "Write an HTML page: map, scrubber, state, log, lifecycle lanes, findings; two runs"
+  static let usage = [
+    "spatial-replay report [options] FILE [-o OUT.html]", "spatial-replay report [options] A B [-o OUT.html]",
+  ]
+  static let discussion = """
+    Writes one self-contained HTML page (inline style and script, no network
+    access, works offline from file://) about a journal: its header and
+    findings by rule, the map as 'map' draws it (a double line where a pan
+    needs two fingers), a scrubber over the events (keys: ← → one event,
+    Shift+← → one move, Home/End, ] [ next/previous finding, / search; the
+    URL fragment #seq=N opens the page at seq N), the state after the cursor's
+    event as 'at' prints it, the log around it, every controller's lifecycle
+    as a lane, and the findings 'check' reports, sortable and filterable.
+    With two journals A and B (two runs of one scenario), both runs side by
+    side along the alignment 'diff' computes, with the first divergence and
+    every hunk; the cursor moves both.
+
+    Without -o the page goes to standard output, unless that is a terminal.
+    --from/--to choose the events shown (one journal); --type and --controller
+    choose the events the log lists and the keys stop at, and --controller the
+    lanes shown (the state is still the fold of every event). Findings do not
+    change the exit status.
+    """
+  static let maxEvents = Option.value(
+    "--max-events", "N",
+    "at most N events on the page (default 250000); a larger\nselection shows its first N with a note")
+  static let options =
+    [Option.output] + Option.filters + [maxEvents] + Option.reading
+  static let exitStatus = """
+    0 written, 2 a file could not be read, has format errors or --from/--to
+    select no event, 64 usage error.
+    """
+  static let examples = [
+    "spatial-replay report Journals/notes.legacy.ndjson -o notes.html",
+    "spatial-replay report Journals/bisect/build-07.ndjson Journals/bisect/build-08.ndjson -o bisect.html",
+    "spatial-replay report --from 5000 --to 9000 big.ndjson > window.html",
+  ]
+
+  var files: [String]
+  var output: String?
+  var seqs: ClosedRange<Int>?
+  var maxEvents: Int
+  var selection: EventSelection
+  var reading: ReadOptions
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    files = arguments.positionals
+    guard files.count == 1 || files.count == 2 else {
+      throw UsageError("report needs one FILE, or two runs A and B ('-' for standard input), got \(files.count)")
+    }
+    guard !(files.count == 2 && files[0] == "-" && files[1] == "-") else {
+      throw UsageError("only one of A and B can be '-'")
+    }
+    output = arguments.value(Option.output)
+    let filter = try EventFilter(arguments)
+    guard filter.since == nil && filter.until == nil else {
+      throw UsageError("--since and --until do not apply to report yet; choose the events with --from and --to")
+    }
+    if filter.from > 0 || filter.to < Int.max {
+      guard files.count == 1 else { throw UsageError("--from and --to apply to one journal; two runs are shown whole") }
+      seqs = filter.from...filter.to
+    }
+    maxEvents = try arguments.int(Self.maxEvents, min: 1) ?? ReportRun.defaultMaxEvents
+    selection = EventSelection(types: filter.types, controllers: filter.controllers)
+    reading = try ReadOptions(arguments)
+  }
+
+  func run(_ context: inout Context) throws -> Int32 {
+    if output == nil && context.stdoutIsTerminal {
+      throw UsageError("the report is an HTML page: write it to a file with -o OUT.html (or redirect standard output)")
+    }
+    var verdict = Verdict()
+    var runs: [ReportRun] = []
+    for path in files {
+      let name = JournalInput.displayName(path)
+      let run: ReportRun
+      let readerFindings: [Diagnostic]
+      do {
+        (run, readerFindings) = try ReportRun.read(
+          path: path, name: name, options: reading, seqs: seqs, maxEvents: files.count == 2 ? .max : maxEvents,
+          filter: selection)
+      } catch {
+        throw CommandFailure(displayText(error.description, limit: .max))
+      }
+      for finding in readerFindings {
+        verdict.note(finding)
+        context.stderr.write(finding, file: name)
+      }
+      if let note = run.windowNote { context.warning(note) }
+      if let seqs, run.eventCount == 0, run.totalEvents > 0 {
+        throw CommandFailure(
+          "\(displayText(name, limit: .max)) has no event with seq in \(seqs.lowerBound)…"
+            + (seqs.upperBound == .max ? "" : "\(seqs.upperBound)"))
+      }
+      runs.append(run)
+    }
+    let page: ReportPage
+    if runs.count == 2 {
+      page = ReportPage(a: runs[0], b: runs[1], comparison: ReportComparison(runs[0], runs[1]))
+    } else {
+      page = ReportPage(run: runs[0])
+    }
+    let bytes = page.bytes()
+    if let output {
+      try AtomicFile.replace(output, with: bytes)
+    } else {
+      context.stdout.write(bytes: bytes)
+    }
+    return verdict.status
+  }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import Journal
+import Testing
+
+@testable import Projection
+
+/// The report's data and page, without a browser: the data block replayed
+/// (keyframes and deltas) against the fold at every event, the escaping that
+/// keeps journal text out of the markup, the Content-Security-Policy hashes,
+/// and the command's statuses.
+@Suite struct ReportTests {
+  static let journals = [
+    "demo.intended", "demo.legacy", "notes.intended", "notes.legacy", "cycle.legacy", "gotoroot.legacy",
+  ]
+
+  static func path(_ name: String) -> String { ReportBrowserTests.root + "/Journals/" + name + ".ndjson" }
+
+  /// The page's data block, parsed.
+  static func data(_ page: [UInt8]) throws -> [String: Any] {
+    let text = String(decoding: page, as: UTF8.self)
+    let open = try #require(text.range(of: #"<script type="application/json" id="report-data">"#))
+    let close = try #require(text.range(of: "</script>", range: open.upperBound..<text.endIndex))
+    let json = String(text[open.upperBound..<close.lowerBound])
+    return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+  }
+
+  // MARK: The data block against the fold
+
+  /// Applying the deltas event by event gives the fold's state after every
+  /// event (alive controllers, phase, load count, modal, focus, the layout's
+  /// placements and the transition), and agrees with every keyframe.
+  @Test(arguments: journals)
+  func deltasReplayTheFold(_ name: String) throws {
+    let (run, _) = try ReportRun.read(path: Self.path(name))
+    let data = try Self.data(ReportPage(run: run).bytes())
+    let page = try #require((data["runs"] as? [[String: Any]])?.first)
+    let ids = try #require(page["ids"] as? [String])
+    let k = try #require(page["K"] as? Int)
+    let keys = try #require(page["keys"] as? [[String: Any]])
+    let deltas = try #require(page["d"] as? [Any])
+    let layouts = try #require(page["layouts"] as? [[String: Any]])
+    let transitions = try #require(page["transitions"] as? [[Any]])
+    let timeline = Timeline(records: run.records)
+    #expect(deltas.count == timeline.records.count)
+
+    var rows: [Int: [Int]] = [:]
+    var focus = -1
+    var layout = -1
+    var status: [Int]? = nil
+    func load(_ key: [String: Any]) {
+      rows = [:]
+      for row in key["r"] as? [[Int]] ?? [] { rows[row[0]] = Array(row.dropFirst()) }
+      focus = key["f"] as? Int ?? -1
+      layout = key["l"] as? Int ?? -1
+      status = key["t"] as? [Int]
+    }
+    for i in 0..<deltas.count {
+      if let delta = deltas[i] as? [String: Any], i > 0 {
+        for row in delta["r"] as? [[Int]] ?? [] {
+          if row.count == 1 { rows[row[0]] = nil } else { rows[row[0]] = Array(row.dropFirst()) }
+        }
+        if let f = delta["f"] as? Int { focus = f }
+        if let l = delta["l"] as? Int { layout = l }
+        if delta.keys.contains("t") { status = delta["t"] as? [Int] }
+      }
+      if i % k == 0 {
+        let before = (rows, focus, layout, status)
+        load(keys[i / k])
+        if i > 0 {
+          #expect(
+            before.0 == rows && before.1 == focus && before.2 == layout && before.3 == status, "keyframe \(i / k)")
+        }
+      }
+      let state = timeline.state(at: i)
+      let alive = state.controllers.filter(\.isAlive)
+      #expect(Set(rows.keys.map { ids[$0] }) == Set(alive.map(\.id.rawValue)), "\(name) event \(i): alive")
+      for controller in alive {
+        guard let lane = ids.firstIndex(of: controller.id.rawValue), let row = rows[lane] else { continue }
+        #expect(ControllerState.Phase.allCases[row[0]] == controller.phase, "\(name) event \(i): \(controller.id)")
+        #expect(row[1] == controller.loadCount && (row[2] == 1) == controller.isModal)
+      }
+      #expect((focus >= 0 ? ids[focus] : nil) == state.focus?.rawValue, "\(name) event \(i): focus")
+      let placed = try #require(layouts[layout]["p"] as? [[Int]]).map { ids[$0[0]] }
+      #expect(placed == MapLayout(state: state).placements.map(\.id.rawValue), "\(name) event \(i): placements")
+      if let status, let transition = state.transition {
+        let entry = transitions[status[0]]
+        #expect(entry[0] as? String == transition.summary, "\(name) event \(i): transition")
+        #expect(status[1] == transition.arrivals.count && (status[3] == 1) == !transition.isComplete)
+      } else {
+        #expect(status == nil && state.transition == nil, "\(name) event \(i): no transition")
+      }
+    }
+  }
+
+  /// The findings in the block are `check`'s, in its order.
+  @Test(arguments: journals)
+  func findingsAreChecks(_ name: String) throws {
+    let (run, _) = try ReportRun.read(path: Self.path(name))
+    let page = try #require((try Self.data(ReportPage(run: run).bytes())["runs"] as? [[String: Any]])?.first)
+    let findings = try #require(page["findings"] as? [[Any]])
+    let rules = try #require(page["rules"] as? [String])
+    let (records, _) = try JournalReader.readAll(path: Self.path(name))
+    let expected = Checker.check(records)
+    #expect(findings.map { rules[$0[3] as! Int] } == expected.map(\.rule))
+    #expect(findings.map { $0[0] as? Int } == expected.map(\.line))
+  }
+
+  // MARK: Escaping and the policy
+
+  @Test func htmlSafeStringsCannotEndTheScript() {
+    var out: [UInt8] = []
+    JSONWriter.appendHTMLSafeString("</script><!--&\u{2028}\u{2029}é\"\\\n\u{1B}", to: &out)
+    #expect(
+      String(decoding: out, as: UTF8.self)
+        == #""\u003c/script\u003e\u003c!--\u0026\u2028\u2029é\"\\\n\u001b""#)
+    var journal: [UInt8] = []
+    JSONWriter.appendString("</script>&\u{2028}", to: &journal)
+    #expect(
+      String(decoding: journal, as: UTF8.self) == "\"</script>&\u{2028}\"", "the journal's own escaping is unchanged")
+  }
+
+  @Test(arguments: [
+    ("", "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="),
+    ("abc", "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0="),
+    ("abcdbcdecdefdefgefghfghighijhijkijkljklmjklmnlmnomnopnopq", "Qc9HpfV979WpGmjNpJO8A2kWy2lHq1A684NLZXIh+Ng="),
+    (String(repeating: "a", count: 1000), "Qe3s5C1j6Nm/UVqbppMuHCDLyfWl0TRkWttdsblzfqM="),
+  ])
+  func sha256(_ input: String, _ digest: String) {
+    #expect(SHA256.base64(Array(input.utf8)) == digest)
+  }
+
+  /// The policy names the hashes of the page's own script and style, and nothing else runs.
+  @Test func contentSecurityPolicyHashesThePage() throws {
+    let (run, _) = try ReportRun.read(path: Self.path("notes.legacy"))
+    let page = String(decoding: ReportPage(run: run).bytes(), as: UTF8.self)
+    let policy = ReportPage.contentSecurityPolicy
+    #expect(policy.hasPrefix("default-src 'none'; "))
+    #expect(!policy.contains("connect-src") && !policy.contains("unsafe"))
+    #expect(page.contains("content=\"\(policy)\""))
+    let script = try #require(page.range(of: "<script>")).upperBound
+    let end = try #require(page.range(of: "</script>", range: script..<page.endIndex)).lowerBound
+    #expect(policy.contains("'sha256-\(SHA256.base64(Array(page[script..<end].utf8)))'"))
+    let style = try #require(page.range(of: "<style>")).upperBound
+    let styleEnd = try #require(page.range(of: "</style>", range: style..<page.endIndex)).lowerBound
+    #expect(policy.contains("'sha256-\(SHA256.base64(Array(page[style..<styleEnd].utf8)))'"))
+    #expect(page.components(separatedBy: "<script").count == 3, "the data block and the script")
+    let addresses = page.replacingOccurrences(of: "\"http://www.w3.org/2000/svg\"", with: "")
+    #expect(!addresses.contains("http:") && !addresses.contains("https:"), "no address but the SVG namespace")
+  }
+
+  /// Ids made of markup stay inside the data block.
+  @Test func hostileIDsStayData() throws {
+    let ids: [ControllerID] = ["</script><script>alert(1)</script>", "<img src=x onerror=alert(2)>", "a\u{2028}b"]
+    var events: [Event] = [.session(SessionHeader(session: "</script>", profile: "intended"))]
+    for id in ids { events.append(.alloc(controller: id, className: "<b>")) }
+    events.append(.root(controller: ids[0]))
+    events.append(.link(from: ids[0], direction: .left, to: ids[1]))
+    let records = events.enumerated().map { Record(seq: $0, time: Timestamp(microseconds: Int64($0)), event: $1) }
+    let run = ReportRun(name: "<x>", records: records, lines: records.map { $0.seq + 1 }, findings: [])
+    let page = ReportPage(run: run).bytes()
+    let text = String(decoding: page, as: UTF8.self)
+    #expect(text.components(separatedBy: "<script").count == 3)
+    #expect(!text.contains("<img") && !text.contains("<b>") && !text.contains("\u{2028}"))
+    let data = try Self.data(page)
+    let lanes = try #require((data["runs"] as? [[String: Any]])?.first?["ids"] as? [String])
+    #expect(lanes == ids.map(\.rawValue), "the ids read back exactly")
+  }
+
+  // MARK: Windows
+
+  @Test func windowShowsItsEventsAndFindings() throws {
+    let (records, diagnostics) = try JournalReader.readAll(path: Self.path("notes.legacy"))
+    #expect(diagnostics.isEmpty)
+    let lines = records.map { $0.seq + 1 }
+    let findings = Checker.check(records)
+    let run = ReportRun(name: "n", records: records, lines: lines, findings: findings, seqs: 40...80)
+    #expect(run.window == 40..<81 && run.windowNote == nil)
+    let page = try #require((try Self.data(ReportPage(run: run).bytes())["runs"] as? [[String: Any]])?.first)
+    #expect((page["findings"] as? [[Any]])?.count == findings.filter { (41...81).contains($0.line) }.count)
+    let cut = ReportRun(name: "n", records: records, lines: lines, findings: findings, maxEvents: 100)
+    #expect(cut.window == 0..<100)
+    #expect(cut.windowNote?.contains("100 events seq 0–99 of the 144 selected") == true)
+    // Reading the file keeps only the records up to the window's end, and gives the same page.
+    for (seqs, maxEvents) in [(40...80, 250_000), (nil, 100), (30...200, 50)] as [(ClosedRange<Int>?, Int)] {
+      let read = try ReportRun.read(path: Self.path("notes.legacy"), name: "n", seqs: seqs, maxEvents: maxEvents).run
+      let whole = ReportRun(
+        name: "n", records: records, lines: lines, findings: findings, seqs: seqs, maxEvents: maxEvents)
+      #expect(read.window == whole.window && read.windowNote == whole.windowNote && read.totalEvents == 144)
+      #expect(read.records.count == whole.window.upperBound, "nothing kept past the window")
+      #expect(
+        ReportPage(run: read).bytes() == ReportPage(run: whole).bytes(), "\(String(describing: seqs)) \(maxEvents)")
+    }
+  }
+
+  /// `--type`/`--controller`: the selected events are `log`'s, the lanes the controllers'.
+  @Test func filterSelectsEventsAndLanes() throws {
+    let filter = EventSelection(types: ["move"], controllers: ["compose"])
+    let (run, _) = try ReportRun.read(path: Self.path("notes.legacy"), filter: filter)
+    let page = try #require((try Self.data(ReportPage(run: run).bytes())["runs"] as? [[String: Any]])?.first)
+    let steps = try #require(page["sel"] as? [Int])
+    var index = 0
+    let selected = steps.map { step in
+      index += step
+      return index
+    }
+    let expected = run.records.indices.filter { i in
+      guard case .move(let move) = run.records[i].event else { return false }
+      return move.from == "compose" || move.to == "compose"
+    }
+    #expect(selected == expected && !expected.isEmpty)
+    let ids = try #require(page["ids"] as? [String])
+    #expect((page["laneSel"] as? [Int])?.map { ids[$0] } == ["compose"])
+    #expect(page["filter"] as? String == "type move; controller compose")
+    let all = try #require(
+      (try Self.data(ReportPage(run: try ReportRun.read(path: Self.path("notes.legacy")).run).bytes())["runs"]
+        as? [[String: Any]])?.first)
+    #expect(all["sel"] is NSNull && all["laneSel"] is NSNull)
+  }
+
+  // MARK: The command
+
+  @Test func commandWritesThePage() throws {
+    let directory = try TemporaryDirectory()
+    let out = directory.file("r.html")
+    let written = try Binary.run(["report", Self.path("notes.legacy"), "-o", out])
+    #expect(written.status == 0 && written.stdout.isEmpty, "\(written)")
+    let page = try directory.text(out)
+    #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
+    let piped = try Binary.run(["report", Self.path("notes.legacy")])
+    #expect(piped.status == 0 && piped.stdout == page, "the same page on standard output")
+    let two = try Binary.run([
+      "report", Self.path("bisect/build-07"), Self.path("bisect/build-08"), "-o", directory.file("two.html"),
+    ])
+    #expect(two.status == 0, "\(two)")
+  }
+
+  @Test(arguments: [
+    (["report"], 64, "report needs one FILE, or two runs A and B ('-' for standard input), got 0"),
+    (["report", "a", "b", "c"], 64, "report needs one FILE, or two runs A and B ('-' for standard input), got 3"),
+    (["report", "--from", "9", "--to", "3", "x"], 64, "--from 9 is after --to 3"),
+    (["report", "--from", "1", "a", "b"], 64, "--from and --to apply to one journal; two runs are shown whole"),
+    (["report", "--max-events", "0", "x"], 64, "--max-events takes a whole number ≥ 1, got '0'"),
+    (["report", "/nonexistent/j.ndjson"], 2, "/nonexistent/j.ndjson"),
+    (["report", "--from", "500", path("notes.legacy")], 2, "notes.legacy.ndjson has no event with seq in 500…"),
+  ])
+  func commandRefuses(_ arguments: [String], _ status: Int32, _ message: String) throws {
+    let result = try Binary.run(arguments)
+    #expect(result.status == status, "\(result)")
+    #expect(result.stderr.contains(message), "\(result)")
+    #expect(result.stdout.isEmpty)
+  }
+}

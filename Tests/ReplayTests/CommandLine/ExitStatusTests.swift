@@ -57,6 +57,7 @@ import Testing
     ("step", { ["step", "--keys", "q", $0] }),
     ("diff", { ["diff", $0, $0] }),
     ("bisect", { ["bisect", $0, $0] }),
+    ("report", { ["report", $0] }),
   ]
 
   @Test(arguments: inputs)

@@ -194,7 +194,7 @@ func makeDirectories(_ path: String) throws(CommandFailure) {
 
 extension AtomicFile {
   /// Writes `bytes` as the whole file at `path`, atomically: readers see the
-  /// old file or the whole new one, and a failure leaves no temporary file.
+  /// old file or the whole new one; a failure or a killed process leaves no temporary file.
   static func replace(_ path: String, with bytes: [UInt8]) throws(CommandFailure) {
     let file = try AtomicFile(path: path)
     do {

@@ -64,7 +64,7 @@ struct RecordCommand: Command {
     }
     let journal = navigator.journal
     if let output, output != "-" {
-      try writeAtomically(journal, to: output)
+      try AtomicFile.replace(output, with: journal)
     } else {
       context.stdout.write(bytes: journal)
     }
@@ -89,17 +89,4 @@ private func readInput(_ path: String) throws(CommandFailure) -> [UInt8] {
     bytes.append(contentsOf: chunk[0..<n])
   }
   return bytes
-}
-
-/// Writes `bytes` to `path` atomically (``AtomicFile``: readers see the old file or the
-/// whole new one, and a killed process leaves no temporary file).
-private func writeAtomically(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
-  let file = try AtomicFile(path: path)
-  do {
-    try file.write(bytes)
-    try file.commit()
-  } catch {
-    file.abandon()
-    throw error
-  }
 }

@@ -109,27 +109,45 @@ public final class JournalWriter: Sendable {
   /// contiguous, or (on an error) none.
   ///
   /// - Returns: the records as written, with their `seq` and `time`.
-  /// - Throws: ``JournalFileError``; the journal is then left as it was. Under
-  ///   `batch`, a failed background sync is reported by the next call.
+  /// - Throws: ``JournalFileError``; the journal is then left as it was (under
+  ///   `always`, a failed sync takes the written batch back out). Under `batch`,
+  ///   a failed group or background sync is reported by the next call, which
+  ///   then appends nothing.
   @discardableResult
   public func append(contentsOf drafts: [Draft]) throws(JournalFileError) -> [Record] {
     guard !drafts.isEmpty else { return [] }
     return try state.withLock { s throws(JournalFileError) -> [Record] in
       if let error = s.deferredError.take() { throw error }
       guard !s.closed else { throw JournalFileError(path: path, message: "cannot append: the journal is closed") }
-      let records = try Self.locked(fd: s.fd, path: path) { () throws(JournalFileError) -> [Record] in
-        try write(drafts, state: &s)
+      let before = s.tail
+      return try Self.locked(fd: s.fd, path: path) { () throws(JournalFileError) -> [Record] in
+        let records = try write(drafts, state: &s)
+        switch durability {
+        case .always:
+          do throws(JournalFileError) {
+            try syncNow(&s)
+          } catch {
+            // Not durable, so not appended: take the batch back out, still under the lock.
+            _ = try? POSIX.truncate(s.fd, to: before.size)
+            s.tail = before
+            throw error
+          }
+        case .batch:
+          s.unsynced += records.count
+          if s.unsynced >= batchSize || ContinuousClock.now - s.lastSync >= batchInterval {
+            // The events are written (a process kill keeps them): a failed group sync does
+            // not undo them but is reported by the next call, as a background sync's is.
+            do throws(JournalFileError) {
+              try syncNow(&s)
+            } catch {
+              s.deferredError = error
+            }
+          }
+        case .none:
+          break
+        }
+        return records
       }
-      switch durability {
-      case .always:
-        try syncNow(&s)
-      case .batch:
-        s.unsynced += records.count
-        if s.unsynced >= batchSize || ContinuousClock.now - s.lastSync >= batchInterval { try syncNow(&s) }
-      case .none:
-        break
-      }
-      return records
     }
   }
 
@@ -166,6 +184,20 @@ public final class JournalWriter: Sendable {
         failure = failure ?? JournalFileError(path: path, "cannot close", error)
       }
       if let failure { throw failure }
+    }
+  }
+
+  /// Whether nothing was ever appended: the journal is empty (it needs its header).
+  var isEmpty: Bool { state.withLock { $0.tail.size == 0 } }
+
+  /// The identity of the file the writer appends to (to notice it removed or replaced).
+  func identity() throws(JournalFileError) -> FileIdentity {
+    try state.withLock { s throws(JournalFileError) in
+      do throws(Errno) {
+        return try POSIX.identity(s.fd)
+      } catch {
+        throw JournalFileError(path: path, "cannot read", error)
+      }
     }
   }
 

@@ -17,13 +17,37 @@ struct Errno: Error, Sendable, Hashable {
   static var current: Errno { Errno(code: errno) }
 }
 
+// The C library's calls under names of their own: inside `POSIX` the wrappers'
+// names hide them, and a `Glibc.` prefix would not build on Darwin or Musl.
+private typealias SystemStat = stat
+private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
+  open(path, flags, mode)
+}
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  read(fd, buffer, count)
+}
+private func systemPread(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: off_t) -> Int {
+  pread(fd, buffer, count, offset)
+}
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+  write(fd, buffer, count)
+}
+private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
+private func systemStat(_ path: UnsafePointer<CChar>, _ info: inout SystemStat) -> Int32 { stat(path, &info) }
+
+/// Which file a descriptor or a path leads to: its device and inode.
+struct FileIdentity: Sendable, Hashable {
+  var device: UInt64
+  var inode: UInt64
+}
+
 /// Thin wrappers around the POSIX calls the reader and the writer make:
 /// `EINTR` is retried everywhere, failures come back as ``Errno``.
 enum POSIX {
   /// Opens a file (`open(2)`), retrying on `EINTR`.
   static func open(_ path: String, flags: Int32, mode: mode_t = 0o644) throws(Errno) -> Int32 {
     while true {
-      let fd = path.withCString { Glibc.open($0, flags | O_CLOEXEC, mode) }
+      let fd = path.withCString { systemOpen($0, flags | O_CLOEXEC, mode) }
       if fd >= 0 { return fd }
       if errno != EINTR { throw .current }
     }
@@ -32,7 +56,7 @@ enum POSIX {
   /// Reads up to `count` bytes; returns 0 at the end of the file.
   static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) throws(Errno) -> Int {
     while true {
-      let n = Glibc.read(fd, buffer, count)
+      let n = systemRead(fd, buffer, count)
       if n >= 0 { return n }
       if errno != EINTR { throw .current }
     }
@@ -44,7 +68,7 @@ enum POSIX {
   ) throws(Errno) -> Int {
     var done = 0
     while done < count {
-      let n = Glibc.pread(fd, buffer + done, count - done, off_t(offset) + off_t(done))
+      let n = systemPread(fd, buffer + done, count - done, off_t(offset) + off_t(done))
       if n < 0 {
         if errno == EINTR { continue }
         throw .current
@@ -60,7 +84,7 @@ enum POSIX {
     guard var base = bytes.baseAddress else { return }
     var remaining = bytes.count
     while remaining > 0 {
-      let n = Glibc.write(fd, base, remaining)
+      let n = systemWrite(fd, base, remaining)
       if n < 0 {
         if errno == EINTR { continue }
         throw .current
@@ -89,9 +113,23 @@ enum POSIX {
 
   /// The file's size and whether it is a directory (`fstat(2)`).
   static func stat(_ fd: Int32) throws(Errno) -> (size: Int64, isDirectory: Bool) {
-    var info = Glibc.stat()
+    var info = SystemStat()
     guard fstat(fd, &info) == 0 else { throw .current }
     return (Int64(info.st_size), (info.st_mode & S_IFMT) == S_IFDIR)
+  }
+
+  /// The file's identity (device and inode) behind a descriptor.
+  static func identity(_ fd: Int32) throws(Errno) -> FileIdentity {
+    var info = SystemStat()
+    guard fstat(fd, &info) == 0 else { throw .current }
+    return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+  }
+
+  /// The identity of the file a path names now (`stat(2)`); `ENOENT` when it is gone.
+  static func identity(path: String) throws(Errno) -> FileIdentity {
+    var info = SystemStat()
+    guard path.withCString({ systemStat($0, &info) }) == 0 else { throw .current }
+    return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
   }
 
   /// Takes (`LOCK_EX`) or releases (`LOCK_UN`) an advisory lock on the whole file.
@@ -130,7 +168,7 @@ enum POSIX {
 
   /// Closes a descriptor (`EINTR` is not retried: on Linux the descriptor is gone either way).
   static func close(_ fd: Int32) throws(Errno) {
-    if Glibc.close(fd) != 0 && errno != EINTR { throw .current }
+    if systemClose(fd) != 0 && errno != EINTR { throw .current }
   }
 
   /// The wall-clock time in microseconds since 1970.

@@ -9,10 +9,14 @@ let package = Package(
     .executable(name: "spatial-replay", targets: ["spatial-replay"]),
   ],
   targets: [
-    .target(name: "Journal", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+    // The system's zlib, for reading gzip-compressed journals: its header and `libz`
+    // come with zlib1g-dev on Debian and Ubuntu and with the SDK on Apple platforms.
+    .systemLibrary(name: "CZlib"),
+    .target(
+      name: "Journal", dependencies: ["CZlib"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     .target(name: "Projection", dependencies: ["Journal"]),
     .executableTarget(name: "spatial-replay", dependencies: ["Journal", "Projection"]),
-    .testTarget(name: "JournalTests", dependencies: ["Journal"]),
+    .testTarget(name: "JournalTests", dependencies: ["Journal", "CZlib"]),
     .testTarget(
       name: "ReplayTests",
       dependencies: ["Journal", "Projection", "spatial-replay"],

@@ -65,6 +65,8 @@ public final class LineReader {
   private var bufferOffset: Int64 = 0
   private var atEnd = false
   private var lineNumber = 0
+  /// Decompresses the input when it starts with gzip's magic number (found at the first read).
+  private var inflater: GzipInflater?
 
   /// Bytes read from the input so far (for progress).
   public private(set) var bytesRead: Int64 = 0
@@ -136,8 +138,9 @@ public final class LineReader {
     let (lineCapacity, overflow) = maxLineLength.addingReportingOverflow(2)
     self.maxCapacity = max(chunkSize, overflow ? Int.max : lineCapacity)
     self.skipThreshold = overflow ? Int.max : maxLineLength + 1
-    self.capacity = chunkSize
-    self.buffer = .allocate(byteCount: chunkSize, alignment: 16)
+    // At least 2 bytes: the first read must be able to hold gzip's magic number.
+    self.capacity = max(chunkSize, 2)
+    self.buffer = .allocate(byteCount: capacity, alignment: 16)
   }
 
   deinit {
@@ -243,7 +246,7 @@ public final class LineReader {
   /// holes answer with an error or the current position: nothing is skipped.
   /// - Returns: the bytes skipped, or nil.
   private func skipHole() -> Int? {
-    guard case .descriptor(let fd, _) = source, start == end else { return nil }
+    guard case .descriptor(let fd, _) = source, start == end, inflater == nil else { return nil }
     let here = lseek(fd, 0, SEEK_CUR)
     guard here >= 0 else { return nil }
     #if canImport(Darwin)
@@ -290,27 +293,70 @@ public final class LineReader {
       capacity = newCapacity
     }
     let wanted = min(capacity - end, chunkSize)
+    var count: Int
+    do throws(GzipInflater.Failure) {
+      if let inflater {
+        count = try inflater.read(into: buffer + end, count: wanted, source: readSource)
+      } else {
+        do throws(Errno) {
+          count = try readSource(into: buffer + end, count: wanted)
+        } catch {
+          throw .read(error)
+        }
+        if bufferOffset == 0 && end == 0 && count > 0 { count = try inflateIfGzip(count, wanted: wanted) }
+      }
+    } catch {
+      switch error {
+      case .read(let errno): readError = JournalFileError(path: name, "cannot read", errno)
+      case .data(let reason): readError = JournalFileError(path: name, message: "cannot read: \(reason)")
+      }
+      atEnd = true
+      return
+    }
+    if count == 0 { atEnd = true }
+    end += count
+  }
+
+  /// Reads up to `count` bytes of the input as it is (compressed or not).
+  private func readSource(into destination: UnsafeMutableRawPointer, count wanted: Int) throws(Errno) -> Int {
     let count: Int
     switch source {
     case .memory(let bytes):
       count = min(wanted, bytes.count - memoryPosition)
       if count > 0 {
         bytes.withUnsafeBytes { all in
-          (buffer + end).copyMemory(from: all.baseAddress! + memoryPosition, byteCount: count)
+          destination.copyMemory(from: all.baseAddress! + memoryPosition, byteCount: count)
         }
       }
       memoryPosition += count
     case .descriptor(let fd, _):
-      do {
-        count = try POSIX.read(fd, into: buffer + end, count: wanted)
-      } catch {
-        readError = JournalFileError(path: name, "cannot read", error)
-        atEnd = true
-        return
-      }
+      count = try POSIX.read(fd, into: destination, count: wanted)
     }
-    if count == 0 { atEnd = true }
-    end += count
     bytesRead += Int64(count)
+    return count
+  }
+
+  /// At the start of the input: when its first bytes are gzip's magic number, the
+  /// bytes read so far become the inflater's first input and from then on every
+  /// chunk is decompressed. Line numbers and offsets are those of the decompressed text.
+  /// - Returns: the bytes now in the buffer (decompressed ones when the input is gzip).
+  @inline(never)
+  private func inflateIfGzip(_ count: Int, wanted: Int) throws(GzipInflater.Failure) -> Int {
+    var count = count
+    // A pipe may hand out the magic number's first byte alone.
+    while count == 1 && buffer.load(as: UInt8.self) == 0x1F {
+      let more: Int
+      do {
+        more = try readSource(into: buffer + 1, count: capacity - 1)
+      } catch {
+        throw .read(error)
+      }
+      if more == 0 { break }
+      count += more
+    }
+    guard GzipInflater.isGzip(UnsafeRawBufferPointer(start: buffer, count: count)) else { return count }
+    let inflater = GzipInflater(initial: UnsafeRawBufferPointer(start: buffer, count: count))
+    self.inflater = inflater
+    return try inflater.read(into: buffer, count: wanted, source: readSource)
   }
 }

@@ -99,6 +99,7 @@ final class JournalFollower {
       lineNumber = 0
     }
     size = Int64(info.st_size)
+    if consumed == 0 && size >= 2 { try refuseGzip() }
     if size < consumed {
       try recount(upTo: size)
       body(.truncated(size: size))
@@ -194,6 +195,16 @@ final class JournalFollower {
     }
     lineNumber = count
     consumed = boundary
+  }
+
+  /// A gzip-compressed file does not grow line by line: following it makes no sense.
+  private func refuseGzip() throws(CommandFailure) {
+    var magic: [UInt8] = [0, 0]
+    let n = magic.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, 2, 0) }
+    if n == 2 && magic == [0x1F, 0x8B] {
+      throw CommandFailure(
+        "\(path): is gzip-compressed; tail follows plain journals (check, cat, log and the other commands read gzip)")
+    }
   }
 
   private func failure(_ what: String) -> CommandFailure {

@@ -17,10 +17,12 @@ let package = Package(
     .target(name: "Projection", dependencies: ["Journal"]),
     .executableTarget(name: "spatial-replay", dependencies: ["Journal", "Projection"]),
     .testTarget(name: "JournalTests", dependencies: ["Journal", "CZlib"]),
+    // A small app that records through a Recorder, run by the fault-injection tests.
+    .executableTarget(name: "recorder-probe", dependencies: ["Journal"], path: "Tests/RecorderProbe"),
     .testTarget(
       name: "ReplayTests",
-      dependencies: ["Journal", "Projection", "spatial-replay"],
-      exclude: ["Golden"]
+      dependencies: ["Journal", "Projection", "spatial-replay", "recorder-probe"],
+      exclude: ["Golden", "FaultInjection"]
     ),
   ],
   swiftLanguageModes: [.v6]

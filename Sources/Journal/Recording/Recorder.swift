@@ -257,6 +257,10 @@ public final class Recorder: Sendable {
       case .retry(let interval) where !closing:
         _ = wakeup.wait(timeout: .now() + Self.dispatchInterval(interval))
         return false
+      case .retry where w.retriesWhileClosing < Self.retriesWhileClosing:
+        // Closing does not wait out the interval, but a passing fault gets a few more tries.
+        w.retriesWhileClosing += 1
+        return false
       case .retry, .stop:
         if options.onFault == .stop { w.writer = nil }
         giveUp(&w)
@@ -352,6 +356,9 @@ public final class Recorder: Sendable {
     for _ in 0..<waiters { space.signal() }
   }
 
+  /// How many times a write that fails while closing is tried again at once.
+  static let retriesWhileClosing = 2
+
   private static func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
     let (seconds, attoseconds) = duration.components
     return .nanoseconds(Int(clamping: seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
@@ -393,4 +400,6 @@ struct WriterSide {
   var written = 0
   /// Whether `carry` ends with the recorder's own `recorder.dropped` mark.
   var carryHasMark = false
+  /// Failed writes since ``Recorder/close()`` began.
+  var retriesWhileClosing = 0
 }

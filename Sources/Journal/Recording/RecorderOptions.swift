@@ -23,7 +23,8 @@ public struct RecorderOptions: Sendable {
   public enum FaultPolicy: Sendable, Hashable {
     /// Keep the events that failed and try again after the interval (reopening the
     /// journal if it was removed or replaced); the queue's overflow policy applies
-    /// meanwhile. ``Recorder/close()`` tries once more, then gives up.
+    /// meanwhile. ``Recorder/close()`` does not wait out the interval: it tries
+    /// twice more at once, then gives up (the events count as lost).
     case retry(every: Duration)
     /// Stop recording: what is queued and everything recorded later is lost (and counted).
     case stop

@@ -11,18 +11,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
-# DuckDB from PyPI, in a virtual environment of its own (a stock Debian Python refuses
-# `pip install` into the system, PEP 668); straight into this Python when venv is missing.
-venv="${DUCKDB_VENV:-/tmp/spatial-replay-duckdb-venv}"
-python="$venv/bin/python"
-if ! "$python" -c 'import duckdb' 2>/dev/null; then
-  if python3 -m venv "$venv" 2>/dev/null; then
-    "$python" -m pip install --quiet duckdb
-  else
-    python="python3"
-    python3 -m pip install --quiet duckdb || python3 -m pip install --quiet --break-system-packages duckdb
-  fi
-fi
+# DuckDB from PyPI, in a virtual environment of its own.
+source .ci/python_venv.sh
+python_with "${DUCKDB_VENV:-/tmp/spatial-replay-duckdb-venv}" duckdb
 
 if [[ -n "${SPATIAL_REPLAY:-}" ]]; then
   bin="$SPATIAL_REPLAY"

@@ -10,7 +10,9 @@ let libraries: [Target.Dependency] = [
 ]
 
 // One executable target a benchmark, in Sources/<name>.
-let benchmarks = ["codec-bench", "diff-bench", "timeline-bench", "step-bench", "check-bench", "analytics-bench"]
+let benchmarks = [
+  "codec-bench", "diff-bench", "timeline-bench", "step-bench", "check-bench", "analytics-bench", "recorder-bench",
+]
 
 // BenchSupport holds what the benchmarks share: the journal generators, timing,
 // formatting and memory helpers.

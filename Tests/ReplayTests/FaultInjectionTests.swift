@@ -77,15 +77,10 @@ struct FaultInjectionTests {
 
   @Test(arguments: Durability.allCases)
   func appendSurvivesEveryFailedIOCall(_ durability: Durability) throws {
-    let directory = try TemporaryDirectory()
-    var tally = Tally()
-    tally.points = try appendRun(durability, at: 0, fault: .noSpace, directory: directory, tally: &tally)
-    #expect(tally.points >= Self.appendProcesses, "every append writes")
-    for fault in FaultLibrary.Fault.allCases {
-      for at in 1...tally.points {
-        _ = try appendRun(durability, at: at, fault: fault, directory: directory, tally: &tally)
-      }
+    let tally = try everyFaultPoint { at, fault, directory, tally in
+      try appendRun(durability, at: at, fault: fault, directory: directory, tally: &tally)
     }
+    #expect(tally.points >= Self.appendProcesses, "every append writes")
     #expect(tally.runs == 1 + 3 * tally.points)
     #expect(tally.fired >= 3 * tally.points - 3, "the faults fired: \(tally)")
     #expect(tally.reported == tally.fired, "every fault was reported: \(tally)")
@@ -95,6 +90,20 @@ struct FaultInjectionTests {
         + "\(tally.runs - 1) runs with a fault (ENOSPC, EIO, short write at each call), \(tally.fired) fired, "
         + "\(tally.reported) reported with exit 2, \(tally.acknowledged) acknowledged events, \(tally.lost) lost, "
         + "\(tally.duplicated) duplicated")
+  }
+
+  /// Runs once without a fault (counting the calls), then with each kind of fault at every call.
+  /// - Parameter run: one run; returns the calls it made.
+  func everyFaultPoint(
+    _ run: (Int, FaultLibrary.Fault, TemporaryDirectory, inout Tally) throws -> Int
+  ) throws -> Tally {
+    let directory = try TemporaryDirectory()
+    var tally = Tally()
+    tally.points = try run(0, .noSpace, directory, &tally)
+    for fault in FaultLibrary.Fault.allCases {
+      for at in 1...max(1, tally.points) { _ = try run(at, fault, directory, &tally) }
+    }
+    return tally
   }
 
   /// A run: a journal with its header, then `appendProcesses` appends under the
@@ -146,15 +155,10 @@ struct FaultInjectionTests {
 
   @Test(arguments: Durability.allCases)
   func theRecorderReportsEveryFailedIOCallAndStillWritesEveryEventOnce(_ durability: Durability) throws {
-    let directory = try TemporaryDirectory()
-    var tally = Tally()
-    tally.points = try recorderRun(durability, at: 0, fault: .noSpace, directory: directory, tally: &tally)
-    #expect(tally.points >= 4, "the recorder writes its header and batches")
-    for fault in FaultLibrary.Fault.allCases {
-      for at in 1...tally.points {
-        _ = try recorderRun(durability, at: at, fault: fault, directory: directory, tally: &tally)
-      }
+    let tally = try everyFaultPoint { at, fault, directory, tally in
+      try recorderRun(durability, at: at, fault: fault, directory: directory, tally: &tally)
     }
+    #expect(tally.points >= 4, "the recorder writes its header and batches")
     // How many events each write takes depends on the threads' timing, and so does
     // the number of calls: a fault point past the end of a run does not fire.
     #expect(tally.fired * 2 >= tally.runs - 1, "most faults fired: \(tally)")

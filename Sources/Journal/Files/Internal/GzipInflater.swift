@@ -61,33 +61,13 @@ final class GzipInflater {
     stream.pointee.next_out = output.assumingMemoryBound(to: UInt8.self)
     stream.pointee.avail_out = wanted
     while stream.pointee.avail_out == wanted && !finished {
-      if stream.pointee.avail_in == 0 && !sourceEnded {
-        let n: Int
-        do {
-          n = try source(UnsafeMutableRawPointer(input), inputCapacity)
-        } catch {
-          throw .read(error)
-        }
-        sourceEnded = n == 0
-        stream.pointee.next_in = input
-        stream.pointee.avail_in = UInt32(n)
-      }
+      if stream.pointee.avail_in == 0 && !sourceEnded { try refill(from: source) }
       let status = inflate(stream, Z_NO_FLUSH)
       switch status {
       case Z_STREAM_END:
         betweenMembers = true
-        if stream.pointee.avail_in == 0 && !sourceEnded {
-          // More input may hold another member: read on before deciding.
-          let n: Int
-          do {
-            n = try source(UnsafeMutableRawPointer(input), inputCapacity)
-          } catch {
-            throw .read(error)
-          }
-          sourceEnded = n == 0
-          stream.pointee.next_in = input
-          stream.pointee.avail_in = UInt32(n)
-        }
+        // More input may hold another member: read on before deciding.
+        if stream.pointee.avail_in == 0 && !sourceEnded { try refill(from: source) }
         if stream.pointee.avail_in == 0 {
           finished = true
         } else {
@@ -107,5 +87,18 @@ final class GzipInflater {
       }
     }
     return Int(wanted - stream.pointee.avail_out)
+  }
+
+  /// Reads the next compressed bytes into the (consumed) input buffer.
+  private func refill(from source: (UnsafeMutableRawPointer, Int) throws(Errno) -> Int) throws(Failure) {
+    let n: Int
+    do {
+      n = try source(UnsafeMutableRawPointer(input), inputCapacity)
+    } catch {
+      throw .read(error)
+    }
+    sourceEnded = n == 0
+    stream.pointee.next_in = input
+    stream.pointee.avail_in = UInt32(n)
   }
 }

@@ -115,13 +115,20 @@ public final class JournalWriter: Sendable {
   ///   then appends nothing.
   @discardableResult
   public func append(contentsOf drafts: [Draft]) throws(JournalFileError) -> [Record] {
+    try append(drafts[...], keepingRecords: true)
+  }
+
+  /// Appends events in one locked write; returns the records as written only when
+  /// `keepingRecords` (the recorder does not need them, and building them costs a copy of each event).
+  @discardableResult
+  func append(_ drafts: ArraySlice<Draft>, keepingRecords: Bool) throws(JournalFileError) -> [Record] {
     guard !drafts.isEmpty else { return [] }
     return try state.withLock { s throws(JournalFileError) -> [Record] in
       if let error = s.deferredError.take() { throw error }
       guard !s.closed else { throw JournalFileError(path: path, message: "cannot append: the journal is closed") }
       let before = s.tail
       return try Self.locked(fd: s.fd, path: path) { () throws(JournalFileError) -> [Record] in
-        let records = try write(drafts, state: &s)
+        let records = try write(drafts, keepingRecords: keepingRecords, state: &s)
         switch durability {
         case .always:
           do throws(JournalFileError) {
@@ -133,7 +140,7 @@ public final class JournalWriter: Sendable {
             throw error
           }
         case .batch:
-          s.unsynced += records.count
+          s.unsynced += drafts.count
           if s.unsynced >= batchSize || ContinuousClock.now - s.lastSync >= batchInterval {
             // The events are written (a process kill keeps them): a failed group sync does
             // not undo them but is reported by the next call, as a background sync's is.
@@ -202,7 +209,9 @@ public final class JournalWriter: Sendable {
   }
 
   /// Under the file lock: brings the cached tail up to date, encodes the drafts and writes them.
-  private func write(_ drafts: [Draft], state s: inout WriterState) throws(JournalFileError) -> [Record] {
+  private func write(
+    _ drafts: ArraySlice<Draft>, keepingRecords: Bool, state s: inout WriterState
+  ) throws(JournalFileError) -> [Record] {
     let inspector = TailInspector(fd: s.fd, path: path, limits: limits)
     if try inspector.stat().size != s.tail.size {
       let (tail, torn) = try inspector.inspect()
@@ -219,7 +228,7 @@ public final class JournalWriter: Sendable {
     var seq = lastSeq + 1
     var lastTime = s.tail.lastTime
     var records: [Record] = []
-    records.reserveCapacity(drafts.count)
+    if keepingRecords { records.reserveCapacity(drafts.count) }
     s.buffer.removeAll(keepingCapacity: true)
     for draft in drafts {
       var time = draft.time ?? now
@@ -227,7 +236,7 @@ public final class JournalWriter: Sendable {
       let record = Record(seq: seq, time: time, event: draft.event, extra: draft.extra)
       record.encode(into: &s.buffer)
       s.buffer.append(0x0A)
-      records.append(record)
+      if keepingRecords { records.append(record) }
       seq += 1
       lastTime = time
     }

@@ -232,7 +232,7 @@ public final class Recorder: Sendable {
       guard let writer = w.writer else { return false }
       while w.written < w.carry.count {
         let end = min(w.carry.count, w.written + options.batchSize)
-        try writer.append(contentsOf: Array(w.carry[w.written..<end]))
+        try writer.append(w.carry[w.written..<end], keepingRecords: false)
         let own = w.carryHasMark && end == w.carry.count ? 1 : 0
         queue.withLock { q in
           q.status.written += end - w.written - own

@@ -2,7 +2,16 @@ import Projection
 
 /// `n` with its digits in groups of three: `1,234,567` (`-1,234` below zero),
 /// as the diff report writes counts.
-public func grouped(_ n: Int) -> String { DiffReport.grouped(n) }
+/// (The library's own `Int.grouped` is `package`, out of this package's reach.)
+public func grouped(_ n: Int) -> String {
+  let digits = String(n.magnitude)
+  var out = n < 0 ? "-" : ""
+  for (i, digit) in digits.enumerated() {
+    if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+    out.append(digit)
+  }
+  return out
+}
 
 /// A non-negative `value` rounded to two decimals, both always written: `0.05`, `12.30`.
 public func format(_ value: Double) -> String {

@@ -83,8 +83,8 @@ for profile in Profile.allCases {
   print(
     "    \(grouped(summary.events)) events, \(grouped(summary.errors)) errors; "
       + "resident memory grew by \(grouped(growth / 1024)) KiB over the journal's \(grouped(bytes.count / 1024)) KiB")
-  if !summary.lifecycleCounts.isEmpty {
-    print("    " + summary.lifecycleCounts.map { "\($0.rule) \(grouped($0.count))" }.joined(separator: ", "))
+  if !summary.ruleCounts.isEmpty {
+    print("    " + summary.ruleCounts.map { "\($0.rule) \(grouped($0.count))" }.joined(separator: ", "))
   }
 
   let direct = best {

@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "spatial-replay",
+  // Mutex and Atomic (the writer, the recorder) need these on Apple platforms; Linux has no minimum.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "Journal", targets: ["Journal"]),
     .library(name: "Projection", targets: ["Projection"]),

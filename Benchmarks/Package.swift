@@ -22,6 +22,7 @@ let targets: [Target] =
 
 let package = Package(
   name: "spatial-replay-benchmarks",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   dependencies: [
     .package(name: "spatial-replay", path: "..")
   ],

@@ -8,12 +8,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bin="${SPATIAL_REPLAY:?set SPATIAL_REPLAY to the built binary}"
 
+source .ci/python_venv.sh
 venv="${FORMATS_VENV:-/tmp/spatial-replay-formats-venv}"
-python="$venv/bin/python"
-if ! "$python" -c 'import jsonschema, junitparser' 2>/dev/null; then
-  python3 -m venv "$venv"
-  "$python" -m pip install --quiet jsonschema junitparser
-fi
+python_with "$venv" jsonschema
+python_with "$venv" junitparser
 
 schema="../shared/schemas/sarif-schema-2.1.0.json"
 [[ -f "$schema" ]] || schema="${SARIF_SCHEMA:-}"

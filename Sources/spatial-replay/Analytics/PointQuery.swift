@@ -35,7 +35,8 @@ struct PointQuery {
     let name = JournalInput.displayName(path)
     let reader: PrefetchingReader
     do {
-      reader = try PrefetchingReader(path: path, options: options)
+      reader = try PrefetchingReader(
+        path: path, options: options, decodingThreads: JournalReader.availableThreads)
     } catch {
       throw CommandFailure(displayText(error.description, limit: .max))
     }

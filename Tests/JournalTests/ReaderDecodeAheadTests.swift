@@ -61,13 +61,17 @@ import Testing
     }
   }
 
-  @Test func strictModeAndAnEmptyInputAgree() {
+  @Test func strictModeAndJournalsWithoutARecordAgree() {
     let strict = ReadOptions(limits: DecodeLimits(maxLineLength: 256), strict: true)
     let expected = Self.items(JournalReader(bytes: Self.mixed, options: strict, chunkSize: 1 << 20))
     let ahead = JournalReader(bytes: Self.mixed, options: strict, chunkSize: 4096, decodingThreads: 2, batchLines: 100)
     #expect(Self.items(ahead) == expected)
-    let empty = JournalReader(bytes: [], options: strict, chunkSize: 16, decodingThreads: 2, batchLines: 8)
-    #expect(Self.items(empty).isEmpty)
+    for bytes in [[], Array("\n  \n\n".utf8), Array("not json\n".utf8)] {
+      let expected = Self.items(JournalReader(bytes: bytes, options: strict, chunkSize: 1 << 20))
+      #expect(!expected.isEmpty, "a journal without a record has no header")
+      let ahead = JournalReader(bytes: bytes, options: strict, chunkSize: 16, decodingThreads: 2, batchLines: 8)
+      #expect(Self.items(ahead) == expected)
+    }
   }
 
   /// A reader dropped part way through a batch releases the records it decoded (no leak, no crash).

@@ -134,10 +134,11 @@ public final class JournalReader {
   private func next(from ahead: DecodeAhead) -> JournalItem? {
     while true {
       while let (line, index) = ahead.nextLine() {
+        lastLine = (line.number, line.offset)
         let item = process(line, ahead: ahead, index: index)
         if case .some = item { return item }
       }
-      guard ahead.fill(from: lines) else { return nil }
+      guard ahead.fill(from: lines) else { return end() }
     }
   }
 

@@ -21,7 +21,9 @@
 /// ```
 ///
 /// Memory stays constant whatever the journal's size: one chunk of 1 MiB and
-/// one line (at most the line limit) are buffered.
+/// one line (at most the line limit) are buffered; a reader that decodes ahead
+/// on several threads (``init(path:options:decodingThreads:)``) adds one batch:
+/// its lines copied (about 1 MiB) and their 4,096 records.
 public final class JournalReader {
   private let lines: LineReader
   private let options: ReadOptions

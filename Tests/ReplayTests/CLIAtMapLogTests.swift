@@ -183,6 +183,23 @@ import Testing
     #expect(log.stdout.split(separator: "\n").count == 4)
   }
 
+  /// `at` folds only up to its event but reads on to the end: an error after it is still reported.
+  @Test func errorsAfterTheEventStillCount() throws {
+    var lines = String(decoding: FixtureJournal.notesApp.bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+    lines.append("not json")
+    let path = TemporaryFiles.journal(Array((lines.joined(separator: "\n") + "\n").utf8))
+    for arguments in [["at", "--json", path, "3"], ["map", "--at", "3", path]] {
+      let result = try Binary.run(arguments)
+      #expect(result.status == 2, "\(arguments)")
+      #expect(result.stderr.hasPrefix("\(path):\(lines.count):1: error: "), "\(arguments)")
+      #expect(result.stderr.hasSuffix("[malformed]\n"), "\(arguments)")
+    }
+    let at = try Binary.run(["at", "--json", path, "3"])
+    #expect(at.stdout == Self.expectedJSON(FixtureJournal.notesApp.records, through: 3))
+    let beyond = try Binary.run(["at", path, "40"])
+    #expect(beyond.stderr.hasSuffix("spatial-replay: error: seq 40 is out of range: \(path) has seq 0…32\n"))
+  }
+
   @Test func atReadsStandardInput() throws {
     let result = try Binary.run(["at", "--json", "-", "20"], stdin: FixtureJournal.notesApp.bytes)
     #expect(result.status == 0, "\(result)")

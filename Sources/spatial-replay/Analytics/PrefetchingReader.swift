@@ -35,9 +35,11 @@ final class PrefetchingReader {
   static let queueLength = 4
 
   /// Opens the journal (`-` for standard input) and starts reading it in the background.
+  /// - Parameter decodingThreads: threads that decode lines, the background one among them
+  ///   (more than 1 for a caller that does little with each item, such as `at`).
   /// - Throws: ``JournalFileError`` if it cannot be opened, as ``JournalReader`` does.
-  init(path: String, options: ReadOptions) throws(JournalFileError) {
-    let reader = OwnedReader(try JournalReader(path: path, options: options))
+  init(path: String, options: ReadOptions, decodingThreads: Int = 1) throws(JournalFileError) {
+    let reader = OwnedReader(try JournalReader(path: path, options: options, decodingThreads: decodingThreads))
     let pipe = WorkPipe<Batch>(capacity: Self.queueLength)
     self.pipe = pipe
     DispatchQueue.global(qos: .userInitiated).async {

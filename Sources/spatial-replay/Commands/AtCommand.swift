@@ -51,8 +51,8 @@ struct AtCommand: Command {
   }
 
   func run(_ context: inout Context) throws -> Int32 {
-    let journal = try Self.load(file, options: reading, context: &context)
-    let state = try Self.state(afterSeq: seq, in: journal)
+    let query = try PointQuery.read(file, afterSeq: seq, options: reading, context: &context)
+    let state = query.state
     let layout = MapLayout(state: state)
     if json {
       state.writeJSON(to: &context.stdout, map: layout)
@@ -64,42 +64,6 @@ struct AtCommand: Command {
         width: width ?? MapCommand.defaultWidth(context), ascii: ascii, color: context.useColor)
       MapRenderer(options: options).render(layout, to: &context.stdout)
     }
-    return journal.hadErrors ? ExitCode.badInput : ExitCode.ok
-  }
-
-  /// A journal read whole, its findings already printed on stderr.
-  struct Journal {
-    var name: String
-    var timeline: Timeline
-    var hadErrors: Bool
-  }
-
-  /// Reads `path`, printing every finding on stderr; throws (exit 2) if it cannot be read.
-  static func load(_ path: String, options: ReadOptions, context: inout Context) throws(CommandFailure) -> Journal {
-    let name = JournalInput.displayName(path)
-    let records: [Record]
-    let diagnostics: [Diagnostic]
-    do {
-      (records, diagnostics) = try JournalReader.readAll(path: path, options: options)
-    } catch {
-      throw CommandFailure(displayText(error.description, limit: .max))
-    }
-    for diagnostic in diagnostics { context.stderr.write(diagnostic, file: name) }
-    let hadErrors = diagnostics.contains { $0.severity == .error }
-    return Journal(name: name, timeline: Timeline(records: records), hadErrors: hadErrors)
-  }
-
-  /// The state after the event `seq`; throws (exit 2) naming the journal's range when there is none.
-  static func state(afterSeq seq: Int, in journal: Journal) throws(CommandFailure) -> State {
-    if let state = journal.timeline.state(afterSeq: seq) { return state }
-    let name = displayText(journal.name, limit: .max)
-    guard let range = journal.timeline.seqRange else {
-      throw CommandFailure("\(name) has no events, so no seq \(seq)")
-    }
-    if range.contains(seq) {
-      throw CommandFailure(
-        "\(name) has no event with seq \(seq) (its seq range is \(range.lowerBound)…\(range.upperBound), with gaps)")
-    }
-    throw CommandFailure("seq \(seq) is out of range: \(name) has seq \(range.lowerBound)…\(range.upperBound)")
+    return query.hadErrors ? ExitCode.badInput : ExitCode.ok
   }
 }

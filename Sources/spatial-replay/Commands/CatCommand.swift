@@ -48,7 +48,7 @@ struct CatCommand: Command {
       let name = JournalInput.displayName(path)
       let reader: JournalReader
       do {
-        reader = try JournalReader(path: path, options: reading)
+        reader = try JournalReader(path: path, options: reading, decodingThreads: JournalReader.availableThreads)
       } catch {
         progress.finish(&context.stderr)
         context.error(displayText(error.description, limit: .max))

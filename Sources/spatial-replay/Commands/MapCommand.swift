@@ -56,16 +56,10 @@ struct MapCommand: Command {
   }
 
   func run(_ context: inout Context) throws -> Int32 {
-    let journal = try AtCommand.load(file, options: reading, context: &context)
-    let state: State
-    if let seq {
-      state = try AtCommand.state(afterSeq: seq, in: journal)
-    } else {
-      state = journal.timeline.state
-    }
+    let query = try PointQuery.read(file, afterSeq: seq, options: reading, context: &context)
     let options = MapRenderer.Options(width: width ?? Self.defaultWidth(context), ascii: ascii, color: context.useColor)
-    MapRenderer(options: options).render(MapLayout(state: state), to: &context.stdout)
-    return journal.hadErrors ? ExitCode.badInput : ExitCode.ok
+    MapRenderer(options: options).render(MapLayout(state: query.state), to: &context.stdout)
+    return query.hadErrors ? ExitCode.badInput : ExitCode.ok
   }
 
   /// The terminal's width when stdout is one, else 80.

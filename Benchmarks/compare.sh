@@ -1,0 +1,200 @@
+#!/usr/bin/env bash
+# Times the built command line on one simulated journal beside general-purpose
+# peers reading the same file, in one invocation, and prints a table of medians
+# and ratios:
+#   - spatial-replay: check, check --model, stats, export --table visits, cat,
+#     check of a legacy journal (its findings to a file), simulate, record,
+#     diff of two runs, at SEQ and map --at SEQ in the middle of the journal;
+#   - DuckDB (from PyPI, in a virtual environment of its own): read_json of the
+#     whole journal into a table, every column, 2 threads; the query's time is
+#     measured inside Python, so the interpreter's start-up is not counted;
+#   - Python's json.loads on every line (timed inside Python as well);
+#   - jq -c . over the file (a whole process, like ours).
+# Each row is the median of --runs runs after one warm-up (Python's loop and jq,
+# the slow ones, at most 3). Whole processes are timed from outside: wall time,
+# CPU time (user + system) and peak resident memory, from wait4(2).
+#
+# Usage: Benchmarks/compare.sh [--runs N] [--events N] [--bin PATH] [--before PATH]
+#   --bin PATH     the spatial-replay to time (default: a release build of this checkout)
+#   --before PATH  another build to time run by run beside it (e.g. one of main kept
+#                  from before a change): adds its medians and the ratio after/before
+#
+# It needs python3 with venv (or pip) and jq; a peer that is missing is skipped
+# and said so. The journals go to a temporary directory, removed at the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+
+runs=5
+events=1000000
+bin=""
+before=""
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --runs) runs="$2"; shift 2 ;;
+    --events) events="$2"; shift 2 ;;
+    --bin) bin="$2"; shift 2 ;;
+    --before) before="$2"; shift 2 ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+    *) echo "compare.sh: unknown option $1" >&2; exit 64 ;;
+  esac
+done
+
+if [[ -z "$bin" ]]; then
+  swift build -c release --product spatial-replay >/dev/null
+  bin="$(swift build -c release --show-bin-path)/spatial-replay"
+fi
+
+work="$(mktemp -d /tmp/spatial-replay-compare-XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+
+# DuckDB from PyPI in its own virtual environment (as .ci/duckdb_interop.sh installs it).
+venv="${DUCKDB_VENV:-/tmp/spatial-replay-duckdb-venv}"
+python="$venv/bin/python"
+if ! "$python" -c 'import duckdb' 2>/dev/null; then
+  if python3 -m venv "$venv" 2>/dev/null && "$python" -m pip install --quiet duckdb 2>/dev/null; then
+    :
+  else
+    python="python3"
+  fi
+fi
+
+echo "generating journals of $events events in $work ..." >&2
+"$bin" simulate --events "$events" --seed 7 -o "$work/run.ndjson"
+"$bin" simulate --events "$events" --seed 7 --profile legacy -o "$work/legacy.ndjson"
+# A second run of the same session with regressions: every 4000th lifecycle
+# callback missing and every 4000th (offset by 2000) swapped with the next one.
+"$python" - "$work/run.ndjson" "$work/run-b.ndjson" <<'EOF'
+import re, sys
+lines = open(sys.argv[1]).read().split("\n")[:-1]
+out, i, n = [], 0, 0
+while i < len(lines):
+    line = lines[i]
+    if '"type":"lifecycle"' in line:
+        n += 1
+        if n % 4000 == 0:
+            i += 1
+            continue
+        if n % 4000 == 2000 and i + 1 < len(lines) and '"type":"lifecycle"' in lines[i + 1]:
+            a, b = line, lines[i + 1]
+            pa, pb = a.index('"type"'), b.index('"type"')
+            out += [a[:pa] + b[pb:], b[:pb] + a[pa:]]
+            i += 2
+            continue
+    out.append(line)
+    i += 1
+with open(sys.argv[2], "w") as f:
+    for k, line in enumerate(out):
+        f.write(re.sub(r'^\{"seq":\d+', '{"seq":%d' % k, line) + "\n")
+EOF
+# A scenario of about $events events: two controllers and a pan back and forth (6 events each).
+{
+  echo 'session id=BENCH app=Bench'
+  echo 'controller list ListViewController'
+  echo 'controller editor EditorViewController'
+  echo 'root list'
+  echo 'link list right editor'
+  for ((k = 0; k < events / 12; k++)); do
+    echo 'pan right distance=120 velocity=300'
+    echo 'pan left distance=120 velocity=300'
+  done
+} > "$work/pans.scenario"
+
+exec "$python" - "$bin" "$before" "$work" "$runs" "$events" <<'EOF'
+import json, os, statistics, shutil, subprocess, sys, time
+
+bin, before, work, runs, events = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+run, legacy, run_b = f"{work}/run.ndjson", f"{work}/legacy.ndjson", f"{work}/run-b.ndjson"
+middle = str(events // 2)
+
+def process(argv, stdout):
+    """Runs one process; returns (wall s, cpu s, peak MB)."""
+    with open(stdout, "wb") as out:
+        start = time.perf_counter()
+        child = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL)
+        _, _, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - start
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+def median_of(samples):
+    return tuple(statistics.median(s[k] for s in samples) for k in range(3))
+
+commands = [
+    ("check", ["check", run], "/dev/null"),
+    ("check --model", ["check", "--model", run], "/dev/null"),
+    ("stats", ["stats", run], "/dev/null"),
+    ("export --table visits", ["export", "--table", "visits", run], "/dev/null"),
+    ("cat", ["cat", run], "/dev/null"),
+    ("check legacy > file", ["check", legacy], f"{work}/findings.txt"),
+    (f"simulate --events {events}", ["simulate", "--events", str(events), "--seed", "7"], "/dev/null"),
+    ("record (pans)", ["record", f"{work}/pans.scenario"], "/dev/null"),
+    ("diff A B", ["diff", run, run_b], "/dev/null"),
+    (f"at FILE {middle}", ["at", run, middle], "/dev/null"),
+    (f"map --at {middle}", ["map", "--at", middle, run], "/dev/null"),
+]
+
+rows = []  # (name, (wall, cpu, mb), before (wall, cpu, mb) or None)
+for name, args, stdout in commands:
+    after_samples, before_samples = [], []
+    for k in range(runs + 1):
+        a = process([bin] + args, stdout)
+        b = process([before] + args, stdout) if before else None
+        if k == 0:
+            continue  # warm-up
+        after_samples.append(a)
+        if b:
+            before_samples.append(b)
+    rows.append((name, median_of(after_samples), median_of(before_samples) if before else None))
+    print(f"  timed {name}", file=sys.stderr)
+
+peers = []
+duck = None
+try:
+    import duckdb
+    con = duckdb.connect()
+    con.execute("SET threads = 2")
+    samples = []
+    for k in range(runs + 1):
+        start = time.perf_counter()
+        con.execute(f"CREATE OR REPLACE TABLE t AS SELECT * FROM read_json('{run}', format = 'newline_delimited')")
+        wall = time.perf_counter() - start
+        if k > 0:
+            samples.append(wall)
+    duck = statistics.median(samples)
+    columns = len(con.execute("SELECT * FROM t LIMIT 0").description)
+    peers.append((f"DuckDB {duckdb.__version__} read_json ({columns} cols, 2 thr.)", duck))
+except ImportError:
+    print("DuckDB is not installed: its rows are skipped", file=sys.stderr)
+
+samples = []
+for k in range(min(runs, 3) + 1):
+    start = time.perf_counter()
+    with open(run, "rb") as f:
+        for line in f:
+            json.loads(line)
+    if k > 0:
+        samples.append(time.perf_counter() - start)
+peers.append(("Python json.loads per line", statistics.median(samples)))
+
+if shutil.which("jq"):
+    samples = [process(["jq", "-c", ".", run], "/dev/null") for _ in range(min(runs, 3) + 1)][1:]
+    peers.append(("jq -c . (whole process)", median_of(samples)[0]))
+else:
+    print("jq is not installed: its row is skipped", file=sys.stderr)
+
+size = os.path.getsize(run) / 1e6
+print(f"\n{events:,} events, {size:.1f} MB; medians of {runs} runs (Python's loop and jq: {min(runs, 3)})")
+head = f"{'work':<44} {'wall s':>8} {'CPU s':>7} {'peak MB':>8} {'/DuckDB':>8}"
+if before:
+    head += f" {'before s':>9} {'after/before':>13}"
+print(head)
+print("-" * len(head))
+for name, (wall, cpu, mb), old in rows:
+    line = f"{name:<44} {wall:8.3f} {cpu:7.3f} {mb:8.1f} {wall / duck if duck else float('nan'):8.2f}"
+    if old:
+        line += f" {old[0]:9.3f} {wall / old[0]:13.2f}"
+    print(line)
+for name, wall in peers:
+    print(f"{name:<44} {wall:8.3f} {'':>7} {'':>8} {wall / duck if duck else float('nan'):8.2f}")
+print("\n/DuckDB: wall time over DuckDB's read_json of the same file in this run.")
+EOF

@@ -13,10 +13,15 @@ venv="${FORMATS_VENV:-/tmp/spatial-replay-formats-venv}"
 python_with "$venv" jsonschema
 python_with "$venv" junitparser
 
-schema="../shared/schemas/sarif-schema-2.1.0.json"
-[[ -f "$schema" ]] || schema="${SARIF_SCHEMA:-}"
+# The official schema is not part of the project: CI has it beside the clone (../shared/schemas);
+# a clone of a local checkout finds it beside the checkout it was cloned from; SARIF_SCHEMA overrides.
+origin="$(git remote get-url origin 2>/dev/null || true)"
+schema="${SARIF_SCHEMA:-}"
+for candidate in ../shared/schemas/sarif-schema-2.1.0.json "${origin%/}/../shared/schemas/sarif-schema-2.1.0.json"; do
+  [[ -n "$schema" ]] || { [[ -f "$candidate" ]] && schema="$candidate"; }
+done
 if [[ -z "$schema" || ! -f "$schema" ]]; then
-  echo "error: the SARIF 2.1.0 schema is not beside the clone (../shared/schemas); set SARIF_SCHEMA" >&2
+  echo "error: the official SARIF 2.1.0 schema was not found beside the clone (../shared/schemas); set SARIF_SCHEMA" >&2
   exit 1
 fi
 

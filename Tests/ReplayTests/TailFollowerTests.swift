@@ -17,8 +17,8 @@ import Testing
     var out: [String] = []
     try follower.poll { change in
       switch change {
-      case .line(let bytes, let number, let offset):
-        out.append("\(number)@\(offset) \(String(decoding: bytes, as: UTF8.self))")
+      case .line(let bytes, let number, let offset, let crlf):
+        out.append("\(number)@\(offset) \(String(decoding: bytes, as: UTF8.self))\(crlf ? " (crlf)" : "")")
       case .overLong(let number, let offset, let length): out.append("long \(number)@\(offset) \(length)")
       case .truncated(let size): out.append("truncated \(size)")
       case .replaced: out.append("replaced")
@@ -44,7 +44,7 @@ import Testing
     #expect(follower.unterminatedBytes == 3)
     #expect(try Self.poll(follower) == [])
     Self.append(path, "ee\r\nfour\n")
-    #expect(try Self.poll(follower) == ["3@8 three", "4@15 four"], "a \\r before \\n is dropped")
+    #expect(try Self.poll(follower) == ["3@8 three (crlf)", "4@15 four"], "a \\r before \\n is dropped and noted")
     #expect(follower.unterminatedBytes == 0)
   }
 

@@ -181,37 +181,11 @@ public final class JournalReader {
       }
       return popPending()
     }
-    var bytes = line.bytes
-    var columnShift = 0
-    if startsWithByteOrderMark(bytes) {
-      if line.number == 1 {
-        report(
-          Diagnostic(
-            rule: FormatRule.bom.id, severity: integrity.warningSeverity(), line: 1, column: 1, offset: 0,
-            message: "UTF-8 byte order mark at the start of the file"))
-        bytes = UnsafeRawBufferPointer(rebasing: bytes[3...])
-        columnShift = 3
-      } else {
-        reportUndecoded(
-          Diagnostic(
-            rule: FormatRule.framing.id, severity: .error, line: line.number, column: 1, offset: line.offset,
-            message: "byte order mark (U+FEFF) not at the start of the file"))
-        return popPending()
-      }
-    }
-    if line.crlf {
-      report(
-        Diagnostic(
-          rule: FormatRule.crlf.id, severity: integrity.warningSeverity(), line: line.number, offset: line.offset,
-          message: "line ends with \\r\\n instead of \\n"))
-    }
-    if line.terminated && isBlank(bytes) {
-      report(
-        Diagnostic(
-          rule: FormatRule.blankLine.id, severity: integrity.warningSeverity(), line: line.number, offset: line.offset,
-          message: "blank line"))
-      return popPending()
-    }
+    guard
+      let (bytes, columnShift) = integrity.frame(
+        line: line.number, offset: line.offset, bytes: line.bytes, terminated: line.terminated, crlf: line.crlf,
+        report: report)
+    else { return popPending() }
     let record: Record
     do throws(DecodeError) {
       // `DecodeAhead.decodable(_:)` hands its workers the same bytes.

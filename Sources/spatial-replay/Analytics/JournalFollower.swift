@@ -25,8 +25,9 @@
 final class JournalFollower {
   /// What a poll found.
   enum Change {
-    /// A complete line: its bytes without `\n` (and without a `\r` before it), 1-based number, offset.
-    case line([UInt8], number: Int, offset: Int64)
+    /// A complete line: its bytes without `\n` (and without a `\r` before it, `crlf` then true),
+    /// 1-based number, offset.
+    case line([UInt8], number: Int, offset: Int64, crlf: Bool)
     /// A line longer than the limit, skipped.
     case overLong(number: Int, offset: Int64, length: Int)
     /// The file shrank below what was read; reading goes on from its last line end before `size`.
@@ -141,8 +142,9 @@ final class JournalFollower {
           body(.overLong(number: lineNumber, offset: lineStart, length: overLongLength))
           overLongLength = -1
         } else {
-          if line.last == 0x0D { line.removeLast() }
-          body(.line(line, number: lineNumber, offset: lineStart))
+          let crlf = line.last == 0x0D
+          if crlf { line.removeLast() }
+          body(.line(line, number: lineNumber, offset: lineStart, crlf: crlf))
           line.removeAll(keepingCapacity: true)
         }
         any = true

@@ -264,13 +264,22 @@ struct TailSession {
   /// Decodes a line and runs the checker on it; findings go to `found`.
   private mutating func decode(_ change: JournalFollower.Change) -> (Record?, Int?, [UInt8]) {
     switch change {
-    case .line(let bytes, let number, let offset):
+    case .line(let bytes, let number, let offset, let crlf):
       lastLine = number
       let limits = reading.limits
-      let result = bytes.withUnsafeBytes { raw in
-        Result { () throws(DecodeError) in try RecordDecoder.decode(raw, limits: limits) }
+      let result = bytes.withUnsafeBytes { raw -> Result<Record, DecodeError>? in
+        // The reader's checks of a line before it is decoded: bom, crlf, blank-line.
+        let framed = integrity.frame(line: number, offset: offset, bytes: raw, terminated: true, crlf: crlf) {
+          verdict.note($0)
+          found.append($0)
+        }
+        guard let (line, shift) = framed else { return nil }
+        return Result { () throws(DecodeError) in try RecordDecoder.decode(line, limits: limits) }
+          .mapError { DecodeError(rule: $0.rule, offset: $0.offset + shift, message: $0.message) }
       }
       switch result {
+      case nil:
+        return (nil, number, bytes)
       case .success(let record):
         integrity.check(record, line: number, offset: offset) { finding in
           verdict.note(finding)

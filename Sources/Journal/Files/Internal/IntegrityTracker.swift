@@ -46,6 +46,53 @@ public struct IntegrityTracker: Sendable {
   /// The severity of a finding the format calls a warning.
   public func warningSeverity() -> Diagnostic.Severity { strict ? .error : .warning }
 
+  /// The checks of one line before it is decoded: a byte order mark (`bom` on
+  /// line 1, `framing` elsewhere), a `\r\n` line end (`crlf`), a blank line
+  /// (`blank-line`). Calls `report` for each finding.
+  ///
+  /// - Returns: the bytes to decode (without the first line's byte order
+  ///   mark) and how many columns that mark shifts, or nil when the line is
+  ///   not to be decoded (blank, or a mark out of place).
+  @inline(__always)
+  public mutating func frame(
+    line number: Int, offset: Int64, bytes: UnsafeRawBufferPointer, terminated: Bool, crlf: Bool,
+    report: (Diagnostic) -> Void
+  ) -> (bytes: UnsafeRawBufferPointer, columnShift: Int)? {
+    var bytes = bytes
+    var columnShift = 0
+    if startsWithByteOrderMark(bytes) {
+      if number == 1 {
+        report(
+          Diagnostic(
+            rule: FormatRule.bom.id, severity: warningSeverity(), line: 1, column: 1, offset: 0,
+            message: "UTF-8 byte order mark at the start of the file"))
+        bytes = UnsafeRawBufferPointer(rebasing: bytes[3...])
+        columnShift = 3
+      } else {
+        noteUndecodedLine()
+        report(
+          Diagnostic(
+            rule: FormatRule.framing.id, severity: .error, line: number, column: 1, offset: offset,
+            message: "byte order mark (U+FEFF) not at the start of the file"))
+        return nil
+      }
+    }
+    if crlf {
+      report(
+        Diagnostic(
+          rule: FormatRule.crlf.id, severity: warningSeverity(), line: number, offset: offset,
+          message: "line ends with \\r\\n instead of \\n"))
+    }
+    if terminated && isBlank(bytes) {
+      report(
+        Diagnostic(
+          rule: FormatRule.blankLine.id, severity: warningSeverity(), line: number, offset: offset,
+          message: "blank line"))
+      return nil
+    }
+    return (bytes, columnShift)
+  }
+
   /// Notes a line that should have been a record but could not be decoded.
   public mutating func noteUndecodedLine() { undecodedLines += 1 }
 

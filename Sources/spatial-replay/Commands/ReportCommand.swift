@@ -25,7 +25,8 @@ struct ReportCommand: Command {
     every hunk; the cursor moves both.
 
     Without -o the page goes to standard output, unless that is a terminal.
-    --from/--to choose the events shown (one journal); --type and --controller
+    --from/--to (seq) and --since/--until (time) choose the events shown (one
+    journal file; a time window costs one more read of it); --type and --controller
     choose the events the log lists and the keys stop at, and --controller the
     lanes shown (the state is still the fold of every event). Findings do not
     change the exit status.
@@ -37,12 +38,13 @@ struct ReportCommand: Command {
     [Option.output] + Option.filters + [maxEvents] + Option.reading
   static let exitStatus = """
     0 written, 2 a file could not be read, has format errors or --from/--to
-    select no event, 64 usage error.
+    (--since/--until) select no event, 64 usage error.
     """
   static let examples = [
     "spatial-replay report Journals/notes.legacy.ndjson -o notes.html",
     "spatial-replay report Journals/bisect/build-07.ndjson Journals/bisect/build-08.ndjson -o bisect.html",
     "spatial-replay report --from 5000 --to 9000 big.ndjson > window.html",
+    "spatial-replay report --since 2026-11-29T09:00:10Z --until 2026-11-29T09:00:12Z notes.ndjson -o t.html",
   ]
 
   var files: [String]
@@ -50,6 +52,8 @@ struct ReportCommand: Command {
   var seqs: ClosedRange<Int>?
   var maxEvents: Int
   var selection: EventSelection
+  /// `--since`/`--until`: turned into a seq window by a first read (time never goes backwards in a sound journal).
+  var times: (since: Timestamp?, until: Timestamp?)
   var reading: ReadOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -62,8 +66,11 @@ struct ReportCommand: Command {
     }
     output = arguments.value(Option.output)
     let filter = try EventFilter(arguments)
-    guard filter.since == nil && filter.until == nil else {
-      throw UsageError("--since and --until do not apply to report yet; choose the events with --from and --to")
+    times = (filter.since, filter.until)
+    if filter.since != nil || filter.until != nil {
+      guard files.count == 1, files[0] != "-" else {
+        throw UsageError("--since and --until apply to one journal file (read twice); two runs are shown whole")
+      }
     }
     if filter.from > 0 || filter.to < Int.max {
       guard files.count == 1 else { throw UsageError("--from and --to apply to one journal; two runs are shown whole") }
@@ -80,6 +87,10 @@ struct ReportCommand: Command {
     }
     var verdict = Verdict()
     var runs: [ReportRun] = []
+    var seqs = self.seqs
+    if times.since != nil || times.until != nil {
+      seqs = try Self.window(files[0], times, within: seqs ?? 0...Int.max)
+    }
     for path in files {
       let name = JournalInput.displayName(path)
       let run: ReportRun
@@ -116,5 +127,30 @@ struct ReportCommand: Command {
       context.stdout.write(bytes: bytes)
     }
     return verdict.status
+  }
+
+  /// The seqs of the events in the time window (and in `seqs`): the first and the last one in it.
+  static func window(
+    _ path: String, _ times: (since: Timestamp?, until: Timestamp?), within seqs: ClosedRange<Int>
+  ) throws(CommandFailure) -> ClosedRange<Int> {
+    let reader: JournalReader
+    do {
+      reader = try JournalReader(path: path)
+    } catch {
+      throw CommandFailure(displayText(error.description, limit: .max))
+    }
+    var first: Int?
+    var last: Int?
+    while let item = reader.next() {
+      guard case .record(let record, _, _) = item, seqs.contains(record.seq) else { continue }
+      if let since = times.since, record.time < since { continue }
+      if let until = times.until, record.time > until { continue }
+      first = first ?? record.seq
+      last = record.seq
+    }
+    guard let first, let last else {
+      throw CommandFailure("\(displayText(path, limit: .max)) has no event in the time window")
+    }
+    return first...last
   }
 }

@@ -66,7 +66,7 @@ import Testing
       #expect(result.status == 0, "raised limit, \(command[0]): \(result.status) \(result.stderr.prefix(300))")
     }
     let strict = try Binary.runAll(
-      [["log"], ["at"], ["map"], ["cat"]].map { (command: [String]) in
+      [["log"], ["at"], ["map"], ["cat"], ["tail"]].map { (command: [String]) in
         let crlf = try? directory.write("crlf.ndjson", JournalText.header() + "\r\n" + JournalText.mark(1, "m") + "\n")
         return (command + ["--strict", crlf ?? ""] + (command == ["at"] ? ["0"] : []), [UInt8]())
       })
@@ -231,6 +231,20 @@ import Testing
     #expect(quiet.status == 1 && quiet.stdout.isEmpty, "\(quiet)")
     let good = try Binary.run(["bisect", "--quiet"] + runs.prefix(7))
     #expect(good.status == 0 && good.stdout.isEmpty, "\(good)")
+  }
+
+  @Test func reportTakesATimeWindowAsTheSeqsItCovers() throws {
+    let path = CheckJournals.directory + "/notes.intended.ndjson"
+    let window = ["--since", "2026-11-29T09:00:10Z", "--until", "2026-11-29T09:00:12Z"]
+    let lines = try Binary.run(["cat"] + window + [path]).stdout.split(separator: "\n")
+    let seqs = lines.map { line in Int(line.dropFirst(7).prefix { $0 != "," })! }
+    try #require(seqs.count > 2)
+    let byTime = try Binary.run(["report"] + window + [path])
+    let bySeq = try Binary.run(["report", "--from", "\(seqs[0])", "--to", "\(seqs[seqs.count - 1])", path])
+    #expect(byTime.status == 0 && bySeq.status == 0, "\(byTime.stderr) \(bySeq.stderr)")
+    #expect(!byTime.stdoutBytes.isEmpty && byTime.stdoutBytes == bySeq.stdoutBytes)
+    let empty = try Binary.run(["report", "--since", "2030-01-01T00:00:00Z", path])
+    #expect(empty.status == 2 && empty.stderr.contains("no event in the time window"), "\(empty)")
   }
 
   @Test func diffColoursWhenAsked() throws {

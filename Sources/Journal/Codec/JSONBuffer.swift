@@ -55,6 +55,13 @@ package struct JSONBuffer {
     }
   }
 
+  /// `"key":value` for a value that is there; nothing for nil (an optional member left out).
+  package mutating func member(_ key: String, ifPresent value: Int?) {
+    guard let value else { return }
+    self.key(key)
+    int(value)
+  }
+
   /// An array of strings (`null` for nil).
   package mutating func strings(_ values: some Sequence<String?>) {
     open("[")

@@ -52,46 +52,33 @@ public struct Diagnostic: Sendable, Hashable, Error {
 
   /// The diagnostic as one NDJSON object (the `--json` output of `check`).
   public func json(file: String) -> String {
-    var out: [UInt8] = []
-    out.append(contentsOf: #"{"file":"#.utf8)
-    JSONWriter.appendString(file, to: &out)
-    out.append(contentsOf: #","line":"#.utf8)
-    JSONWriter.appendInt(line, to: &out)
-    if let column {
-      out.append(contentsOf: #","column":"#.utf8)
-      JSONWriter.appendInt(column, to: &out)
-    }
-    if let seq {
-      out.append(contentsOf: #","seq":"#.utf8)
-      JSONWriter.appendInt(seq, to: &out)
-    }
-    out.append(contentsOf: #","severity":"#.utf8)
-    JSONWriter.appendString(severity.rawValue, to: &out)
-    out.append(contentsOf: #","rule":"#.utf8)
-    JSONWriter.appendString(rule, to: &out)
-    out.append(contentsOf: #","message":"#.utf8)
-    JSONWriter.appendString(message, to: &out)
-    if let offset {
-      out.append(contentsOf: #","offset":"#.utf8)
-      JSONWriter.appendInt(Int(offset), to: &out)
-    }
-    if let length {
-      out.append(contentsOf: #","length":"#.utf8)
-      JSONWriter.appendInt(length, to: &out)
-    }
+    var json = JSONBuffer()
+    json.open("{")
+    appendMembers(file: file, to: &json)
+    json.close("}")
+    return json.text
+  }
+
+  /// The members of ``json(file:)``'s object, for a finding that adds its own (a model divergence).
+  package func appendMembers(file: String, to json: inout JSONBuffer) {
+    json.key("file")
+    json.string(file)
+    json.key("line")
+    json.int(line)
+    json.member("column", ifPresent: column)
+    json.member("seq", ifPresent: seq)
+    json.key("severity")
+    json.string(severity.rawValue)
+    json.key("rule")
+    json.string(rule)
+    json.key("message")
+    json.string(message)
+    json.member("offset", ifPresent: offset.map { Int($0) })
+    json.member("length", ifPresent: length)
     if !controllers.isEmpty {
-      out.append(contentsOf: #","controllers":["#.utf8)
-      for (i, c) in controllers.enumerated() {
-        if i > 0 { out.append(UInt8(ascii: ",")) }
-        JSONWriter.appendString(c.rawValue, to: &out)
-      }
-      out.append(UInt8(ascii: "]"))
+      json.key("controllers")
+      json.strings(controllers.map(\.rawValue))
     }
-    if let move {
-      out.append(contentsOf: #","move":"#.utf8)
-      JSONWriter.appendInt(move, to: &out)
-    }
-    out.append(UInt8(ascii: "}"))
-    return String(decoding: out, as: UTF8.self)
+    json.member("move", ifPresent: move)
   }
 }

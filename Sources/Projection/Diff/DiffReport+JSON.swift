@@ -25,128 +25,119 @@ extension DiffReport {
   ///
   /// - Parameter hunkEvents: events listed per side of a hunk (0: all); the rest are counted in `omitted`.
   public func json(nameA: String, nameB: String, hunkEvents: Int = 20) -> String {
-    var out: [UInt8] = []
-    func raw(_ s: String) { out.append(contentsOf: s.utf8) }
-    func int(_ v: Int) { JSONWriter.appendInt(v, to: &out) }
-    func string(_ s: String) { JSONWriter.appendString(s, to: &out) }
-    func event(_ run: NormalizedRun, _ i: Int) {
-      vocabulary.appendJSON(run.tokens[i], seq: run.seqs[i], line: run.lines[i], to: &out)
+    var json = JSONBuffer()
+    /// An event as the vocabulary writes it.
+    func event(_ write: (inout [UInt8]) -> Void) {
+      var bytes: [UInt8] = []
+      write(&bytes)
+      json.raw(bytes)
     }
     func move(_ mark: NormalizedRun.MoveMark?) {
-      guard let mark else { return raw("null") }
-      vocabulary.appendJSON(mark.token, seq: mark.seq, line: mark.line, to: &out)
+      guard let mark else { return json.null() }
+      event { vocabulary.appendJSON(mark.token, seq: mark.seq, line: mark.line, to: &$0) }
     }
     func position(_ i: Int, _ run: NormalizedRun) {
-      raw(#"{"index":"#)
-      int(i)
-      if i < run.count {
-        raw(#","seq":"#)
-        int(run.seqs[i])
-        raw(#","line":"#)
-        int(run.lines[i])
-      }
-      raw("}")
+      json.open("{")
+      json.counts([("index", i)])
+      if i < run.count { json.counts([("seq", run.seqs[i]), ("line", run.lines[i])]) }
+      json.close("}")
     }
     func file(_ name: String, _ run: NormalizedRun) {
-      raw(#"{"file":"#)
-      string(name)
-      raw(#","events":"#)
-      int(run.count)
-      raw(#","records":"#)
-      int(run.recordCount)
-      raw("}")
+      json.open("{")
+      json.key("file")
+      json.string(name)
+      json.counts([("events", run.count), ("records", run.recordCount)])
+      json.close("}")
     }
     func side(_ r: Range<Int>, _ run: NormalizedRun) {
-      raw(#"{"from":"#)
-      int(r.lowerBound)
-      raw(#","to":"#)
-      int(r.upperBound)
-      raw(#","count":"#)
-      int(r.count)
+      json.open("{")
+      json.counts([("from", r.lowerBound), ("to", r.upperBound), ("count", r.count)])
       if r.isEmpty {
-        raw(#","afterSeq":"#)
-        if r.lowerBound > 0 { int(run.seqs[r.lowerBound - 1]) } else { raw("null") }
+        json.key("afterSeq")
+        json.int(r.lowerBound > 0 ? run.seqs[r.lowerBound - 1] : nil)
       }
-      raw(#","events":["#)
+      json.key("events")
+      json.open("[")
       let shown = hunkEvents > 0 ? min(r.count, hunkEvents) : r.count
-      for (k, i) in r.prefix(shown).enumerated() {
-        if k > 0 { raw(",") }
-        event(run, i)
+      for i in r.prefix(shown) {
+        json.element()
+        event { vocabulary.appendJSON(run.tokens[i], seq: run.seqs[i], line: run.lines[i], to: &$0) }
       }
-      raw(#"],"omitted":"#)
-      int(r.count - shown)
-      raw("}")
+      json.close("]")
+      json.counts([("omitted", r.count - shown)])
+      json.close("}")
     }
 
-    raw(#"{"identical":"#)
-    raw(isIdentical ? "true" : "false")
-    raw(#","a":"#)
+    json.open("{")
+    json.key("identical")
+    json.bool(isIdentical)
+    json.key("a")
     file(nameA, a)
-    raw(#","b":"#)
+    json.key("b")
     file(nameB, b)
-    raw(#","compared":["#)
-    for (k, t) in a.options.orderedTypes.enumerated() {
-      if k > 0 { raw(",") }
-      string(t)
-    }
-    raw(#"],"match":"#)
-    string(a.options.matching.rawValue)
-    raw(#","firstDivergence":"#)
+    json.key("compared")
+    json.strings(a.options.orderedTypes)
+    json.key("match")
+    json.string(a.options.matching.rawValue)
+    json.key("firstDivergence")
     if let d = firstDivergence {
-      raw(#"{"a":"#)
+      json.open("{")
+      json.key("a")
       position(d.a, a)
-      raw(#","b":"#)
+      json.key("b")
       position(d.b, b)
-      raw(#","moveA":"#)
+      json.key("moveA")
       move(d.moveA)
-      raw(#","moveB":"#)
+      json.key("moveB")
       move(d.moveB)
-      raw(#","context":["#)
-      for (k, pair) in d.context.enumerated() {
+      json.key("context")
+      json.open("[")
+      for pair in d.context {
         let (i, j) = (pair.a, pair.b)
-        if k > 0 { raw(",") }
-        raw(#"{"a":{"seq":"#)
-        int(a.seqs[i])
-        raw(#","line":"#)
-        int(a.lines[i])
-        raw(#"},"b":{"seq":"#)
-        int(b.seqs[j])
-        raw(#","line":"#)
-        int(b.lines[j])
-        raw(#"},"event":"#)
-        vocabulary.appendJSON(a.tokens[i], to: &out)
-        raw("}")
+        json.element()
+        json.open("{")
+        json.key("a")
+        json.open("{")
+        json.counts([("seq", a.seqs[i]), ("line", a.lines[i])])
+        json.close("}")
+        json.key("b")
+        json.open("{")
+        json.counts([("seq", b.seqs[j]), ("line", b.lines[j])])
+        json.close("}")
+        json.key("event")
+        event { vocabulary.appendJSON(a.tokens[i], to: &$0) }
+        json.close("}")
       }
-      raw("]}")
+      json.close("]")
+      json.close("}")
     } else {
-      raw("null")
+      json.null()
     }
-    raw(#","hunks":["#)
-    for (k, h) in hunks.enumerated() {
-      if k > 0 { raw(",") }
-      raw(#"{"kind":"#)
-      string(h.kind.rawValue)
+    json.key("hunks")
+    json.open("[")
+    for h in hunks {
+      json.element()
+      json.open("{")
+      json.key("kind")
+      json.string(h.kind.rawValue)
       if let s = h.side {
-        raw(#","side":"#)
-        string(s.rawValue)
+        json.key("side")
+        json.string(s.rawValue)
       }
-      raw(#","a":"#)
+      json.key("a")
       side(h.hunk.a, a)
-      raw(#","b":"#)
+      json.key("b")
       side(h.hunk.b, b)
-      raw("}")
+      json.close("}")
     }
-    raw(#"],"summary":{"hunks":"#)
-    int(hunks.count)
-    for kind in HunkKind.allCases {
-      raw(",")
-      string(kind.rawValue)
-      raw(":")
-      int(count(of: kind))
-    }
-    raw(#"},"budgetExhausted":"#)
-    raw(alignment.budgetExhausted ? "true" : "false")
-    raw("}")
-    return String(decoding: out, as: UTF8.self)
+    json.close("]")
+    json.key("summary")
+    json.open("{")
+    json.counts([("hunks", hunks.count)] + HunkKind.allCases.map { ($0.rawValue, count(of: $0)) })
+    json.close("}")
+    json.key("budgetExhausted")
+    json.bool(alignment.budgetExhausted)
+    json.close("}")
+    return json.text
   }
 }

@@ -197,53 +197,53 @@ private struct BisectSession {
   /// "firstBad":{"run":8,"file":"..."}|null,"lastGood":{...},"comparisons":5,"findings":[...],"diff":{...}|null}`,
   /// runs numbered from 1 in the order given.
   private func json(_ result: Bisect.Result, _ report: DiffReport?) -> String {
-    var out: [UInt8] = []
-    func raw(_ s: String) { out.append(contentsOf: s.utf8) }
+    var json = JSONBuffer()
     func run(_ i: Int) {
-      raw(#"{"run":"#)
-      JSONWriter.appendInt(i + 1, to: &out)
-      raw(#","file":"#)
-      JSONWriter.appendString(names[i], to: &out)
-      raw("}")
+      json.open("{")
+      json.counts([("run", i + 1)])
+      json.key("file")
+      json.string(names[i])
+      json.close("}")
     }
-    raw(#"{"runs":["#)
-    for (k, name) in names.enumerated() {
-      if k > 0 { raw(",") }
-      JSONWriter.appendString(name, to: &out)
+    json.open("{")
+    json.key("runs")
+    json.strings(names)
+    json.key("mode")
+    json.string(command.check ? "check" : "diff")
+    json.key("probes")
+    json.open("[")
+    for p in result.probes {
+      json.element()
+      json.open("{")
+      json.counts([("run", p.run + 1)])
+      json.key("file")
+      json.string(names[p.run])
+      json.key("bad")
+      json.bool(p.bad)
+      json.close("}")
     }
-    raw(#"],"mode":"#)
-    JSONWriter.appendString(command.check ? "check" : "diff", to: &out)
-    raw(#","probes":["#)
-    for (k, p) in result.probes.enumerated() {
-      if k > 0 { raw(",") }
-      raw(#"{"run":"#)
-      JSONWriter.appendInt(p.run + 1, to: &out)
-      raw(#","file":"#)
-      JSONWriter.appendString(names[p.run], to: &out)
-      raw(#","bad":"#)
-      raw(p.bad ? "true" : "false")
-      raw("}")
-    }
-    raw(#"],"firstBad":"#)
-    if let firstBad = result.firstBad { run(firstBad) } else { raw("null") }
-    raw(#","lastGood":"#)
+    json.close("]")
+    json.key("firstBad")
+    if let firstBad = result.firstBad { run(firstBad) } else { json.null() }
+    json.key("lastGood")
     run(result.lastGood)
-    raw(#","comparisons":"#)
-    JSONWriter.appendInt(comparisons, to: &out)
-    raw(#","findings":["#)
+    json.counts([("comparisons", comparisons)])
+    json.key("findings")
+    json.open("[")
     if command.check, let bad, bad.index == result.firstBad {
-      for (k, d) in bad.run.findings.enumerated() {
-        if k > 0 { raw(",") }
-        raw(d.json(file: bad.run.name))
+      for d in bad.run.findings {
+        json.element()
+        json.raw(d.json(file: bad.run.name))
       }
     }
-    raw(#"],"diff":"#)
+    json.close("]")
+    json.key("diff")
     if let report, let firstBad = result.firstBad {
-      raw(report.json(nameA: names[result.lastGood], nameB: names[firstBad], hunkEvents: command.hunkEvents))
+      json.raw(report.json(nameA: names[result.lastGood], nameB: names[firstBad], hunkEvents: command.hunkEvents))
     } else {
-      raw("null")
+      json.null()
     }
-    raw("}")
-    return String(decoding: out, as: UTF8.self)
+    json.close("}")
+    return json.text
   }
 }

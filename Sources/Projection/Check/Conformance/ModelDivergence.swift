@@ -73,20 +73,41 @@ public struct ModelDivergence: Sendable, Hashable {
   /// The divergence as one NDJSON object: the diagnostic's keys, then `expected`
   /// (the model's records), `found` and `context` (`{"line":N,"record":{...}}`).
   public func json(file: String) -> String {
-    var text = diagnostic.json(file: file)
-    text.removeLast()  // the closing brace
-    func entries(_ list: [Entry]) -> String {
-      "[" + list.map { #"{"line":\#($0.line),"record":\#($0.record.ndjson)}"# }.joined(separator: ",") + "]"
+    var json = JSONBuffer()
+    json.open("{")
+    diagnostic.appendMembers(file: file, to: &json)
+    func entry(_ entry: Entry) {
+      json.open("{")
+      json.counts([("line", entry.line)])
+      json.key("record")
+      json.raw(entry.record.ndjson)
+      json.close("}")
     }
-    text += #","expected":["# + expected.map(\.ndjson).joined(separator: ",") + "]"
-    text += #","found":"# + entries(found)
-    text += #","context":"# + entries(context)
-    if let following { text += #","following":"# + entries([following]).dropFirst().dropLast() }
+    json.key("expected")
+    json.open("[")
+    for record in expected {
+      json.element()
+      json.raw(record.ndjson)
+    }
+    json.close("]")
+    for (key, list) in [("found", found), ("context", context)] {
+      json.key(key)
+      json.open("[")
+      for item in list {
+        json.element()
+        entry(item)
+      }
+      json.close("]")
+    }
+    if let following {
+      json.key("following")
+      entry(following)
+    }
     if let refusal {
-      var bytes: [UInt8] = []
-      JSONWriter.appendString(refusal, to: &bytes)
-      text += #","refusal":"# + String(decoding: bytes, as: UTF8.self)
+      json.key("refusal")
+      json.string(refusal)
     }
-    return text + "}"
+    json.close("}")
+    return json.text
   }
 }

@@ -55,7 +55,7 @@ struct FileOutput: TextOutputStream {
     buffer.withUnsafeBytes { raw in
       var done = 0
       while done < raw.count {
-        let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+        let n = systemWrite(fd, raw.baseAddress! + done, raw.count - done)
         if n < 0 {
           if errno == EINTR { continue }
           failed = true

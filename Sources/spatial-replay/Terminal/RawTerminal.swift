@@ -162,9 +162,9 @@ struct TerminalShared {
 
   static func installHandlers() {
     pointer.pointee.installed = 1
-    for signal in endingSignals { _ = Glibc.signal(signal, endingHandler) }
-    _ = Glibc.signal(SIGTSTP, suspendHandler)
-    _ = Glibc.signal(SIGWINCH, resizeHandler)
+    for signal in endingSignals { systemSignal(signal, endingHandler) }
+    systemSignal(SIGTSTP, suspendHandler)
+    systemSignal(SIGWINCH, resizeHandler)
     // A process may start with signals blocked (inherited from whatever
     // started it); these must get through, or Ctrl-C would do nothing.
     for signal in endingSignals + [SIGTSTP, SIGWINCH] { unblock(signal) }
@@ -173,14 +173,14 @@ struct TerminalShared {
   static func removeHandlers() {
     guard pointer.pointee.installed == 1 else { return }
     pointer.pointee.installed = 0
-    for signal in endingSignals + [SIGTSTP, SIGWINCH] { _ = Glibc.signal(signal, SIG_DFL) }
+    for signal in endingSignals + [SIGTSTP, SIGWINCH] { systemSignal(signal, SIG_DFL) }
   }
 }
 
 /// Restores the terminal, then lets the signal do what it does by default.
 private func endingHandler(_ signal: Int32) {
   TerminalShared.restore()
-  _ = Glibc.signal(signal, SIG_DFL)
+  systemSignal(signal, SIG_DFL)
   unblock(signal)
   _ = raise(signal)
 }
@@ -188,11 +188,11 @@ private func endingHandler(_ signal: Int32) {
 /// Ctrl-Z: restore, stop; once continued, take the terminal over again and ask for a redraw.
 private func suspendHandler(_ signal: Int32) {
   TerminalShared.restore()
-  _ = Glibc.signal(SIGTSTP, SIG_DFL)
+  systemSignal(SIGTSTP, SIG_DFL)
   unblock(SIGTSTP)
   _ = raise(SIGTSTP)
   // Continued (fg).
-  _ = Glibc.signal(SIGTSTP, suspendHandler)
+  systemSignal(SIGTSTP, suspendHandler)
   TerminalShared.takeOver()
   TerminalShared.wake(UInt8(ascii: "C"))
 }

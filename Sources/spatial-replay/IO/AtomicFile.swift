@@ -58,14 +58,14 @@ final class AtomicFile {
     }
     isDirect = exists && info.st_mode & S_IFMT != S_IFREG
     if isDirect {
-      let descriptor = Glibc.open(path, O_WRONLY | O_CLOEXEC)
+      let descriptor = systemOpen(path, O_WRONLY | O_CLOEXEC)
       guard descriptor >= 0 else { throw Self.failure("cannot open", path) }
       fd = descriptor
     } else {
       // The file is named later through /proc/self/fd (linkat): without /proc, a named file from the start.
       let descriptor =
         access("/proc/self/fd", X_OK) == 0
-        ? Glibc.open(self.directory, Self.openTemporary | O_WRONLY | O_CLOEXEC, 0o666) : -1
+        ? systemOpen(self.directory, Self.openTemporary | O_WRONLY | O_CLOEXEC, 0o666) : -1
       if descriptor >= 0 {
         fd = descriptor
         anonymous = true
@@ -80,7 +80,7 @@ final class AtomicFile {
   }
 
   private func open(flags: Int32) throws(CommandFailure) {
-    let descriptor = Glibc.open(temporaryPath, flags | O_CLOEXEC, 0o666)
+    let descriptor = systemOpen(temporaryPath, flags | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw Self.failure("cannot create", path) }
     fd = descriptor
   }
@@ -104,7 +104,7 @@ final class AtomicFile {
     bytes.withUnsafeBytes { raw in
       var done = 0
       while done < raw.count {
-        let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+        let n = systemWrite(fd, raw.baseAddress! + done, raw.count - done)
         if n < 0 {
           if errno == EINTR { continue }
           failure = errno
@@ -124,7 +124,7 @@ final class AtomicFile {
   func suspend() throws(CommandFailure) {
     guard fd >= 0 && !isDirect else { return }
     try name()
-    Glibc.close(fd)
+    systemClose(fd)
     fd = -1
   }
 
@@ -132,7 +132,7 @@ final class AtomicFile {
   /// - Throws: ``CommandFailure``; the temporary file is removed then.
   func commit() throws(CommandFailure) {
     if isDirect {
-      Glibc.close(fd)
+      systemClose(fd)
       fd = -1
       finished = true
       return
@@ -149,7 +149,7 @@ final class AtomicFile {
       abandon()
       throw error
     }
-    Glibc.close(fd)
+    systemClose(fd)
     fd = -1
     if rename(temporaryPath, path) != 0 {
       let failure = Self.failure("cannot rename to \(path)", temporaryPath)
@@ -162,7 +162,7 @@ final class AtomicFile {
   /// Closes and removes the temporary file; the target is left as it was.
   func abandon() {
     if fd >= 0 {
-      Glibc.close(fd)
+      systemClose(fd)
       fd = -1
     }
     if !isDirect && !anonymous { unlink(temporaryPath) }

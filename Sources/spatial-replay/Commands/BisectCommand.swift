@@ -51,8 +51,10 @@ struct BisectCommand: Command {
   let hunkEvents: Int
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    paths = arguments.positionals
-    guard !paths.isEmpty else { throw UsageError("bisect needs the runs in order, the first one good") }
+    guard !arguments.positionals.isEmpty else {
+      throw UsageError("bisect needs the runs in order, the first one good")
+    }
+    paths = try JournalInput.paths(arguments, command: Self.name)
     try JournalInput.checkStandardInputOnce(paths)
     loader = try DiffRunLoader(arguments)
     check = arguments.flag(Self.check)

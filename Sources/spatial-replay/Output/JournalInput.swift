@@ -1,5 +1,13 @@
 import Journal
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What the commands that read journals share: how a path is named in
 /// messages, the reading options they accept, and how findings are printed.
 enum JournalInput {
@@ -7,11 +15,65 @@ enum JournalInput {
   static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
   /// The journals named on the command line: at least one, and standard input at most once.
+  /// A directory stands for every journal below it and a glob for the files it matches
+  /// (``expand(_:)``), so a fleet of journals is one argument.
   static func paths(_ arguments: ParsedArguments, command: String) throws(UsageError) -> [String] {
-    let paths = arguments.positionals
-    guard !paths.isEmpty else { throw UsageError("\(command) needs at least one FILE ('-' for standard input)") }
-    try checkStandardInputOnce(paths)
+    let given = arguments.positionals
+    guard !given.isEmpty else { throw UsageError("\(command) needs at least one FILE ('-' for standard input)") }
+    try checkStandardInputOnce(given)
+    var paths: [String] = []
+    for argument in given {
+      let expanded = expand(argument)
+      guard !expanded.isEmpty else {
+        throw UsageError("\(displayText(argument)) holds no journal (*.ndjson, *.jsonl, or either .gz)")
+      }
+      paths += expanded
+    }
     return paths
+  }
+
+  /// The names a directory's journals end with.
+  static let journalSuffixes = [".ndjson", ".jsonl", ".ndjson.gz", ".jsonl.gz"]
+
+  /// `-` and files as they are (a missing one is reported when it is read); a directory as
+  /// every journal below it, recursively, sorted by path; a pattern with `*`, `?` or `[` that
+  /// names no file as the files it matches (glob(3)), sorted.
+  static func expand(_ argument: String) -> [String] {
+    guard argument != "-" else { return [argument] }
+    var info = stat()
+    if stat(argument, &info) == 0 {
+      guard info.st_mode & S_IFMT == S_IFDIR else { return [argument] }
+      var found: [String] = []
+      collectJournals(in: argument, into: &found)
+      return found.sorted()
+    }
+    guard argument.contains(where: { "*?[".contains($0) }) else { return [argument] }
+    var matches = glob_t()
+    defer { globfree(&matches) }
+    guard glob(argument, 0, nil, &matches) == 0 else { return [] }
+    return (0..<Int(matches.gl_pathc)).compactMap { i in
+      matches.gl_pathv[i].map { String(cString: $0) }
+    }.sorted()
+  }
+
+  private static func collectJournals(in directory: String, into found: inout [String]) {
+    guard let handle = opendir(directory) else { return }
+    defer { closedir(handle) }
+    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+    while let entry = readdir(handle) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard name != "." && name != ".." && !name.hasPrefix(".") else { continue }
+      let path = prefix + name
+      var info = stat()
+      guard lstat(path, &info) == 0 else { continue }
+      switch info.st_mode & S_IFMT {
+      case S_IFDIR: collectJournals(in: path, into: &found)
+      case S_IFREG where journalSuffixes.contains(where: name.hasSuffix): found.append(path)
+      default: break
+      }
+    }
   }
 
   /// `-` may be given once: standard input cannot be read twice.

@@ -247,6 +247,24 @@ import Testing
     #expect(empty.status == 2 && empty.stderr.contains("no event in the time window"), "\(empty)")
   }
 
+  @Test func aDirectoryOrAGlobStandsForItsJournals() throws {
+    let directory = try TemporaryDirectory()
+    let a = try directory.write("a.ndjson", try directory.text(CheckJournals.directory + "/demo.intended.ndjson"))
+    let b = try directory.write("b.jsonl", try directory.text(CheckJournals.directory + "/notes.legacy.ndjson"))
+    _ = try directory.write("notes.txt", "not a journal\n")
+    _ = try directory.write(".hidden.ndjson", "not read\n")
+    let explicit = try Binary.run(["check", a, b])
+    let whole = try Binary.run(["check", directory.path])
+    #expect(whole.status == explicit.status && whole.stdout == explicit.stdout, "\(whole)")
+    let glob = try Binary.run(["stats", "--json", directory.path + "/*.ndjson"])
+    let one = try Binary.run(["stats", "--json", a])
+    #expect(glob.status == 0 && glob.stdout == one.stdout, "\(glob)")
+    let nothing = try Binary.run(["cat", directory.path + "/*.csv"])
+    #expect(nothing.status == 64 && nothing.stderr.contains("holds no journal"), "\(nothing)")
+    let runs = try Binary.run(["bisect", "-q", CheckJournals.directory + "/bisect"])
+    #expect(runs.status == 1, "the bisect folder's builds, in order: \(runs)")
+  }
+
   @Test func diffColoursWhenAsked() throws {
     let a = CheckJournals.directory + "/bisect/build-07.ndjson"
     let b = CheckJournals.directory + "/bisect/build-08.ndjson"

@@ -64,9 +64,12 @@ extension Command {
     s += discussion.trimmingTrailingNewlines + "\n\n"
     s += "options:\n"
     s += Option.helpTable(options)
-    s += "  --color WHEN, -h/--help, --version: as for every command (see 'spatial-replay --help')\n"
+    s += "  --color WHEN, -h/--help, --version: see 'spatial-replay --help'\n"
     if !details.isEmpty { s += "\n" + details.trimmingTrailingNewlines + "\n" }
-    s += "\nexit status: " + exitStatus.trimmingTrailingNewlines + "\n\n"
+    s +=
+      "\n"
+      + wrap(String(exitStatus.trimmingTrailingNewlines), width: 80, first: "exit status: ").joined(separator: "\n")
+    s += "\n\n"
     s += "examples:\n" + examples.map { "  " + $0 + "\n" }.joined() + "\n"
     return s
   }
@@ -74,13 +77,13 @@ extension Command {
 
 extension Option {
   /// The options' help, one per entry: the synopsis in a column of 23, the help beside it
-  /// (on the next line when the synopsis is longer), continuation lines indented.
+  /// wrapped to 80 columns (on the next line when the synopsis is longer).
   static func helpTable(_ options: [Option]) -> String {
     let column = 25
     var s = ""
     for option in options {
       let synopsis = "  " + option.synopsis
-      let lines = option.help.split(separator: "\n", omittingEmptySubsequences: false)
+      let lines = wrap(option.help, width: 80 - column)
       if synopsis.count + 2 <= column {
         s += synopsis + String(repeating: " ", count: column - synopsis.count) + (lines.first ?? "") + "\n"
       } else {
@@ -90,6 +93,22 @@ extension Option {
     }
     return s
   }
+}
+
+/// `text`'s words (line breaks count as spaces) in lines of at most `width` columns; a longer word stands alone.
+func wrap(_ text: String, width: Int, first: String = "") -> [String] {
+  var lines = [first]
+  for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+    let current = lines[lines.count - 1]
+    if current.isEmpty || current == first {
+      lines[lines.count - 1] += word
+    } else if current.count + 1 + word.count <= width {
+      lines[lines.count - 1] += " " + word
+    } else {
+      lines.append(String(word))
+    }
+  }
+  return lines
 }
 
 extension String {

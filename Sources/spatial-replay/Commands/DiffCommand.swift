@@ -21,7 +21,8 @@ struct DiffCommand: Command {
       extra          events of B that A does not have
       duplicated     events one run has twice in a row (says which run)
       reordered      the same events on both sides in another order
-      misattributed  the same lifecycle callbacks at the same place, other controllers
+      misattributed  the same lifecycle callbacks at the same place, other
+                     controllers
       changed        anything else
     and a summary line. '-' reads one of the two from standard input.
 

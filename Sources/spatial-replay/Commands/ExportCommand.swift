@@ -31,8 +31,10 @@ struct ExportCommand: Command {
                  keys in 'extra' (a JSON object)
       visits     one row per visit: a controller's didAppear to its next
                  willDisappear, with dwell_ms; visits open at the end flagged
-      moves      one row per move, with whether its transition completed and how long it took
-      pans       one row per pan, with the minimum touches and the neighbour at that moment
+      moves      one row per move, with whether its transition completed and
+                 how long it took
+      pans       one row per pan, with the minimum touches and the neighbour at
+                 that moment
       findings   one row per finding of 'check' (integrity and lifecycle rules)
     """
   static let table = Option.value(

@@ -7,10 +7,7 @@ import Synchronization
 struct SimulateCommand: Command {
   static let name = "simulate"
   static let abstract = "Record a random but valid session of N events through the reference navigator"
-  static let usage = [
-    "spatial-replay simulate --events N [--seed S] [--controllers K] [--profile intended|legacy]",
-    "                        [--session ID] [--app NAME] [--build B] [-o FILE]",
-  ]
+  static let usage = ["spatial-replay simulate --events N [options]"]
   static let discussion = """
     Writes a journal of exactly N events (the header included) recorded by the
     reference navigator: a random map of K controllers on a grid, linked into a

@@ -21,15 +21,7 @@ enum JournalInput {
     let given = arguments.positionals
     guard !given.isEmpty else { throw UsageError("\(command) needs at least one FILE ('-' for standard input)") }
     try checkStandardInputOnce(given)
-    var paths: [String] = []
-    for argument in given {
-      let expanded = expand(argument)
-      guard !expanded.isEmpty else {
-        throw UsageError("\(displayText(argument)) holds no journal (*.ndjson, *.jsonl, or either .gz)")
-      }
-      paths += expanded
-    }
-    return paths
+    return given.flatMap(expand)
   }
 
   /// The names a directory's journals end with.
@@ -37,7 +29,8 @@ enum JournalInput {
 
   /// `-` and files as they are (a missing one is reported when it is read); a directory as
   /// every journal below it, recursively, sorted by path; a pattern with `*`, `?` or `[` that
-  /// names no file as the files it matches (glob(3)), sorted.
+  /// names no file as the files it matches (glob(3)), sorted. A directory without a journal and
+  /// a pattern that matches nothing stay as they are, and are then reported as unreadable (2).
   static func expand(_ argument: String) -> [String] {
     guard argument != "-" else { return [argument] }
     var info = stat()
@@ -45,12 +38,12 @@ enum JournalInput {
       guard info.st_mode & S_IFMT == S_IFDIR else { return [argument] }
       var found: [String] = []
       collectJournals(in: argument, into: &found)
-      return found.sorted()
+      return found.isEmpty ? [argument] : found.sorted()
     }
     guard argument.contains(where: { "*?[".contains($0) }) else { return [argument] }
     var matches = glob_t()
     defer { globfree(&matches) }
-    guard glob(argument, 0, nil, &matches) == 0 else { return [] }
+    guard glob(argument, 0, nil, &matches) == 0, matches.gl_pathc > 0 else { return [argument] }
     return (0..<Int(matches.gl_pathc)).compactMap { i in
       matches.gl_pathv[i].map { String(cString: $0) }
     }.sorted()

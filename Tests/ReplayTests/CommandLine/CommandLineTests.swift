@@ -260,7 +260,10 @@ import Testing
     let one = try Binary.run(["stats", "--json", a])
     #expect(glob.status == 0 && glob.stdout == one.stdout, "\(glob)")
     let nothing = try Binary.run(["cat", directory.path + "/*.csv"])
-    #expect(nothing.status == 64 && nothing.stderr.contains("holds no journal"), "\(nothing)")
+    #expect(nothing.status == 2 && nothing.stderr.contains("*.csv: cannot open"), "\(nothing)")
+    let empty = try TemporaryDirectory()
+    let none = try Binary.run(["check", empty.path])
+    #expect(none.status == 2 && none.stderr.contains("is a directory, not a journal"), "\(none)")
     let runs = try Binary.run(["bisect", "-q", CheckJournals.directory + "/bisect"])
     #expect(runs.status == 1, "the bisect folder's builds, in order: \(runs)")
   }

@@ -88,7 +88,7 @@ struct StepCommand: Command {
     if let text = arguments.value(Self.keys) { keys = try Self.keys(text) }
     size = (80, 24)
     if let text = arguments.value(Self.size) { size = try Self.size(text) }
-    options = Stepper.Options(ascii: arguments.flag(Option.ascii))
+    options = Stepper.Options(glyphs: Glyphs(ascii: arguments.flag(Option.ascii)))
     reading = try ReadOptions(arguments)
     model = arguments.choice(Self.model).flatMap(Profile.init(rawValue:))
     diffOptions = try DiffOptions(arguments)
@@ -194,7 +194,7 @@ struct StepCommand: Command {
     for file in files {
       do {
         let (journal, check) = try StepperJournal.open(
-          path: file, options: reading, model: model, whenChecked: whenChecked)
+          path: file, options: reading, model: model, glyphs: options.glyphs, whenChecked: whenChecked)
         journals.append(journal)
         checks.append(check)
       } catch {

@@ -36,6 +36,8 @@ public struct Glyphs: Sendable, Hashable {
   public var cursor: String
   /// The text cursor of an input line.
   public var caret: String
+  /// The arrow keys as a help names them: right, left, up, down.
+  public var arrowKeys: [String]
   /// Whether these are the plain ASCII glyphs.
   public var isASCII: Bool
 
@@ -45,7 +47,7 @@ public struct Glyphs: Sendable, Hashable {
   private init(
     arrow: String, range: String, through: String, ellipsis: Character, more: String,
     ceilingOpen: String, ceilingClose: String, separator: String, columns: String, differing: String,
-    rule: Character, cursor: String, caret: String, isASCII: Bool
+    rule: Character, cursor: String, caret: String, arrowKeys: [String], isASCII: Bool
   ) {
     self.arrow = arrow
     self.range = range
@@ -60,6 +62,7 @@ public struct Glyphs: Sendable, Hashable {
     self.rule = rule
     self.cursor = cursor
     self.caret = caret
+    self.arrowKeys = arrowKeys
     self.isASCII = isASCII
   }
 
@@ -67,13 +70,13 @@ public struct Glyphs: Sendable, Hashable {
   public static let unicode = Glyphs(
     arrow: "→", range: "…", through: "–", ellipsis: "…", more: "…", ceilingOpen: "⌈", ceilingClose: "⌉",
     separator: " · ", columns: " │ ", differing: " ≠ ", rule: "─",
-    cursor: "▶", caret: "█", isASCII: false)
+    cursor: "▶", caret: "█", arrowKeys: ["→", "←", "↑", "↓"], isASCII: false)
 
   /// Only printable ASCII.
   public static let ascii = Glyphs(
     arrow: "->", range: "..", through: "-", ellipsis: "~", more: "...", ceilingOpen: "ceil(", ceilingClose: ")",
     separator: " | ", columns: " | ", differing: " ! ", rule: "-",
-    cursor: ">", caret: "_", isASCII: true)
+    cursor: ">", caret: "_", arrowKeys: ["Right", "Left", "Up", "Down"], isASCII: true)
 
   /// The characters a map is drawn with, in the same style.
   var box: BoxGlyphs { isASCII ? .ascii : .unicode }

@@ -462,39 +462,12 @@ private struct Screen {
   // MARK: Help
 
   private func help() -> [String] {
-    var lines = [
-      "keys (any key closes this help)",
-      "  l  →  j  ↓     next event",
-      "  h  ←  k  ↑     previous event",
-      "  PgDn  Space    \(Stepper.pageSize) events forwards",
-      "  PgUp           \(Stepper.pageSize) events backwards",
-      "  g  Home        first event",
-      "  G  End         last event",
-      "  ]  [           next / previous move event",
-      "  f  F           next / previous finding of check",
-      "  :SEQ Enter     jump to a seq (Esc cancels)",
-    ]
-    if stepper.isComparison {
-      lines += [
-        "  d  D  n  N     next / previous divergence",
-        "  :aSEQ :bSEQ    jump to a seq of A or B",
+    ["keys (any key closes this help)"]
+      + StepperKeyHelp.lines(comparison: stepper.isComparison, glyphs: glyphs).map { "  " + $0 } + [
+        "marks: \(cursorMark) current event, ! has a finding"
+          + (stepper.isComparison ? ",\(glyphs.differing)differs, < only in A, > only in B" : ""),
+        "phases: W+ willAppear, D+ didAppear, W- willDisappear, D- didDisappear",
       ]
-    } else {
-      lines += [
-        "  /TEXT Enter    search forwards on the event text (type and sentence)",
-        "  ?TEXT Enter    search backwards; lowercase text ignores case",
-        "  n  N           repeat the search, same / other direction",
-      ]
-    }
-    lines += [
-      "  H  F1  ?Enter  this help (? then Enter with nothing typed)",
-      "  q              quit",
-      "marks: \(cursorMark) current event, ! has a finding"
-        + (stepper.isComparison ? ",\(glyphs.differing)differs, < only in A, > only in B" : ""),
-      "phases: W+ willAppear, D+ didAppear, W- willDisappear, D- didDisappear",
-    ]
-    if glyphs.isASCII { lines = lines.map { $0.replacingArrows() } }
-    return lines
   }
 }
 
@@ -509,22 +482,5 @@ extension [String] {
     guard !isEmpty, k > 0 else { return self }
     let k = k % count
     return Array(self[(count - k)...] + self[..<(count - k)])
-  }
-}
-
-extension String {
-  fileprivate func replacingArrows() -> String {
-    var out = ""
-    for c in self {
-      switch c {
-      case "→": out += "Right"
-      case "←": out += "Left"
-      case "↓": out += "Down"
-      case "↑": out += "Up"
-      case "≠": out += "!"
-      default: out.append(c)
-      }
-    }
-    return out
   }
 }

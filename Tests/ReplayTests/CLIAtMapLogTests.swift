@@ -93,7 +93,7 @@ import Testing
     let result = try Binary.run(["at", "--ascii", "--width", "20", path, "32"])
     #expect(result.status == 0, "\(result)")
     var map = ""
-    MapRenderer(options: .init(width: 20, ascii: true)).render(
+    MapRenderer(options: .init(width: 20, glyphs: .ascii)).render(
       MapLayout(state: FixtureJournal.notesApp.state), to: &map)
     #expect(result.stdout.hasSuffix("\nmap:\n" + map))
   }
@@ -224,7 +224,7 @@ import Testing
     GoldenFile.check(result.stdout, "cli-map-notes-at-20.ascii.txt")
     var expected = ""
     let state = State(folding: FixtureJournal.notesApp.records[...20])
-    MapRenderer(options: .init(width: 40, ascii: true)).render(MapLayout(state: state), to: &expected)
+    MapRenderer(options: .init(width: 40, glyphs: .ascii)).render(MapLayout(state: state), to: &expected)
     #expect(result.stdout == expected)
     #expect(result.stdout.contains("[notes]"))
   }

@@ -52,7 +52,7 @@ import Testing
   }
 
   @Test func asciiUsesOnlyASCII() {
-    let text = render(.notesApp, .init(ascii: true))
+    let text = render(.notesApp, .init(glyphs: .ascii))
     GoldenFile.check(text, "map-notes.ascii.txt")
     #expect(text.unicodeScalars.allSatisfy { $0.isASCII })
     #expect(text.contains("[compose]*"))
@@ -75,7 +75,7 @@ import Testing
 
   @Test(arguments: [(true, "map-demo.cropped-end.txt"), (false, "map-demo.cropped-root.txt")])
   func narrowWidthCropsAroundTheFocus(focusLast: Bool, golden: String) {
-    let text = render(.demoPath(focusLast: focusLast), .init(width: 40, ascii: true))
+    let text = render(.demoPath(focusLast: focusLast), .init(width: 40, glyphs: .ascii))
     GoldenFile.check(text, golden)
     let lines = text.split(separator: "\n")
     #expect(lines.prefix { !$0.hasPrefix("cropped") }.allSatisfy { $0.count <= 40 })
@@ -97,11 +97,12 @@ import Testing
   /// On a shared cell the focus is drawn, whichever controller was placed there first.
   @Test func theFocusIsDrawnOnASharedCell() {
     var j = FixtureJournal.sharedCell
-    #expect(render(j, .init(ascii: true)).contains(" e    |"), "e, placed first, is drawn while the focus is elsewhere")
+    #expect(
+      render(j, .init(glyphs: .ascii)).contains(" e    |"), "e, placed first, is drawn while the focus is elsewhere")
     j.go("a", .down, "b")
     j.go("b", .right, "c")
     j.go("c", .up, "d")
-    let text = render(j, .init(ascii: true))
+    let text = render(j, .init(glyphs: .ascii))
     #expect(text.contains("[d]"), "\(text)")
     #expect(!text.contains(" e    |"), "\(text)")
     #expect(text.contains("+1"))
@@ -128,7 +129,7 @@ import Testing
   }
 
   @Test func heightCropsRowsAroundTheFocus() {
-    let text = render(.demoPath(focusLast: true), .init(height: 7, ascii: true))
+    let text = render(.demoPath(focusLast: true), .init(height: 7, glyphs: .ascii))
     GoldenFile.check(text, "map-demo.cropped-height.txt")
     #expect(text.contains("cropped around the focus: y 0..1 of -2..3"))
   }

@@ -84,7 +84,7 @@ import Testing
       #expect(placed == MapLayout(state: state).placements.map(\.id.rawValue), "\(name) event \(i): placements")
       if let status, let transition = state.transition {
         let entry = transitions[status[0]]
-        #expect(entry[0] as? String == transition.summary, "\(name) event \(i): transition")
+        #expect(entry[0] as? String == transition.summary(.unicode), "\(name) event \(i): transition")
         #expect(status[1] == transition.arrivals.count && (status[3] == 1) == !transition.isComplete)
       } else {
         #expect(status == nil && state.transition == nil, "\(name) event \(i): no transition")

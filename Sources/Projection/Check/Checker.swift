@@ -40,10 +40,10 @@ public struct Checker: Sendable {
   private var visibleCount = VisibleCountRule()
   private var modalLeak = ModalLeakRule()
 
-  /// A checker reporting `rules` (all by default).
-  public init(rules: RuleSelection = .all) {
+  /// A checker reporting `rules` (all by default), its messages written with `glyphs`.
+  public init(rules: RuleSelection = .all, glyphs: Glyphs = .unicode) {
     self.rules = rules
-    findings = CheckFindings(rules: rules)
+    findings = CheckFindings(rules: rules, glyphs: glyphs)
   }
 
   /// The line of the earliest finding that may still be reported before findings
@@ -161,8 +161,10 @@ public struct Checker: Sendable {
   /// ```swift
   /// let findings = Checker.check(navigator.records)
   /// ```
-  public static func check(_ records: some Sequence<Record>, rules: RuleSelection = .all) -> [Diagnostic] {
-    var checker = Checker(rules: rules)
+  public static func check(
+    _ records: some Sequence<Record>, rules: RuleSelection = .all, glyphs: Glyphs = .unicode
+  ) -> [Diagnostic] {
+    var checker = Checker(rules: rules, glyphs: glyphs)
     var diagnostics: [Diagnostic] = []
     for (index, record) in records.enumerated() { checker.check(record, line: index + 1, into: &diagnostics) }
     checker.finish(into: &diagnostics)

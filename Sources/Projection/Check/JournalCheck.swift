@@ -98,11 +98,12 @@ public struct JournalCheck: Sendable {
   /// - Parameters:
   ///   - rules: the rules to report.
   ///   - model: compare the recording with this profile of the reference model (`check --model`).
-  public init(rules: RuleSelection = .all, model: Profile? = nil) {
+  ///   - glyphs: the arrows and marks of the findings' messages.
+  public init(rules: RuleSelection = .all, model: Profile? = nil, glyphs: Glyphs = .unicode) {
     self.rules = rules
-    checker = Checker(rules: rules)
+    checker = Checker(rules: rules, glyphs: glyphs)
     checks = rules.containsLifecycleRules
-    conformance = Conformance(profile: model ?? .intended)
+    conformance = Conformance(profile: model ?? .intended, glyphs: glyphs)
     conforms = model != nil && rules.contains(.modelDivergence)
   }
 

@@ -11,7 +11,10 @@ extension Event {
   /// // "home → notes (left, pan, animated)"
   /// Event.lifecycle(controller: "notes", callback: .didAppear).sentence  // "notes: didAppear"
   /// ```
-  public var sentence: String {
+  public var sentence: String { sentence(.unicode) }
+
+  /// The sentence drawn with `glyphs`: `home -> notes (left, pan, animated)` in ASCII.
+  public func sentence(_ glyphs: Glyphs) -> String {
     switch self {
     case .session(let header):
       var details = ["v\(header.version)"]
@@ -26,7 +29,7 @@ extension Event {
     case .root(let controller):
       return "root \(Wording.id(controller))"
     case .link(let from, let direction, let to):
-      return "link \(Wording.id(from)) \(direction) → \(Wording.id(to))"
+      return "link \(Wording.id(from)) \(direction) \(glyphs.arrow) \(Wording.id(to))"
     case .unlink(let from, let direction):
       return "unlink \(Wording.id(from)) \(direction)"
     case .modal(let controller, let presenter):
@@ -37,7 +40,7 @@ extension Event {
       return "pan on \(Wording.id(pan.controller)) \(pan.direction), \(Wording.fingers(pan.touches)), "
         + "\(Wording.number(pan.distance)) pt at \(Wording.number(pan.velocity)) pt/s: \(pan.outcome)"
     case .move(let move):
-      return move.sentence
+      return move.sentence(glyphs)
     case .lifecycle(let controller, let callback):
       return "\(Wording.id(controller)): \(callback)"
     case .dealloc(let controller):
@@ -54,7 +57,10 @@ extension Event {
 
 extension Move {
   /// `home → notes (left, pan, animated)`; a move that is not animated leaves out `animated`.
-  public var sentence: String {
-    "\(Wording.id(from)) → \(Wording.id(to)) (\(direction), \(trigger)\(animated ? ", animated" : ""))"
+  public var sentence: String { sentence(.unicode) }
+
+  /// The sentence drawn with `glyphs`.
+  public func sentence(_ glyphs: Glyphs) -> String {
+    "\(Wording.id(from)) \(glyphs.arrow) \(Wording.id(to)) (\(direction), \(trigger)\(animated ? ", animated" : ""))"
   }
 }

@@ -16,18 +16,21 @@ public enum LogLine {
   /// - Parameters:
   ///   - record: the event.
   ///   - color: whether to add ANSI attributes.
+  ///   - glyphs: the arrows of the sentence.
   ///   - out: where the line goes.
-  public static func write(_ record: Record, color: Bool = false, to out: inout some TextOutputStream) {
+  public static func write(
+    _ record: Record, color: Bool = false, glyphs: Glyphs = .unicode, to out: inout some TextOutputStream
+  ) {
     out.write(TerminalStyle.dim.apply(timeOfDay(record.time), color: color))
     out.write(" #\(record.seq) ")
-    out.write(style(of: record.event).apply(record.event.sentence, color: color))
+    out.write(style(of: record.event).apply(record.event.sentence(glyphs), color: color))
     out.write("\n")
   }
 
   /// The line without its line end.
-  public static func text(_ record: Record, color: Bool = false) -> String {
+  public static func text(_ record: Record, color: Bool = false, glyphs: Glyphs = .unicode) -> String {
     var out = ""
-    write(record, color: color, to: &out)
+    write(record, color: color, glyphs: glyphs, to: &out)
     out.removeLast()
     return out
   }

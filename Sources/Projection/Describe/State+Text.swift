@@ -9,7 +9,7 @@ extension State {
   ///
   /// ```swift
   /// var text = ""
-  /// State(folding: records).writeText(to: &text)
+  /// State(folding: records).writeText(to: &text)  // or glyphs: .ascii
   /// // after seq 14 (15 events) at 2026-11-29T10:00:01.250000Z
   /// // session 3F2A9C1E (v1, app Dicto, build 2.1 (88), profile intended)
   /// // root: home
@@ -20,7 +20,7 @@ extension State {
   /// //   notes: NotesViewController, loaded, appeared; links right=home
   /// ```
   /// Journal text is escaped with `displayText`.
-  public func writeText(to out: inout some TextOutputStream) {
+  public func writeText(glyphs: Glyphs = .unicode, to out: inout some TextOutputStream) {
     if let lastSeq, let lastTime {
       out.write(
         "after seq \(lastSeq) (\(counters.events) \(counters.events == 1 ? "event" : "events")) at \(lastTime)\n")
@@ -34,7 +34,7 @@ extension State {
     out.write("focus: \(focus.map(Wording.id) ?? "none")\n")
     if let transition {
       out.write(transition.isComplete ? "transition: " : "transition in flight: ")
-      out.write(transition.summary)
+      out.write(transition.summary(glyphs))
       if transition.isComplete {
         out.write(", complete\n")
       } else {
@@ -60,7 +60,7 @@ extension State {
     }
   }
 
-  /// The state as ``writeText(to:)`` writes it.
+  /// The state as ``writeText(glyphs:to:)`` writes it.
   public var text: String {
     var out = ""
     writeText(to: &out)
@@ -100,14 +100,14 @@ extension State {
 
 extension Transition {
   /// `home → notes (left, pan, animated) at seq 10` or `initial display of home at seq 3`.
-  var summary: String {
+  func summary(_ glyphs: Glyphs) -> String {
     switch kind {
     case .initialDisplay:
       return "initial display of \(Wording.id(to)) at seq \(seq)"
     case .move:
       let move = Move(
         from: from ?? to, to: to, direction: direction ?? .left, trigger: trigger ?? .programmatic, animated: animated)
-      return "\(move.sentence) at seq \(seq)"
+      return "\(move.sentence(glyphs)) at seq \(seq)"
     }
   }
 }

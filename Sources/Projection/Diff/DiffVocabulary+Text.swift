@@ -3,19 +3,20 @@ import Journal
 extension DiffVocabulary {
   /// One event as a short line for a terminal, journal data escaped with
   /// `displayText`: `lifecycle notes willAppear`, `move home → notes (left, pan, animated)`.
-  public func describe(_ token: Int32) -> String {
+  public func describe(_ token: Int32, glyphs: Glyphs = .unicode) -> String {
     func name(_ c: Int32) -> String { displayText(self.name(of: c)) }
     switch self[token] {
     case .lifecycle(let c, let callback):
       return "lifecycle \(name(c)) \(callback)"
     case .move(let from, let to, let direction, let trigger, let animated):
-      return "move \(name(from)) → \(name(to)) (\(direction), \(trigger), \(animated ? "animated" : "not animated"))"
+      return
+        "move \(name(from)) \(glyphs.arrow) \(name(to)) (\(direction), \(trigger), \(animated ? "animated" : "not animated"))"
     case .modal(let c, let presenter):
       return "modal \(name(c)) presented by \(name(presenter))"
     case .dealloc(let c):
       return "dealloc \(name(c))"
     case .link(let from, let direction, let to):
-      return "link \(name(from)) \(direction) → \(name(to))"
+      return "link \(name(from)) \(direction) \(glyphs.arrow) \(name(to))"
     case .unlink(let from, let direction):
       return "unlink \(name(from)) \(direction)"
     case .alloc(let c, let className):
@@ -35,8 +36,8 @@ extension DiffVocabulary {
   }
 
   /// A move as the divergence shows it: `home → notes (left, pan, animated)`.
-  public func describeMove(_ token: Int32) -> String {
-    let text = describe(token)
+  public func describeMove(_ token: Int32, glyphs: Glyphs = .unicode) -> String {
+    let text = describe(token, glyphs: glyphs)
     return text.hasPrefix("move ") ? String(text.dropFirst(5)) : text
   }
 

@@ -7,7 +7,7 @@ import Journal
 ///
 /// ```swift
 /// var text = ""
-/// MapRenderer(options: .init(width: 80, ascii: true)).render(MapLayout(state: state), to: &text)
+/// MapRenderer(options: .init(width: 80, glyphs: .ascii)).render(MapLayout(state: state), to: &text)
 /// ```
 ///
 /// Without colour the focus is a box drawn with a double frame (`#`/`=` in
@@ -24,17 +24,19 @@ public struct MapRenderer: Sendable {
     public var width: Int
     /// Lines available for the boxes, nil for no limit (the default).
     public var height: Int?
-    /// Plain ASCII instead of Unicode box drawing.
-    public var ascii: Bool
+    /// Unicode box drawing and arrows, or plain ASCII.
+    public var glyphs: Glyphs
     /// ANSI attributes (bold, inverse, colours); only for a terminal.
     public var color: Bool
     /// Columns for an id in a box; nil picks the longest placed id's width, from 3 to 12.
     public var idWidth: Int?
 
-    public init(width: Int = 80, height: Int? = nil, ascii: Bool = false, color: Bool = false, idWidth: Int? = nil) {
+    public init(
+      width: Int = 80, height: Int? = nil, glyphs: Glyphs = .unicode, color: Bool = false, idWidth: Int? = nil
+    ) {
       self.width = width
       self.height = height
-      self.ascii = ascii
+      self.glyphs = glyphs
       self.color = color
       self.idWidth = idWidth
     }
@@ -55,13 +57,26 @@ public struct MapRenderer: Sendable {
   ///
   /// - Complexity: O(n log n) in the placed controllers, plus the size of the drawn area.
   public func render(_ layout: MapLayout, to out: inout some TextOutputStream) {
-    let glyphs = options.ascii ? BoxGlyphs.ascii : BoxGlyphs.unicode
-    if let bounds = layout.bounds {
-      drawGrid(layout, bounds: bounds, glyphs: glyphs, to: &out)
+    if let drawing = draw(layout) {
+      for line in drawing.grid { out.write(line + "\n") }
+      out.write("\n")
+      for line in drawing.legend {
+        out.write(TerminalStyle.dim.apply(line, color: options.color) + "\n")
+      }
+      if let cropped = drawing.croppedText {
+        out.write(TerminalStyle.dim.apply(cropped, color: options.color) + "\n")
+      }
     } else {
       out.write("(nothing to draw: no root)\n")
     }
-    writeLists(layout, glyphs: glyphs, to: &out)
+    writeLists(layout, glyphs: options.glyphs.box, to: &out)
+  }
+
+  /// The map as parts: the grid of boxes and links, the legend, what was cropped.
+  /// Nil when there is nothing to draw (no root).
+  public func draw(_ layout: MapLayout) -> MapDrawing? {
+    guard let bounds = layout.bounds else { return nil }
+    return drawGrid(layout, bounds: bounds, glyphs: options.glyphs.box)
   }
 
   /// The geometry of one rendering.
@@ -74,9 +89,8 @@ public struct MapRenderer: Sendable {
   }
 
   private func drawGrid(
-    _ layout: MapLayout, bounds: (min: MapLayout.Position, max: MapLayout.Position), glyphs: BoxGlyphs,
-    to out: inout some TextOutputStream
-  ) {
+    _ layout: MapLayout, bounds: (min: MapLayout.Position, max: MapLayout.Position), glyphs: BoxGlyphs
+  ) -> MapDrawing {
     var frame = Frame(idWidth: options.idWidth ?? automaticIDWidth(layout))
     frame.idWidth = max(1, min(frame.idWidth, options.width - 5))
     let fitColumns = max(1, (options.width + Self.horizontalGap) / frame.pitch)
@@ -106,6 +120,7 @@ public struct MapRenderer: Sendable {
     }
 
     let canvasWidth = xs.count * frame.pitch - Self.horizontalGap
+    var grid: [String] = []
     for y in ys {
       let last = y == ys.upperBound
       var canvas = Canvas(width: canvasWidth, height: Self.boxHeight + (last ? 0 : 1))
@@ -126,28 +141,23 @@ public struct MapRenderer: Sendable {
           }
         }
       }
-      canvas.write(to: &out, color: options.color)
+      grid += canvas.rendered(color: options.color)
     }
 
-    out.write("\n")
-    for line in legendLines(glyphs) {
-      out.write(TerminalStyle.dim.apply(line, color: options.color) + "\n")
-    }
     var cropped: [String] = []
     if xs.count < bounds.max.x - bounds.min.x + 1 {
       cropped.append(
-        "x \(xs.lowerBound)\(glyphs.range)\(xs.upperBound) of \(bounds.min.x)\(glyphs.range)\(bounds.max.x)")
+        "x \(xs.lowerBound)\(options.glyphs.range)\(xs.upperBound) of \(bounds.min.x)\(options.glyphs.range)\(bounds.max.x)"
+      )
     }
     if ys.count < bounds.max.y - bounds.min.y + 1 {
       cropped.append(
-        "y \(ys.lowerBound)\(glyphs.range)\(ys.upperBound) of \(bounds.min.y)\(glyphs.range)\(bounds.max.y)")
+        "y \(ys.lowerBound)\(options.glyphs.range)\(ys.upperBound) of \(bounds.min.y)\(options.glyphs.range)\(bounds.max.y)"
+      )
     }
-    if !cropped.isEmpty {
-      let around = layout.focusPlacement >= 0 ? "the focus" : "the root"
-      out.write(
-        TerminalStyle.dim.apply("cropped around \(around): " + cropped.joined(separator: ", "), color: options.color)
-          + "\n")
-    }
+    return MapDrawing(
+      grid: grid, legend: legendLines(glyphs), cropped: cropped,
+      croppedAround: layout.focusPlacement >= 0 ? "the focus" : "the root")
   }
 
   /// `legend: [id] focus, * modal, ...` in lines of at most `width` columns (one entry per line at least).
@@ -205,7 +215,8 @@ public struct MapRenderer: Sendable {
 
     // Content: [id] for the focus, a trailing * for a modal.
     let id = TextWidth.truncate(
-      displayText(placement.id.rawValue, limit: frame.idWidth + 1), to: frame.idWidth, ellipsis: glyphs.ellipsis)
+      displayText(placement.id.rawValue, limit: frame.idWidth + 1), to: frame.idWidth, ellipsis: options.glyphs.ellipsis
+    )
     var x = canvas.put(isFocus ? "[" : " ", x: left + 1, y: 1)
     x = canvas.put(id, x: x, y: 1)
     x = canvas.put(isFocus ? "]" : " ", x: x, y: 1)
@@ -255,7 +266,8 @@ public struct MapRenderer: Sendable {
         case .sharedCell(let position, let ids):
           text = "cell \(position): " + ids.map(Wording.id).joined(separator: ", ")
         case .stretchedLink(let from, let direction, let to, let a, let b):
-          text = "link \(Wording.id(from)) \(direction) \(glyphs.arrow) \(Wording.id(to)): \(a) to \(b), not one step"
+          text =
+            "link \(Wording.id(from)) \(direction) \(options.glyphs.arrow) \(Wording.id(to)): \(a) to \(b), not one step"
         }
         out.write("  " + TerminalStyle.red.apply(text, color: options.color) + "\n")
       }

@@ -31,7 +31,7 @@ extension Stepper {
     } else {
       lines = screen.lines()
     }
-    lines = lines.map { Screen.trimmed(ScreenText.fit($0, width, ascii: options.ascii)) }
+    lines = lines.map { Screen.trimmed(ScreenText.fit($0, width, options.glyphs)) }
     if lines.count < height {
       lines.insert(contentsOf: repeatElement("", count: height - lines.count), at: max(lines.count - 2, 0))
     }
@@ -46,11 +46,11 @@ private struct Screen {
   let width: Int
   let layout: ScreenLayout
 
-  var ascii: Bool { stepper.options.ascii }
-  var rule: Character { ascii ? "-" : "─" }
-  var cursorMark: String { ascii ? ">" : "▶" }
+  var glyphs: Glyphs { stepper.options.glyphs }
+  var rule: Character { glyphs.rule }
+  var cursorMark: String { glyphs.cursor }
   /// Between the parts of a line.
-  var dot: String { ascii ? " | " : " · " }
+  var dot: String { glyphs.separator }
 
   static func trimmed(_ line: String) -> String {
     var line = line
@@ -95,7 +95,7 @@ private struct Screen {
       out.append(ruleLine(moveTitle(journal, cursor)))
       out += events(journal, cursor: cursor)
       out.append(transition(model))
-      out += ScreenText.wrap(phases(model, width: width), width: width, lines: layout.phases, ascii: ascii)
+      out += ScreenText.wrap(phases(model, width: width), width: width, lines: layout.phases, glyphs: glyphs)
         .padded(to: layout.phases)
       out += findings(journal, cursor: cursor, width: width, lines: layout.findings)
     }
@@ -113,11 +113,11 @@ private struct Screen {
     let modelB = comparison.b.count > 0 ? comparison.b.timeline.state(at: recordB) : State()
     let left = max((width - 3) / 2, 1)
     let right = max(width - 3 - left, 1)
-    let bar = ascii ? " | " : " │ "
+    let bar = glyphs.columns
     func columns(_ a: [String], _ b: [String], lines: Int) -> [String] {
       let a = fitted(a, lines: lines)
       let b = fitted(b, lines: lines)
-      return zip(a, b).map { ScreenText.pad($0, left, ascii: ascii) + bar + $1 }
+      return zip(a, b).map { ScreenText.pad($0, left, glyphs) + bar + $1 }
     }
     var out = columns(
       [sideHeader("A", comparison.a, modelA)], [sideHeader("B", comparison.b, modelB)], lines: 1)
@@ -131,8 +131,8 @@ private struct Screen {
       out += alignedRows(comparison, row: row, left: left, right: right)
       out += columns([transition(modelA)], [transition(modelB)], lines: 1)
       out += columns(
-        ScreenText.wrap(phases(modelA, width: left), width: left, lines: layout.phases, ascii: ascii),
-        ScreenText.wrap(phases(modelB, width: right), width: right, lines: layout.phases, ascii: ascii),
+        ScreenText.wrap(phases(modelA, width: left), width: left, lines: layout.phases, glyphs: glyphs),
+        ScreenText.wrap(phases(modelB, width: right), width: right, lines: layout.phases, glyphs: glyphs),
         lines: layout.phases)
       out += columns(
         findings(comparison.a, cursor: recordA, width: left, lines: layout.findings),
@@ -179,7 +179,7 @@ private struct Screen {
     guard layout.map > 0 else { return [] }
     guard journal.count > 0 else { return draw(model, width: width, idWidth: journal.mapIDWidth) }
     let key = MapCache.Key(
-      side: side, version: Int(journal.mapVersions[index]), width: width, height: layout.map, ascii: ascii)
+      side: side, version: Int(journal.mapVersions[index]), width: width, height: layout.map, glyphs: glyphs)
     if let lines = stepper.maps[key] { return lines }
     let lines = draw(model, width: width, idWidth: journal.mapIDWidth)
     stepper.maps[key] = lines
@@ -188,17 +188,12 @@ private struct Screen {
 
   private func draw(_ model: State, width: Int, idWidth: Int) -> [String] {
     let mapLayout = MapLayout(state: model)
-    guard mapLayout.bounds != nil else { return ["(no map yet: no root)"] }
-    var text = ""
-    let options = MapRenderer.Options(width: width, height: layout.map, ascii: ascii, idWidth: idWidth)
-    MapRenderer(options: options).render(mapLayout, to: &text)
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let legend = lines.firstIndex { $0.hasPrefix("legend:") } ?? lines.count
-    let cropped = lines[legend...].first { $0.hasPrefix("cropped around") }
-    lines = Array(lines[..<legend])
+    let options = MapRenderer.Options(width: width, height: layout.map, glyphs: glyphs, idWidth: idWidth)
+    guard let drawing = MapRenderer(options: options).draw(mapLayout) else { return ["(no map yet: no root)"] }
+    var lines = drawing.grid
     while lines.last == "" { lines.removeLast() }
     var notes: [String] = []
-    if cropped != nil { notes.append("cropped around the focus") }
+    if !drawing.cropped.isEmpty { notes.append("cropped around the focus") }
     if !mapLayout.collisions.isEmpty { notes.append("\(mapLayout.collisions.count) collisions") }
     if !mapLayout.detached.isEmpty {
       notes.append("detached: " + mapLayout.detached.map { displayText($0.rawValue) }.joined(separator: ", "))
@@ -220,7 +215,7 @@ private struct Screen {
     let record = journal.records[index]
     guard case .move(let move) = record.event else { return "events" }
     return "events\(dot)move \((k).grouped) of \((journal.moves.count).grouped) at #\(record.seq): "
-      + move.sentence
+      + move.sentence(glyphs)
   }
 
   private func events(_ journal: StepperJournal, cursor: Int) -> [String] {
@@ -237,7 +232,7 @@ private struct Screen {
       } else {
         let flagged = journal.findingsThrough(i) > journal.findingsThrough(i - 1)
         let marks = (i == cursor ? cursorMark : " ") + (flagged ? "!" : " ")
-        out.append(marks + LogLine.text(journal.records[i]))
+        out.append(marks + LogLine.text(journal.records[i], glyphs: glyphs))
       }
     }
     return out
@@ -245,14 +240,13 @@ private struct Screen {
 
   private func transition(_ model: State) -> String {
     guard let transition = model.transition else { return "transition: none yet" }
-    if transition.isComplete { return "transition: \(transition.summary), complete" }
+    if transition.isComplete { return "transition: \(transition.summary(glyphs)), complete" }
     let name: String
     switch transition.kind {
     case .initialDisplay: name = "initial display of \(displayText(transition.to.rawValue))"
     case .move:
-      let arrow = ascii ? "->" : "→"
       name =
-        "\(displayText((transition.from ?? transition.to).rawValue)) \(arrow) \(displayText(transition.to.rawValue))"
+        "\(displayText((transition.from ?? transition.to).rawValue)) \(glyphs.arrow) \(displayText(transition.to.rawValue))"
     }
     let arrived = transition.arrivals.isEmpty ? "nothing" : transition.arrivals.map(Self.short).joined(separator: " ")
     return "in flight: #\(transition.seq) \(name)\(dot)missing "
@@ -321,7 +315,7 @@ private struct Screen {
   /// The title line and the latest findings at or before the cursor.
   private func findings(_ journal: StepperJournal, cursor: Int, width: Int, lines: Int) -> [String] {
     guard lines > 0 else { return [] }
-    guard journal.isChecked else { return ["findings: checking the journal…"].padded(to: lines) }
+    guard journal.isChecked else { return ["findings: checking the journal\(glyphs.more)"].padded(to: lines) }
     let total = journal.findings.count
     let through = journal.count > 0 ? journal.findingsThrough(cursor) : total
     var title: String
@@ -349,14 +343,13 @@ private struct Screen {
 
   private func messageLine() -> String {
     if let prompt = state.prompt {
-      let caret = ascii ? "_" : "█"
       let hint: String
       switch prompt.kind {
       case .jump: hint = "a seq, Enter to jump, Esc to cancel"
       case .searchForward: hint = "text, Enter to search forwards, Esc to cancel"
       case .searchBackward: hint = "text, Enter to search backwards (Enter alone: help), Esc to cancel"
       }
-      return "\(prompt.kind.rawValue)\(displayText(prompt.text, limit: 200))\(caret)   (\(hint))"
+      return "\(prompt.kind.rawValue)\(displayText(prompt.text, limit: 200))\(glyphs.caret)   (\(hint))"
     }
     if let message = state.message { return message }
     if state.isHelpVisible { return "any key closes the help" }
@@ -369,12 +362,12 @@ private struct Screen {
   /// `1,234 / 1,000,000`: the record's seq and the number of events. When the
   /// seqs are not 0 to N - 1 (a slice, a journal with gaps), the record's place
   /// is given too: `143 · event 44 / 44`.
-  static func position(_ journal: StepperJournal, _ record: Int) -> String {
+  static func position(_ journal: StepperJournal, _ record: Int, _ glyphs: Glyphs) -> String {
     let records = journal.records
     let seq = (records[record].seq).grouped
     let total = (journal.count).grouped
     guard records[0].seq == 0 && records[records.count - 1].seq == records.count - 1 else {
-      return "\(seq) · event \((record + 1).grouped) / \(total)"
+      return "\(seq)\(glyphs.separator)event \((record + 1).grouped) / \(total)"
     }
     return "\(seq) / \(total)"
   }
@@ -382,11 +375,11 @@ private struct Screen {
   private func status(_ journal: StepperJournal, cursor: Int) -> String {
     guard journal.count > 0 else { return "seq - / 0\(dot)the journal has no events" }
     var parts = [
-      "seq \(Self.position(journal, cursor))",
+      "seq \(Self.position(journal, cursor, glyphs))",
       "move \((journal.movesThrough(cursor)).grouped) / \((journal.moves.count).grouped)",
       journal.isChecked
         ? "findings \((journal.findingsThrough(cursor)).grouped) / \((journal.findings.count).grouped)"
-        : "findings …",
+        : "findings \(glyphs.more)",
     ]
     if let search = state.search { parts.append("search \(search.forward ? "/" : "?")\(displayText(search.text))") }
     return parts.joined(separator: dot)
@@ -401,7 +394,7 @@ private struct Screen {
       guard !r.isEmpty else { return "nothing" }
       let first = run.seqs[r.lowerBound]
       let last = run.seqs[r.upperBound - 1]
-      return first == last ? "seq \(first)" : "seq \(first)\(ascii ? ".." : "…")\(last)"
+      return first == last ? "seq \(first)" : "seq \(first)\(glyphs.range)\(last)"
     }
     var kind = hunk.kind.rawValue
     if let side = hunk.side { kind += " in \(side == .a ? "A" : "B")" }
@@ -425,7 +418,7 @@ private struct Screen {
       let inHunk = comparison.divergence(atRow: r) != nil
       let gutter: String
       switch (a, b) {
-      case (.some, .some): gutter = inHunk ? (ascii ? " ! " : " ≠ ") : (ascii ? " | " : " │ ")
+      case (.some, .some): gutter = inHunk ? glyphs.differing : glyphs.columns
       case (.some, nil): gutter = " < "
       default: gutter = " > "
       }
@@ -433,14 +426,14 @@ private struct Screen {
       let textB = b.map { side(comparison.b, record: Int(comparison.recordsB[$0])) } ?? ""
       let mark = r == row ? cursorMark : " "
       out.append(
-        ScreenText.pad(mark + " " + textA, left, ascii: ascii) + gutter + ScreenText.fit(textB, right, ascii: ascii))
+        ScreenText.pad(mark + " " + textA, left, glyphs) + gutter + ScreenText.fit(textB, right, glyphs))
     }
     return out
   }
 
   private func side(_ journal: StepperJournal, record: Int) -> String {
     let r = journal.records[record]
-    return "#\(r.seq) " + r.event.sentence
+    return "#\(r.seq) " + r.event.sentence(glyphs)
   }
 
   private func status(_ comparison: StepperComparison, row: Int, recordA: Int, recordB: Int) -> String {
@@ -458,7 +451,7 @@ private struct Screen {
         : "after divergence \((k).grouped) of \((m).grouped)"
     }
     func seq(_ journal: StepperJournal, _ record: Int) -> String {
-      journal.count > 0 ? Self.position(journal, record) : "- / 0"
+      journal.count > 0 ? Self.position(journal, record, glyphs) : "- / 0"
     }
     return [
       position, "A seq \(seq(comparison.a, recordA))", "B seq \(seq(comparison.b, recordB))",
@@ -469,39 +462,12 @@ private struct Screen {
   // MARK: Help
 
   private func help() -> [String] {
-    var lines = [
-      "keys (any key closes this help)",
-      "  l  →  j  ↓     next event",
-      "  h  ←  k  ↑     previous event",
-      "  PgDn  Space    \(Stepper.pageSize) events forwards",
-      "  PgUp           \(Stepper.pageSize) events backwards",
-      "  g  Home        first event",
-      "  G  End         last event",
-      "  ]  [           next / previous move event",
-      "  f  F           next / previous finding of check",
-      "  :SEQ Enter     jump to a seq (Esc cancels)",
-    ]
-    if stepper.isComparison {
-      lines += [
-        "  d  D  n  N     next / previous divergence",
-        "  :aSEQ :bSEQ    jump to a seq of A or B",
+    ["keys (any key closes this help)"]
+      + StepperKeyHelp.lines(comparison: stepper.isComparison, glyphs: glyphs).map { "  " + $0 } + [
+        "marks: \(cursorMark) current event, ! has a finding"
+          + (stepper.isComparison ? ",\(glyphs.differing)differs, < only in A, > only in B" : ""),
+        "phases: W+ willAppear, D+ didAppear, W- willDisappear, D- didDisappear",
       ]
-    } else {
-      lines += [
-        "  /TEXT Enter    search forwards on the event text (type and sentence)",
-        "  ?TEXT Enter    search backwards; lowercase text ignores case",
-        "  n  N           repeat the search, same / other direction",
-      ]
-    }
-    lines += [
-      "  H  F1  ?Enter  this help (? then Enter with nothing typed)",
-      "  q              quit",
-      "marks: \(cursorMark) current event, ! has a finding"
-        + (stepper.isComparison ? ", ≠ differs, < only in A, > only in B" : ""),
-      "phases: W+ willAppear, D+ didAppear, W- willDisappear, D- didDisappear",
-    ]
-    if ascii { lines = lines.map { $0.replacingArrows() } }
-    return lines
   }
 }
 
@@ -516,22 +482,5 @@ extension [String] {
     guard !isEmpty, k > 0 else { return self }
     let k = k % count
     return Array(self[(count - k)...] + self[..<(count - k)])
-  }
-}
-
-extension String {
-  fileprivate func replacingArrows() -> String {
-    var out = ""
-    for c in self {
-      switch c {
-      case "→": out += "Right"
-      case "←": out += "Left"
-      case "↓": out += "Down"
-      case "↑": out += "Up"
-      case "≠": out += "!"
-      default: out.append(c)
-      }
-    }
-    return out
   }
 }

@@ -30,11 +30,11 @@ public struct Stepper: Sendable {
 
   /// How the screen is drawn.
   public struct Options: Sendable, Hashable {
-    /// Plain ASCII instead of Unicode box drawing and arrows.
-    public var ascii: Bool
+    /// Unicode box drawing, arrows and marks, or plain ASCII.
+    public var glyphs: Glyphs
 
-    public init(ascii: Bool = false) {
-      self.ascii = ascii
+    public init(glyphs: Glyphs = .unicode) {
+      self.glyphs = glyphs
     }
   }
 

@@ -10,13 +10,14 @@ extension StepperJournal {
   /// journal.isChecked   // true
   /// ```
   ///
-  /// - Parameters: as ``open(path:name:options:rules:model:whenChecked:)``.
+  /// - Parameters: as ``open(path:name:options:rules:model:glyphs:whenChecked:)``.
   /// - Throws: ``JournalFileError`` when the file cannot be opened or read.
   public static func load(
     path: String, name: String? = nil, options: ReadOptions = .init(), rules: RuleSelection = .all,
-    model: Profile? = nil
+    model: Profile? = nil, glyphs: Glyphs = .unicode
   ) throws(JournalFileError) -> StepperJournal {
-    let (journal, check) = try open(path: path, name: name, options: options, rules: rules, model: model)
+    let (journal, check) = try open(
+      path: path, name: name, options: options, rules: rules, model: model, glyphs: glyphs)
     return journal.withFindings(check.wait())
   }
 
@@ -52,7 +53,7 @@ extension StepperJournal {
   /// - Throws: ``JournalFileError`` when the file cannot be opened or read.
   public static func open(
     path: String, name: String? = nil, options: ReadOptions = .init(), rules: RuleSelection = .all,
-    model: Profile? = nil, whenChecked: @escaping @Sendable () -> Void = {}
+    model: Profile? = nil, glyphs: Glyphs = .unicode, whenChecked: @escaping @Sendable () -> Void = {}
   ) throws(JournalFileError) -> (journal: StepperJournal, check: PendingCheck) {
     let reader = try JournalReader(path: path, options: options)
     var records: [Record] = []
@@ -71,7 +72,7 @@ extension StepperJournal {
     let journal = StepperJournal(
       name: name ?? (path == "-" ? "<stdin>" : path), records: records, lineNumbers: lines, findings: nil)
     let check = PendingCheck(
-      records: journal.records, lines: lines, readerFindings: findings, rules: rules, model: model,
+      records: journal.records, lines: lines, readerFindings: findings, rules: rules, model: model, glyphs: glyphs,
       whenChecked: whenChecked)
     return (journal, check)
   }
@@ -102,12 +103,12 @@ public final class PendingCheck: Sendable {
   ///   - whenChecked: called on the check's thread once ``result`` is set.
   init(
     records: [Record], lines: [Int32], readerFindings: [Diagnostic], rules: RuleSelection, model: Profile?,
-    whenChecked: @escaping @Sendable () -> Void
+    glyphs: Glyphs = .unicode, whenChecked: @escaping @Sendable () -> Void
   ) {
     formatErrors = readerFindings.reduce(0) { $0 + ($1.severity == .error ? 1 : 0) }
     let queue = DispatchQueue(label: "spatial-replay.step.check")
     queue.async { [self] in
-      let findings = Self.check(records, lines, readerFindings, rules: rules, model: model)
+      let findings = Self.check(records, lines, readerFindings, rules: rules, model: model, glyphs: glyphs)
       finished.withLock { $0 = findings }
       whenChecked()
       done.signal()
@@ -126,11 +127,12 @@ public final class PendingCheck: Sendable {
   }
 
   private static func check(
-    _ records: [Record], _ lines: [Int32], _ readerFindings: [Diagnostic], rules: RuleSelection, model: Profile?
+    _ records: [Record], _ lines: [Int32], _ readerFindings: [Diagnostic], rules: RuleSelection, model: Profile?,
+    glyphs: Glyphs
   ) -> [Diagnostic] {
     if let model {
       // The reader's items again, in file order: a line's findings before its record.
-      var check = JournalCheck(rules: rules, model: model)
+      var check = JournalCheck(rules: rules, model: model, glyphs: glyphs)
       var findings: [CheckFinding] = []
       var k = 0
       for (i, record) in records.enumerated() {
@@ -150,7 +152,7 @@ public final class PendingCheck: Sendable {
     }
     var lifecycle: [Diagnostic] = []
     if rules.containsLifecycleRules {
-      var checker = Checker(rules: rules)
+      var checker = Checker(rules: rules, glyphs: glyphs)
       for (i, record) in records.enumerated() { checker.check(record, line: Int(lines[i]), into: &lifecycle) }
       checker.finish(into: &lifecycle)
     }

@@ -19,7 +19,7 @@ public struct StepperJournal: Sendable {
   /// The findings of `check` (reader integrity and lifecycle rules), sorted by
   /// line; empty while they are still being computed (see ``isChecked``).
   public private(set) var findings: [Diagnostic]
-  /// False while the check runs in the background (``open(path:name:options:rules:model:whenChecked:)``);
+  /// False while the check runs in the background (``open(path:name:options:rules:model:glyphs:whenChecked:)``);
   /// ``withFindings(_:)`` gives the journal with its findings.
   public private(set) var isChecked: Bool
 
@@ -121,13 +121,14 @@ public struct StepperJournal: Sendable {
     return findingRecords
   }
 
-  /// Records in memory, checked here with every lifecycle rule (lines are `index + 1`).
+  /// Records in memory, checked here with every lifecycle rule (lines are `index + 1`),
+  /// the findings' messages written with `glyphs`.
   ///
   /// ```swift
   /// let journal = StepperJournal(name: "fixture", records: navigator.records)
   /// ```
-  public init(name: String, records: [Record], rules: RuleSelection = .all) {
-    self.init(name: name, records: records, findings: Checker.check(records, rules: rules))
+  public init(name: String, records: [Record], rules: RuleSelection = .all, glyphs: Glyphs = .unicode) {
+    self.init(name: name, records: records, findings: Checker.check(records, rules: rules, glyphs: glyphs))
   }
 
   /// The number of records.

@@ -58,10 +58,10 @@ struct AtCommand: Command {
       state.writeJSON(to: &context.stdout, map: layout)
       context.stdout.write("\n")
     } else {
-      state.writeText(to: &context.stdout)
+      state.writeText(glyphs: Glyphs(ascii: ascii), to: &context.stdout)
       context.stdout.write("\nmap:\n")
       let options = MapRenderer.Options(
-        width: width ?? MapCommand.defaultWidth(context), ascii: ascii, color: context.useColor)
+        width: width ?? MapCommand.defaultWidth(context), glyphs: Glyphs(ascii: ascii), color: context.useColor)
       MapRenderer(options: options).render(layout, to: &context.stdout)
     }
     return query.hadErrors ? ExitCode.badInput : ExitCode.ok

@@ -30,7 +30,7 @@ struct BisectCommand: Command {
       Option.json.help(
         "one JSON document: runs, probes, first bad and last good run,\ncomparisons, findings (--check) and the final diff as 'diff --json'"
       ),
-      Option.quiet, DiffCommand.lenient,
+      Option.quiet, DiffCommand.lenient, Option.ascii,
     ] + Option.reading
   static let exitStatus = """
     0 every run is good, 1 a first bad run was found, 2 a run could not be
@@ -178,20 +178,21 @@ private struct BisectSession {
         + "last good run: \(shown(result.lastGood)) (run \(result.lastGood + 1))\n")
     context.stdout.write(
       "\(result.probes.count.counted("probe")) and 1 diff: \(comparisons.counted("comparison")) "
-        + "(at most ⌈log2 \(n)⌉ + 1 = \(Bisect.maxProbes(runs: n) + 1))\n")
+        + "(at most \(command.loader.glyphs.ceilingOpen)log2 \(n)\(command.loader.glyphs.ceilingClose) + 1 = \(Bisect.maxProbes(runs: n) + 1))\n"
+    )
     if command.check, let bad {
       context.stdout.write("\nfindings in \(shown(firstBad)):\n")
       for d in bad.run.findings { context.stdout.write(d, file: bad.run.name) }
       let total = bad.run.errors + bad.run.warnings
       if total > bad.run.findings.count {
-        context.stdout.write("… and \((total - bad.run.findings.count).grouped) more\n")
+        context.stdout.write("\(command.loader.glyphs.more) and \((total - bad.run.findings.count).grouped) more\n")
       }
     }
     if let report {
       context.stdout.write("\ndiff \(shown(result.lastGood)) \(shown(firstBad)):\n")
       report.write(
         to: &context.stdout, nameA: names[result.lastGood], nameB: names[firstBad], hunkEvents: command.hunkEvents,
-        color: context.useColor)
+        color: context.useColor, glyphs: command.loader.glyphs)
     }
   }
 

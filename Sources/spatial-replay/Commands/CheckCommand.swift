@@ -44,6 +44,7 @@ struct CheckCommand: Command {
       format, Option.json.help("the same as --format json"), Option.quiet.help("print the summary only"),
       maxFindings, rule, noRule, model,
       Option.profile.help("the model's profile for --model: intended (default) or legacy"),
+      Option.ascii.help("plain ASCII arrows and marks in the text format's messages"),
     ] + Option.reading
   static var details: String {
     var s = "rules:\n"
@@ -96,6 +97,8 @@ struct CheckCommand: Command {
   var maxFindings: Int
   var rules: RuleSelection
   var model: Profile?
+  /// The arrows and marks of the text output's messages.
+  var glyphs: Glyphs
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     paths = try JournalInput.paths(arguments, command: Self.name)
@@ -106,6 +109,10 @@ struct CheckCommand: Command {
       format = .json
     } else {
       format = named ?? .text
+    }
+    glyphs = Glyphs(ascii: arguments.flag(Option.ascii))
+    guard !glyphs.isASCII || format == .text else {
+      throw UsageError("--ascii is for the text format; --format \(format.rawValue) keeps messages as they are")
     }
     quiet = arguments.flag(Option.quiet)
     maxFindings = try arguments.int(Self.maxFindings, min: 0) ?? .max
@@ -131,7 +138,7 @@ struct CheckCommand: Command {
   }
 
   func run(_ context: inout Context) throws -> Int32 {
-    var output = format.output(color: context.useColor, quiet: quiet)
+    var output = format.output(color: context.useColor, quiet: quiet, glyphs: glyphs)
     var verdict = Verdict()
     var files: [CheckedFile] = []
     var total = CheckSummary()
@@ -170,7 +177,7 @@ struct CheckCommand: Command {
         output.endFile(files[files.count - 1], &context)
         continue
       }
-      var check = JournalCheck(rules: rules, model: model)
+      var check = JournalCheck(rules: rules, model: model, glyphs: glyphs)
       while let batch = reader.nextBatch() {
         for item in batch {
           check.consume(item, into: &findings)

@@ -48,7 +48,7 @@ struct DiffCommand: Command {
     [
       Option.include, Option.exclude, Option.match, contextOption, hunkEvents, budget,
       Option.json.help("one JSON document instead of text (shape in docs/diff.md)"), Option.quiet, lenient,
-      gitBisect,
+      gitBisect, Option.ascii,
     ] + Option.reading
   static let exitStatus = """
     0 identical, 1 different, 2 unreadable or unusable input (125 with
@@ -103,7 +103,8 @@ struct DiffCommand: Command {
         context.stdout.write("\n")
       } else {
         report.write(
-          to: &context.stdout, nameA: a.name, nameB: b.name, hunkEvents: hunkEvents, color: context.useColor)
+          to: &context.stdout, nameA: a.name, nameB: b.name, hunkEvents: hunkEvents, color: context.useColor,
+          glyphs: loader.glyphs)
       }
     }
     return report.isIdentical ? ExitCode.ok : ExitCode.findings
@@ -151,6 +152,8 @@ struct DiffRunLoader: Sendable {
   var options: DiffOptions
   var reading: ReadOptions
   var lenient: Bool
+  /// The arrows and marks of the text: the findings' messages, the report.
+  var glyphs: Glyphs
   /// Findings printed (diff) or kept (bisect --check) per journal before `… and N more`.
   var keep = 20
 
@@ -159,6 +162,7 @@ struct DiffRunLoader: Sendable {
     if let budget = try arguments.int(DiffCommand.budget, min: 1) { options.budget.maxWork = budget }
     reading = try ReadOptions(arguments)
     lenient = arguments.flag(DiffCommand.lenient)
+    glyphs = Glyphs(ascii: arguments.flag(Option.ascii))
   }
 
   /// Reads and normalises two journals at once (one thread each, unless one
@@ -196,7 +200,8 @@ struct DiffRunLoader: Sendable {
     let total = loaded.errors + loaded.warnings
     if total > loaded.findings.count {
       context.stderr.write(
-        "\(displayText(loaded.name, limit: .max)): … and \((total - loaded.findings.count).grouped) more findings\n")
+        "\(displayText(loaded.name, limit: .max)): \(glyphs.more) and \((total - loaded.findings.count).grouped) more findings\n"
+      )
     }
     if loaded.errors > 0 && !lenient {
       throw Failure(
@@ -233,7 +238,7 @@ struct DiffRunLoader: Sendable {
     // Implementation note: two loops, so that the plain one (diff) carries no
     // checker state: every record of a large journal passes through it.
     if check {
-      var checks = JournalCheck(rules: .all)
+      var checks = JournalCheck(rules: .all, glyphs: glyphs)
       var found: [CheckFinding] = []
       while let item = reader.next() {
         checks.consume(item, into: &found)

@@ -17,7 +17,7 @@ struct LogCommand: Command {
     """
   static let options =
     Option.filters + [
-      Option.json.help("the selected events as NDJSON, each line exactly as in the journal")
+      Option.json.help("the selected events as NDJSON, each line exactly as in the journal"), Option.ascii,
     ] + Option.reading
   static let exitStatus = """
     0 fine, 2 the file could not be read or the journal has format errors,
@@ -31,6 +31,7 @@ struct LogCommand: Command {
   var file: String
   var filter: EventFilter
   var json: Bool
+  var glyphs: Glyphs
   var reading: ReadOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -40,6 +41,7 @@ struct LogCommand: Command {
     file = arguments.positionals[0]
     filter = try EventFilter(arguments)
     json = arguments.flag(Option.json)
+    glyphs = Glyphs(ascii: arguments.flag(Option.ascii))
     reading = try ReadOptions(arguments)
   }
 
@@ -62,7 +64,7 @@ struct LogCommand: Command {
           reader.withCurrentLine { line in context.stdout.write(bytes: line) }
           context.stdout.write("\n")
         } else {
-          LogLine.write(record, color: color, to: &context.stdout)
+          LogLine.write(record, color: color, glyphs: glyphs, to: &context.stdout)
         }
       case .diagnostic(let diagnostic):
         verdict.note(diagnostic)

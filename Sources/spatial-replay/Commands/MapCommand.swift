@@ -57,7 +57,8 @@ struct MapCommand: Command {
 
   func run(_ context: inout Context) throws -> Int32 {
     let query = try PointQuery.read(file, afterSeq: seq, options: reading, context: &context)
-    let options = MapRenderer.Options(width: width ?? Self.defaultWidth(context), ascii: ascii, color: context.useColor)
+    let options = MapRenderer.Options(
+      width: width ?? Self.defaultWidth(context), glyphs: Glyphs(ascii: ascii), color: context.useColor)
     MapRenderer(options: options).render(MapLayout(state: query.state), to: &context.stdout)
     return query.hadErrors ? ExitCode.badInput : ExitCode.ok
   }

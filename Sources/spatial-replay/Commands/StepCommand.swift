@@ -19,24 +19,18 @@ struct StepCommand: Command {
     the events that l, h, PgDn, PgUp, g and G stop at; the state shown is
     always the whole journal's, and the other keys still reach every event.
     """
-  static let details = """
-    keys:
-      l →  j ↓        next event             h ←  k ↑     previous event
-      PgDn Space      50 events forwards     PgUp         50 events backwards
-      g Home          first event            G End        last event
-      ] [             next / previous move event
-      f F             next / previous finding of check
-      :SEQ Enter      jump to a seq (with A B: :SEQ or :aSEQ in A, :bSEQ in B)
-      /TEXT Enter     search forwards on the event text (its type and sentence;
-                      lowercase text ignores case); / Enter repeats the last search
-      ?TEXT Enter     search backwards
-      n N             repeat the search in the same / other direction
-                      (with A B: next / previous divergence, as d D)
-      H  F1  ? Enter  help: '?' opens the backward search, so the help is H, F1,
-                      or '?' followed by Enter with nothing typed
-      Esc             cancel a prompt;  any key closes the help
-      q               quit (Ctrl-C too; the terminal is restored either way)
+  /// The keys, written from the stepper's one table of them, then how keys are read.
+  static var details: String {
+    let one = StepperKeyHelp.lines(comparison: false, glyphs: .unicode)
+    let two = StepperKeyHelp.lines(StepperKeyHelp.table.filter { $0.scope == .twoJournals }, glyphs: .unicode)
+    return "keys:\n" + one.map { "  " + $0 + "\n" }.joined()
+      + "  with two journals A B (instead of the search keys):\n" + two.map { "    " + $0 + "\n" }.joined()
+      + "  '?' opens the backward search, so the help is H, F1, or '?' followed\n"
+      + "  by Enter with nothing typed. Esc cancels a prompt, any key closes the\n"
+      + "  help, q and Ctrl-C quit (the terminal is restored either way).\n\n" + readingKeys
+  }
 
+  static let readingKeys = """
     On a terminal (standard input and output both, TERM not 'dumb') the view
     takes the whole window and follows its size. Otherwise, or with --keys,
     step reads key names from standard input (several per line, separated by
@@ -88,7 +82,7 @@ struct StepCommand: Command {
     if let text = arguments.value(Self.keys) { keys = try Self.keys(text) }
     size = (80, 24)
     if let text = arguments.value(Self.size) { size = try Self.size(text) }
-    options = Stepper.Options(ascii: arguments.flag(Option.ascii))
+    options = Stepper.Options(glyphs: Glyphs(ascii: arguments.flag(Option.ascii)))
     reading = try ReadOptions(arguments)
     model = arguments.choice(Self.model).flatMap(Profile.init(rawValue:))
     diffOptions = try DiffOptions(arguments)
@@ -194,7 +188,7 @@ struct StepCommand: Command {
     for file in files {
       do {
         let (journal, check) = try StepperJournal.open(
-          path: file, options: reading, model: model, whenChecked: whenChecked)
+          path: file, options: reading, model: model, glyphs: options.glyphs, whenChecked: whenChecked)
         journals.append(journal)
         checks.append(check)
       } catch {

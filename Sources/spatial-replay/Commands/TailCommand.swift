@@ -41,7 +41,7 @@ struct TailCommand: Command {
   static let timeout = Option.value(
     "--timeout", "S", "with --follow, stop after S seconds without new lines (a decimal number)")
   static let options =
-    [lines, follow, Option.json.help("print each event's line exactly as in the journal"), timeout]
+    [lines, follow, Option.json.help("print each event's line exactly as in the journal"), timeout, Option.ascii]
     + Option.filters + Option.reading
   static let exitStatus = """
     0 fine (also when stopped by a signal or --timeout), 2 the file could not
@@ -62,6 +62,7 @@ struct TailCommand: Command {
   var count: Int
   var follow: Bool
   var json: Bool
+  var glyphs: Glyphs
   var timeout: Double?
   var filter: EventFilter
   var reading: ReadOptions
@@ -73,6 +74,7 @@ struct TailCommand: Command {
     follow = arguments.flag(Self.follow)
     guard !(follow && file == "-") else { throw UsageError("--follow needs a file; standard input cannot be followed") }
     json = arguments.flag(Option.json)
+    glyphs = Glyphs(ascii: arguments.flag(Option.ascii))
     filter = try EventFilter(arguments)
     reading = try ReadOptions(arguments)
     if let text = arguments.value(Self.timeout) {
@@ -86,7 +88,8 @@ struct TailCommand: Command {
 
   func run(_ context: inout Context) throws -> Int32 {
     var session = TailSession(
-      file: JournalInput.displayName(file), json: json, color: context.useColor, filter: filter, reading: reading)
+      file: JournalInput.displayName(file), json: json, color: context.useColor, glyphs: glyphs, filter: filter,
+      reading: reading)
     let follower = JournalFollower(path: try Self.followablePath(file), maxLineLength: reading.limits.maxLineLength)
     try follower.poll { session.remember($0, keeping: count) }
     guard follower.isOpen || follow else {
@@ -172,12 +175,13 @@ struct TailSession {
   let name: String
   let json: Bool
   let color: Bool
+  let glyphs: Glyphs
   var filter: EventFilter
   let reading: ReadOptions
   /// What the exit status reports: format errors met.
   var verdict = Verdict()
   private var integrity: IntegrityTracker
-  private var checker = Checker()
+  private var checker: Checker
   private var found: [Diagnostic] = []
   /// The last lines of the initial read: decoded record (nil when it did not decode) and bytes.
   private var recent: [(number: Int, record: Record?, bytes: [UInt8])] = []
@@ -188,10 +192,12 @@ struct TailSession {
   /// Format errors printed so far.
   private var shownFormatErrors = 0
 
-  init(file: String, json: Bool, color: Bool, filter: EventFilter, reading: ReadOptions) {
+  init(file: String, json: Bool, color: Bool, glyphs: Glyphs, filter: EventFilter, reading: ReadOptions) {
     self.name = displayText(file, limit: .max)
     self.json = json
     self.color = color
+    self.glyphs = glyphs
+    checker = Checker(glyphs: glyphs)
     self.filter = filter
     self.reading = reading
     integrity = IntegrityTracker(strict: reading.strict)
@@ -250,7 +256,7 @@ struct TailSession {
       context.warning("\(name): truncated to \(size) bytes; following from there")
     case .replaced:
       context.warning("\(name): replaced by a new file; following it from its start")
-      checker = Checker()
+      checker = Checker(glyphs: glyphs)
       integrity = IntegrityTracker(strict: reading.strict)
     default:
       break
@@ -316,7 +322,7 @@ struct TailSession {
       context.stdout.write(bytes: bytes)
       context.stdout.write("\n")
     } else {
-      LogLine.write(record, color: color, to: &context.stdout)
+      LogLine.write(record, color: color, glyphs: glyphs, to: &context.stdout)
     }
   }
 

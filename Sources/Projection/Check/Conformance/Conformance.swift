@@ -36,6 +36,8 @@ import Journal
 public struct Conformance: Sendable {
   /// The behaviour the recording is compared with.
   public let profile: Profile
+  /// The arrows and marks of the messages.
+  public let glyphs: Glyphs
 
   private var navigator: Navigator?
   /// The recording folded, for the transition each event happened in.
@@ -50,8 +52,9 @@ public struct Conformance: Sendable {
   /// How many matching events a divergence shows before it.
   public static let contextLength = 3
 
-  public init(profile: Profile = .intended) {
+  public init(profile: Profile = .intended, glyphs: Glyphs = .unicode) {
     self.profile = profile
+    self.glyphs = glyphs
   }
 
   /// The first line of the input being read: every divergence still to come is at this line or later.
@@ -253,7 +256,7 @@ public struct Conformance: Sendable {
       let found = segment.found
       report(
         expected: [], found: found.map(\.entry), following: nil, transition: found[0].transition,
-        message: "\(profile) model refuses \(found[0].entry.record.event.conformanceText): \(refusal)",
+        message: "\(profile) model refuses \(found[0].entry.record.event.conformanceText(glyphs)): \(refusal)",
         refusal: refusal, into: &divergences)
       lastTransition = found.last?.transition
       recent.removeAll()
@@ -317,7 +320,7 @@ public struct Conformance: Sendable {
 
   /// Up to three events, then how many more.
   private func list(_ events: [Event]) -> String {
-    var text = events.prefix(3).map(\.conformanceText).joined(separator: ", ")
+    var text = events.prefix(3).map { $0.conformanceText(glyphs) }.joined(separator: ", ")
     if events.count > 3 { text += " and \(events.count - 3) more" }
     return text
   }
@@ -329,7 +332,7 @@ public struct Conformance: Sendable {
     let anchor = found.first ?? following ?? last
     let rule = CheckRule.modelDivergence
     var text = message
-    if let transition { text += " (in \(transition.contextText))" }
+    if let transition { text += " (in \(transition.contextText(glyphs)))" }
     let diagnostic = Diagnostic(
       rule: rule.id, severity: rule.severity, line: anchor?.line ?? 0, seq: anchor?.record.seq, message: text,
       controllers: controllers(expected.map(\.event) + found.map(\.record.event)), move: transition?.seq)

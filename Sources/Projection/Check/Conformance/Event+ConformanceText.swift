@@ -4,7 +4,10 @@ extension Event {
   /// The event in a few words, as the conformance diff shows it: `notes didAppear`,
   /// `move home → notes left pan animated`, `unlink home down`. Journal text is
   /// escaped for a terminal.
-  var conformanceText: String {
+  var conformanceText: String { conformanceText(.unicode) }
+
+  /// The words with `glyphs`' arrow.
+  func conformanceText(_ glyphs: Glyphs) -> String {
     switch self {
     case .session(let header): return "session \(displayText(header.session))"
     case .alloc(let c, let className): return "alloc \(idText(c)) \(displayText(className))"
@@ -18,7 +21,7 @@ extension Event {
         + "velocity=\(number(p.velocity)) \(p.outcome)"
     case .move(let m):
       return
-        "move \(idText(m.from)) → \(idText(m.to)) \(m.direction) \(m.trigger) \(m.animated ? "animated" : "instant")"
+        "move \(idText(m.from)) \(glyphs.arrow) \(idText(m.to)) \(m.direction) \(m.trigger) \(m.animated ? "animated" : "instant")"
     case .lifecycle(let c, let callback): return "\(idText(c)) \(callback)"
     case .dealloc(let c): return "dealloc \(idText(c))"
     case .mark(let label, let fields):

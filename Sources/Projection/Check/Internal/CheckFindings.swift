@@ -5,12 +5,17 @@ import Journal
 /// `seq`, with the transition it happened in, and drops rules not selected.
 struct CheckFindings {
   let rules: RuleSelection
+  /// The arrows and marks of the messages.
+  let glyphs: Glyphs
   /// Line and `seq` of the record being checked.
   var line = 0
   var seq: Int?
   var diagnostics: [Diagnostic] = []
 
-  init(rules: RuleSelection) { self.rules = rules }
+  init(rules: RuleSelection, glyphs: Glyphs = .unicode) {
+    self.rules = rules
+    self.glyphs = glyphs
+  }
 
   /// Whether `rule` is selected (check before building an expensive message).
   @inline(__always)
@@ -27,7 +32,7 @@ struct CheckFindings {
   ) {
     guard rules.contains(rule) else { return }
     var text = message
-    if let transition { text += " (in \(transition.contextText))" }
+    if let transition { text += " (in \(transition.contextText(glyphs)))" }
     diagnostics.append(
       Diagnostic(
         rule: rule.id, severity: rule.severity, line: line ?? self.line, seq: seq ?? self.seq, message: text,
@@ -37,10 +42,10 @@ struct CheckFindings {
 
 extension Transition {
   /// `move at seq 41: home → notes` or `initial display at seq 3: home`, ids made safe for a terminal.
-  var contextText: String {
+  func contextText(_ glyphs: Glyphs) -> String {
     switch kind {
     case .initialDisplay: "initial display at seq \(seq): \(idText(to))"
-    case .move: "move at seq \(seq): \(from.map(idText) ?? "?") → \(idText(to))"
+    case .move: "move at seq \(seq): \(from.map(idText) ?? "?") \(glyphs.arrow) \(idText(to))"
     }
   }
 

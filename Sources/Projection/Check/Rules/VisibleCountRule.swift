@@ -40,7 +40,9 @@ struct VisibleCountRule {
     else { return }
     reportedPeriod = last.seq
     let shown = state.controllers.lazy.filter { $0.isAlive && $0.phase == .appeared }.prefix(8).map(\.id)
-    let list = shown.isEmpty ? "" : " (" + shown.map(idText).joined(separator: ", ") + (appeared > 8 ? ", …" : "") + ")"
+    let list =
+      shown.isEmpty
+      ? "" : " (" + shown.map(idText).joined(separator: ", ") + (appeared > 8 ? ", \(findings.glyphs.more)" : "") + ")"
     findings.report(
       Self.rule, Array(shown), "\(appeared) controllers appeared at rest\(list); expected exactly 1", in: last)
   }

@@ -1,6 +1,7 @@
 import Journal
 
-/// The characters a map is drawn with: Unicode box drawing or plain ASCII.
+/// The characters a map's boxes and links are drawn with: Unicode box drawing or
+/// plain ASCII (``Glyphs/box``; arrows, ranges and ellipses are ``Glyphs``' own).
 struct BoxGlyphs: Sendable {
   /// Corners (top left, top right, bottom left, bottom right), horizontal and vertical edges.
   struct Frame: Sendable {
@@ -14,9 +15,6 @@ struct BoxGlyphs: Sendable {
   var verticalLink: Character
   var doubleVerticalLink: Character
   var stretched: Character
-  var ellipsis: Character
-  var arrow: String
-  var range: String
   /// The legend's entries, in order.
   var legend: [String]
   /// Where a link leaves a box: indexed by [focus][double][direction.index].
@@ -31,8 +29,7 @@ struct BoxGlyphs: Sendable {
   static let unicode = BoxGlyphs(
     frame: Frame(topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘", horizontal: "─", vertical: "│"),
     focusFrame: Frame(topLeft: "╔", topRight: "╗", bottomLeft: "╚", bottomRight: "╝", horizontal: "═", vertical: "║"),
-    link: "─", doubleLink: "═", verticalLink: "│", doubleVerticalLink: "║", stretched: "?", ellipsis: "…",
-    arrow: "→", range: "…",
+    link: "─", doubleLink: "═", verticalLink: "│", doubleVerticalLink: "║", stretched: "?",
     legend: ["[id] focus", "* modal", "─│ link", "═║ 2+ fingers", "+N shared cell", "? stretched"],
     junctions: [
       [["┤", "├", "┴", "┬"], ["╡", "╞", "╨", "╥"]],
@@ -42,8 +39,7 @@ struct BoxGlyphs: Sendable {
   static let ascii = BoxGlyphs(
     frame: Frame(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|"),
     focusFrame: Frame(topLeft: "#", topRight: "#", bottomLeft: "#", bottomRight: "#", horizontal: "=", vertical: "|"),
-    link: "-", doubleLink: "=", verticalLink: "|", doubleVerticalLink: "H", stretched: "?", ellipsis: "~",
-    arrow: "->", range: "..",
+    link: "-", doubleLink: "=", verticalLink: "|", doubleVerticalLink: "H", stretched: "?",
     legend: ["[id] focus", "* modal", "-| link", "=H 2+ fingers", "+N shared cell", "? stretched"],
     junctions: [
       [["+", "+", "+", "+"], ["+", "+", "+", "+"]],

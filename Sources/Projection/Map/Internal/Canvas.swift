@@ -47,9 +47,9 @@ struct Canvas {
     for x in range where x >= 0 && x < width { lines[y][x].style = style }
   }
 
-  /// Writes every line, without trailing blanks, each ended by `\n`.
-  func write(to out: inout some TextOutputStream, color: Bool) {
-    for line in lines {
+  /// The lines as text without line ends, trailing blanks cut (plain ones only, with colour).
+  func rendered(color: Bool) -> [String] {
+    lines.map { line in
       var end = line.count
       while end > 0, line[end - 1].character == " ", !color || line[end - 1].style == .plain { end -= 1 }
       var text = ""
@@ -63,8 +63,7 @@ struct Canvas {
         if let character = glyph.character { text.append(character) }
       }
       if current != .plain { text += TerminalStyle.reset }
-      out.write(text)
-      out.write("\n")
+      return text
     }
   }
 }

@@ -319,7 +319,7 @@ struct ReportRunBuilder {
       json.element()
       json.open("[")
       json.element()
-      json.string(transition.summary)
+      json.string(transition.summary(.unicode))
       json.element()
       json.int(Int(lane(of: transition.from)))
       json.element()

@@ -14,7 +14,7 @@ final class MapCache: Sendable {
     var version: Int
     var width: Int
     var height: Int
-    var ascii: Bool
+    var glyphs: Glyphs
   }
 
   /// Maps kept at most; the cache starts over when full.

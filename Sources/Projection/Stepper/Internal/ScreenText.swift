@@ -3,14 +3,14 @@ import Journal
 /// Small text helpers of the stepper's screen.
 enum ScreenText {
   /// `text` cut to `width` columns (with an ellipsis when cut).
-  static func fit(_ text: String, _ width: Int, ascii: Bool) -> String {
+  static func fit(_ text: String, _ width: Int, _ glyphs: Glyphs) -> String {
     guard width > 0 else { return "" }
-    return TextWidth.truncate(text, to: width, ellipsis: ascii ? "~" : "…")
+    return TextWidth.truncate(text, to: width, ellipsis: glyphs.ellipsis)
   }
 
   /// `text` cut or padded with spaces to exactly `width` columns.
-  static func pad(_ text: String, _ width: Int, ascii: Bool) -> String {
-    let cut = fit(text, width, ascii: ascii)
+  static func pad(_ text: String, _ width: Int, _ glyphs: Glyphs) -> String {
+    let cut = fit(text, width, glyphs)
     let used = TextWidth.columns(of: cut)
     return used < width ? cut + String(repeating: " ", count: width - used) : cut
   }
@@ -26,7 +26,7 @@ enum ScreenText {
 
   /// Words wrapped into at most `lines` lines of `width` columns; when they
   /// do not all fit, the last line ends with `+N more`, N the things left out.
-  static func wrap(_ words: [Word], width: Int, lines: Int, ascii: Bool) -> [String] {
+  static func wrap(_ words: [Word], width: Int, lines: Int, glyphs: Glyphs) -> [String] {
     guard lines > 0, width > 0 else { return [] }
     /// Each line: its pieces (separator included after the first), their columns and counts.
     var rows: [[(text: String, columns: Int, count: Int)]] = [[]]
@@ -64,6 +64,6 @@ enum ScreenText {
         rest += dropped.count
       }
     }
-    return rows.map { row in fit(row.map(\.text).joined(), width, ascii: ascii) }
+    return rows.map { row in fit(row.map(\.text).joined(), width, glyphs) }
   }
 }

@@ -36,9 +36,9 @@ protocol CheckOutput {
 
 extension CheckFormat {
   /// A fresh output of this format.
-  func output(color: Bool, quiet: Bool) -> any CheckOutput {
+  func output(color: Bool, quiet: Bool, glyphs: Glyphs = .unicode) -> any CheckOutput {
     switch self {
-    case .text: TextCheckOutput(color: color, quiet: quiet)
+    case .text: TextCheckOutput(color: color, quiet: quiet, glyphs: glyphs)
     case .json: JSONCheckOutput()
     case .sarif: SARIFCheckOutput()
     case .junit: JUnitCheckOutput()
@@ -52,13 +52,16 @@ extension CheckFormat {
 struct TextCheckOutput: CheckOutput {
   let color: Bool
   let quiet: Bool
+  /// The arrows of the model diff under a finding.
+  let glyphs: Glyphs
   /// Per warning rule of the current file: the first line shown and how many more were not.
   private var repeated: [String: (first: Int, more: Int)] = [:]
   private var repeatedOrder: [String] = []
 
-  init(color: Bool, quiet: Bool) {
+  init(color: Bool, quiet: Bool, glyphs: Glyphs) {
     self.color = color
     self.quiet = quiet
+    self.glyphs = glyphs
   }
 
   mutating func finding(_ finding: CheckFinding, file: String, _ context: inout Context) {
@@ -74,7 +77,7 @@ struct TextCheckOutput: CheckOutput {
     context.stdout.write(diagnostic, file: file, color: color)
     if let divergence = finding.divergence {
       var diff = ""
-      divergence.render(into: &diff)
+      divergence.render(glyphs: glyphs, into: &diff)
       for line in diff.split(separator: "\n") { context.stdout.write(displayText(String(line), limit: .max) + "\n") }
     }
   }

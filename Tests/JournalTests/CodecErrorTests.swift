@@ -435,7 +435,7 @@ import Testing
 /// The known types' names are their wire names, as `Event.typeName` spells them.
 @Test func knownTypeNamesAreTheWireNames() {
   #expect(
-    KnownType.allCases.map(\.name) == [
+    Event.Kind.allCases.map(\.rawValue) == [
       "session", "alloc", "root", "link", "unlink", "modal", "touches", "pan", "move", "lifecycle", "dealloc", "mark",
     ])
 }

@@ -4,6 +4,18 @@ public enum Callback: String, Sendable, Hashable, CaseIterable, CustomStringConv
 
   public var description: String { rawValue }
 
+  /// Position in `allCases` (didLoad 0 … didDisappear 4), handy for fixed-size tables.
+  @inline(__always)
+  public var index: Int {
+    switch self {
+    case .didLoad: 0
+    case .willAppear: 1
+    case .didAppear: 2
+    case .willDisappear: 3
+    case .didDisappear: 4
+    }
+  }
+
   /// True for the four appearance callbacks (everything but didLoad).
   public var isAppearance: Bool { self != .didLoad }
 }
@@ -12,10 +24,33 @@ public enum Callback: String, Sendable, Hashable, CaseIterable, CustomStringConv
 public enum PanOutcome: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
   case committed, snapBack, blocked, refused, cancelled
   public var description: String { rawValue }
+
+  /// Position in `allCases` (committed 0 … cancelled 4), handy for fixed-size tables.
+  @inline(__always)
+  public var index: Int {
+    switch self {
+    case .committed: 0
+    case .snapBack: 1
+    case .blocked: 2
+    case .refused: 3
+    case .cancelled: 4
+    }
+  }
 }
 
 /// What caused a move.
 public enum MoveTrigger: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
   case programmatic, pan, fling, goToRoot
   public var description: String { rawValue }
+
+  /// Position in `allCases` (programmatic 0 … goToRoot 3), handy for fixed-size tables.
+  @inline(__always)
+  public var index: Int {
+    switch self {
+    case .programmatic: 0
+    case .pan: 1
+    case .fling: 2
+    case .goToRoot: 3
+    }
+  }
 }

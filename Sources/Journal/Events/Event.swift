@@ -31,29 +31,64 @@ public enum Event: Sendable, Hashable {
   /// (without its line end). The keys other than the envelope are in ``Record/extra``.
   case unknown(type: String, raw: String)
 
-  /// The wire name of the event's type.
-  public var typeName: String {
+  /// The known event types, in the spec's order: the one list every table of
+  /// types (names, counters, diff kinds, the decoder's type match) is derived from.
+  ///
+  /// The raw value is the wire name; ``index`` is the position in `allCases`,
+  /// handy for fixed-size tables.
+  public enum Kind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case session, alloc, root, link, unlink, modal, touches, pan, move, lifecycle, dealloc, mark
+
+    /// Position in `allCases` (session 0 … mark 11).
+    @inline(__always)
+    public var index: Int {
+      switch self {
+      case .session: 0
+      case .alloc: 1
+      case .root: 2
+      case .link: 3
+      case .unlink: 4
+      case .modal: 5
+      case .touches: 6
+      case .pan: 7
+      case .move: 8
+      case .lifecycle: 9
+      case .dealloc: 10
+      case .mark: 11
+      }
+    }
+
+    public var description: String { rawValue }
+  }
+
+  /// The event's type, or nil for a type this implementation does not know.
+  @inline(__always)
+  public var kind: Kind? {
     switch self {
-    case .session: "session"
-    case .alloc: "alloc"
-    case .root: "root"
-    case .link: "link"
-    case .unlink: "unlink"
-    case .modal: "modal"
-    case .touches: "touches"
-    case .pan: "pan"
-    case .move: "move"
-    case .lifecycle: "lifecycle"
-    case .dealloc: "dealloc"
-    case .mark: "mark"
-    case .unknown(let type, _): type
+    case .session: .session
+    case .alloc: .alloc
+    case .root: .root
+    case .link: .link
+    case .unlink: .unlink
+    case .modal: .modal
+    case .touches: .touches
+    case .pan: .pan
+    case .move: .move
+    case .lifecycle: .lifecycle
+    case .dealloc: .dealloc
+    case .mark: .mark
+    case .unknown: nil
     }
   }
 
+  /// The wire name of the event's type.
+  public var typeName: String {
+    if case .unknown(let type, _) = self { return type }
+    return kind?.rawValue ?? ""
+  }
+
   /// The type names this implementation knows, in the spec's order.
-  public static let knownTypeNames = [
-    "session", "alloc", "root", "link", "unlink", "modal", "touches", "pan", "move", "lifecycle", "dealloc", "mark",
-  ]
+  public static let knownTypeNames = Kind.allCases.map(\.rawValue)
 
   /// The controllers the event names, in key order (for filters and checks).
   public var controllers: [ControllerID] {

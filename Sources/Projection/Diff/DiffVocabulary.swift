@@ -187,28 +187,7 @@ enum PackedEvent {
   @inline(__always)
   static func lifecycle(_ c: Int32, _ callback: Callback) -> UInt64? {
     guard fits(c) else { return nil }
-    return make(lifecycleKind, c, 0, UInt64(callbackIndex(callback)))
-  }
-
-  @inline(__always)
-  static func callbackIndex(_ callback: Callback) -> Int {
-    switch callback {
-    case .didLoad: 0
-    case .willAppear: 1
-    case .didAppear: 2
-    case .willDisappear: 3
-    case .didDisappear: 4
-    }
-  }
-
-  @inline(__always)
-  static func triggerIndex(_ trigger: MoveTrigger) -> UInt64 {
-    switch trigger {
-    case .programmatic: 0
-    case .pan: 1
-    case .fling: 2
-    case .goToRoot: 3
-    }
+    return make(lifecycleKind, c, 0, UInt64(callback.index))
   }
 
   /// The packed key of an event, or nil when it has to take the slow path.
@@ -220,7 +199,7 @@ enum PackedEvent {
     case .move(let a, let b, let d, let t, let animated):
       guard fits(a), fits(b) else { return nil }
       return make(
-        moveKind, a, UInt64(b), UInt64(d.index) | triggerIndex(t) << 2 | (animated ? 1 << 4 : 0))
+        moveKind, a, UInt64(b), UInt64(d.index) | UInt64(t.index) << 2 | (animated ? 1 << 4 : 0))
     case .modal(let m, let p):
       guard fits(m), fits(p) else { return nil }
       return make(modalKind, m, UInt64(p))

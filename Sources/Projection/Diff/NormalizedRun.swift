@@ -50,7 +50,7 @@ public struct NormalizedRun: Sendable {
   public init(options: DiffOptions) {
     self.options = options
     var mask: UInt16 = 0
-    for (bit, name) in Self.kinds.enumerated() where options.types.contains(name) { mask |= 1 << UInt16(bit) }
+    for kind in Event.Kind.allCases where options.types.contains(kind.rawValue) { mask |= 1 << UInt16(kind.index) }
     self.mask = mask
     otherTypes = options.types.subtracting(Event.knownTypeNames)
   }
@@ -70,13 +70,9 @@ public struct NormalizedRun: Sendable {
 
   // MARK: Building
 
-  /// Type names with a bit in the mask, in this order.
-  private static let kinds = [
-    "alloc", "root", "link", "unlink", "modal", "touches", "pan", "move", "lifecycle", "dealloc", "mark",
-  ]
-
+  /// Whether events of this type are compared (a bit of the mask, at the kind's index).
   @inline(__always)
-  private func wants(_ bit: Int) -> Bool { mask & (1 << UInt16(bit)) != 0 }
+  private func wants(_ kind: Event.Kind) -> Bool { mask & (1 << UInt16(kind.index)) != 0 }
 
   /// Adds one record of the journal (records must come in journal order).
   ///
@@ -90,19 +86,19 @@ public struct NormalizedRun: Sendable {
       return
     case .alloc(let id, let className):
       let c = allocate(id, className: className)
-      if wants(0) { emit(.alloc(controller: c, className: className), record, line) }
+      if wants(.alloc) { emit(.alloc(controller: c, className: className), record, line) }
     case .root(let id):
-      if wants(1) { emit(.root(controller: controller(id)), record, line) }
+      if wants(.root) { emit(.root(controller: controller(id)), record, line) }
     case .link(let from, let direction, let to):
-      if wants(2) { emit(.link(from: controller(from), direction: direction, to: controller(to)), record, line) }
+      if wants(.link) { emit(.link(from: controller(from), direction: direction, to: controller(to)), record, line) }
     case .unlink(let from, let direction):
-      if wants(3) { emit(.unlink(from: controller(from), direction: direction), record, line) }
+      if wants(.unlink) { emit(.unlink(from: controller(from), direction: direction), record, line) }
     case .modal(let modal, let presenter):
-      if wants(4) { emit(.modal(controller: controller(modal), presenter: controller(presenter)), record, line) }
+      if wants(.modal) { emit(.modal(controller: controller(modal), presenter: controller(presenter)), record, line) }
     case .touches(let id, let direction, let min):
-      if wants(5) { emit(.touches(controller: controller(id), direction: direction, min: min), record, line) }
+      if wants(.touches) { emit(.touches(controller: controller(id), direction: direction, min: min), record, line) }
     case .pan(let p):
-      if wants(6) {
+      if wants(.pan) {
         let event = NormalizedEvent.pan(
           controller: controller(p.controller), direction: p.direction, touches: p.touches, distance: p.distance,
           velocity: p.velocity, outcome: p.outcome)
@@ -114,16 +110,16 @@ public struct NormalizedRun: Sendable {
         animated: m.animated)
       let token = vocabulary.token(for: event)
       moves.append(MoveMark(seq: record.seq, line: line, token: token))
-      if wants(7) { emit(token, record, line) }
+      if wants(.move) { emit(token, record, line) }
     case .lifecycle(let id, let callback):
-      if wants(8) {
+      if wants(.lifecycle) {
         let c = controller(id)
         emit(vocabulary.lifecycleToken(c, callback), record, line)
       }
     case .dealloc(let id):
-      if wants(9) { emit(.dealloc(controller: controller(id)), record, line) }
+      if wants(.dealloc) { emit(.dealloc(controller: controller(id)), record, line) }
     case .mark(let label, let fields):
-      if wants(10) { emit(.mark(label: label, fields: fields), record, line) }
+      if wants(.mark) { emit(.mark(label: label, fields: fields), record, line) }
     case .unknown(let type, _):
       if otherTypes.contains(type) { emit(.other(type: type, fields: record.extra), record, line) }
     }

@@ -11,7 +11,7 @@ public struct Counters: Sendable, Hashable {
   /// Transitions that were replaced by the next move before all their callbacks arrived.
   public internal(set) var interruptedTransitions = 0
 
-  var byType = [Int](repeating: 0, count: Event.knownTypeNames.count)
+  var byType = [Int](repeating: 0, count: Event.Kind.allCases.count)
   var byTrigger = [Int](repeating: 0, count: MoveTrigger.allCases.count)
   var animatedMoves = 0
   var byOutcome = [Int](repeating: 0, count: PanOutcome.allCases.count)
@@ -21,16 +21,16 @@ public struct Counters: Sendable, Hashable {
 
   /// Events of one type (`"move"`, `"lifecycle"`, or an unknown type's name).
   public func events(ofType type: String) -> Int {
-    if let i = Event.knownTypeNames.firstIndex(of: type) { return byType[i] }
+    if let kind = Event.Kind(rawValue: type) { return byType[kind.index] }
     return unknownTypes[type] ?? 0
   }
 
   /// Every `move` event.
-  public var moves: Int { byType[Counters.typeIndex(.move)] }
+  public var moves: Int { byType[Event.Kind.move.index] }
 
   /// `move` events with this trigger.
   public func moves(triggeredBy trigger: MoveTrigger) -> Int {
-    byTrigger[Counters.index(trigger)]
+    byTrigger[trigger.index]
   }
 
   /// `move` events with `animated` true.
@@ -38,51 +38,30 @@ public struct Counters: Sendable, Hashable {
 
   /// `pan` events with this outcome.
   public func pans(_ outcome: PanOutcome) -> Int {
-    byOutcome[Counters.index(outcome)]
+    byOutcome[outcome.index]
   }
 
   /// `lifecycle` events with this callback.
   public func callbacks(_ callback: Callback) -> Int {
-    byCallback[Counters.index(callback)]
+    byCallback[callback.index]
   }
 
-  enum TypeIndex: Int {
-    case session, alloc, root, link, unlink, modal, touches, pan, move, lifecycle, dealloc, mark
-  }
-
-  static func typeIndex(_ t: TypeIndex) -> Int { t.rawValue }
-
-  // Implementation note: fixed indexes instead of `allCases.firstIndex(of:)`, which
-  // builds an array on every event of the fold.
+  /// Counts one folded event: its type, and the trigger, outcome or callback it carries.
   @inline(__always)
-  static func index(_ trigger: MoveTrigger) -> Int {
-    switch trigger {
-    case .programmatic: 0
-    case .pan: 1
-    case .fling: 2
-    case .goToRoot: 3
+  mutating func count(_ event: Event) {
+    events += 1
+    guard let kind = event.kind else {
+      if case .unknown(let type, _) = event { unknownTypes[type, default: 0] += 1 }
+      return
     }
-  }
-
-  @inline(__always)
-  static func index(_ outcome: PanOutcome) -> Int {
-    switch outcome {
-    case .committed: 0
-    case .snapBack: 1
-    case .blocked: 2
-    case .refused: 3
-    case .cancelled: 4
-    }
-  }
-
-  @inline(__always)
-  static func index(_ callback: Callback) -> Int {
-    switch callback {
-    case .didLoad: 0
-    case .willAppear: 1
-    case .didAppear: 2
-    case .willDisappear: 3
-    case .didDisappear: 4
+    byType[kind.index] += 1
+    switch event {
+    case .move(let move):
+      byTrigger[move.trigger.index] += 1
+      if move.animated { animatedMoves += 1 }
+    case .pan(let pan): byOutcome[pan.outcome.index] += 1
+    case .lifecycle(_, let callback): byCallback[callback.index] += 1
+    default: break
     }
   }
 }

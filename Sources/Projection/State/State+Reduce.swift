@@ -46,17 +46,14 @@ extension State {
   mutating func fold(_ record: Record) -> [Anomaly] {
     lastSeq = record.seq
     lastTime = record.time
-    counters.events += 1
+    counters.count(record.event)
     var anomalies: [Anomaly] = []
     switch record.event {
     case .session(let header):
-      counters.byType[Counters.typeIndex(.session)] += 1
       if self.header == nil { self.header = header }
     case .alloc(let id, let className):
-      counters.byType[Counters.typeIndex(.alloc)] += 1
       foldAlloc(id, className, seq: record.seq, &anomalies)
     case .root(let id):
-      counters.byType[Counters.typeIndex(.root)] += 1
       guard let p = resolve(id, &anomalies) else { break }
       rootIndex = p
       if focusIndex < 0 {
@@ -65,32 +62,23 @@ extension State {
           kind: .initialDisplay, seq: record.seq, from: nil, to: id, direction: nil, trigger: nil, animated: false)
       }
     case .link(let from, let direction, let to):
-      counters.byType[Counters.typeIndex(.link)] += 1
       foldLink(from, direction, to, &anomalies)
     case .unlink(let from, let direction):
-      counters.byType[Counters.typeIndex(.unlink)] += 1
       guard let a = resolve(from, &anomalies) else { break }
       clear(a, direction)
     case .modal(let controller, let presenter):
-      counters.byType[Counters.typeIndex(.modal)] += 1
       foldModal(controller, presenter, &anomalies)
     case .touches(let id, let direction, let min):
-      counters.byType[Counters.typeIndex(.touches)] += 1
       guard let a = resolve(id, &anomalies) else { break }
       store[Int(a)].minimumTouches[direction] = min
       if let b = store[Int(a)].neighbours[direction] {
         store[Int(b)].minimumTouches[direction.opposite] = min
       }
     case .pan(let pan):
-      counters.byType[Counters.typeIndex(.pan)] += 1
-      counters.byOutcome[Counters.index(pan.outcome)] += 1
       _ = resolve(pan.controller, &anomalies)
     case .move(let move):
-      counters.byType[Counters.typeIndex(.move)] += 1
       foldMove(move, seq: record.seq, &anomalies)
     case .lifecycle(let id, let callback):
-      counters.byType[Counters.typeIndex(.lifecycle)] += 1
-      counters.byCallback[Counters.index(callback)] += 1
       guard let p = resolve(id, &anomalies) else { break }
       switch callback {
       case .didLoad: store[Int(p)].loadCount += 1
@@ -99,16 +87,14 @@ extension State {
       case .willDisappear: store[Int(p)].phase = .disappearing
       case .didDisappear: store[Int(p)].phase = .disappeared
       }
-      if transition?.isComplete == false, transition!.involves(id) {
-        transition!.arrive(Arrival(id, callback))
+      if var t = transition, !t.isComplete, t.involves(id) {
+        t.arrive(Arrival(id, callback))
+        transition = t
       }
     case .dealloc(let id):
-      counters.byType[Counters.typeIndex(.dealloc)] += 1
       foldDealloc(id, seq: record.seq, &anomalies)
-    case .mark:
-      counters.byType[Counters.typeIndex(.mark)] += 1
-    case .unknown(let type, _):
-      counters.unknownTypes[type, default: 0] += 1
+    case .mark, .unknown:
+      break
     }
     counters.anomalies += anomalies.count
     return anomalies
@@ -200,8 +186,6 @@ extension State {
   }
 
   private mutating func foldMove(_ move: Move, seq: Int, _ anomalies: inout [Anomaly]) {
-    counters.byTrigger[Counters.index(move.trigger)] += 1
-    if move.animated { counters.animatedMoves += 1 }
     let a = resolve(move.from, &anomalies)
     let b = move.from == move.to ? a : resolve(move.to, &anomalies)
     guard let a, let b else { return }

@@ -44,8 +44,8 @@ extension DecodeError {
 
   /// `missing key "type"` or `missing key "controller" for type "alloc"`, at the object's closing brace.
   @inline(never)
-  static func missingKey(_ offset: Int, _ key: JournalKey, type: KnownType? = nil) -> DecodeError {
-    if let type { return malformed(offset, "missing key \"\(key.name)\" for type \"\(type.name)\"") }
+  static func missingKey(_ offset: Int, _ key: JournalKey, type: Event.Kind? = nil) -> DecodeError {
+    if let type { return malformed(offset, "missing key \"\(key.name)\" for type \"\(type.rawValue)\"") }
     return malformed(offset, "missing key \"\(key.name)\"")
   }
 

@@ -163,9 +163,7 @@ enum JournalKey: UInt8, CaseIterable {
 }
 
 /// The event types the format defines, recognised from bytes.
-enum KnownType: UInt8, CaseIterable {
-  case session, alloc, root, link, unlink, modal, touches, pan, move, lifecycle, dealloc, mark
-
+extension Event.Kind {
   /// The keys the type defines after the envelope (any order when reading).
   var keys: UInt32 {
     switch self {
@@ -189,11 +187,8 @@ enum KnownType: UInt8, CaseIterable {
     }
   }
 
-  /// The type as it is spelled in a journal (the case names are the wire names).
-  var name: String { "\(self)" }
-
   @inline(__always)
-  static func match(_ p: UnsafePointer<UInt8>, _ n: Int) -> KnownType? {
+  static func match(_ p: UnsafePointer<UInt8>, _ n: Int) -> Event.Kind? {
     switch n {
     case 3: return bytesEqual(p, n, "pan") ? .pan : nil
     case 4:

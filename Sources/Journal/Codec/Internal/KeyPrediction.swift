@@ -10,7 +10,7 @@ extension JournalKey {
   /// The key writers put after `key`: `seq`, `time`, `type`, then the keys of
   /// `type` in the spec's order (nil while the type is not known, and after the last key).
   @inline(__always)
-  static func predicted(after key: JournalKey, type: KnownType?) -> JournalKey? {
+  static func predicted(after key: JournalKey, type: Event.Kind?) -> JournalKey? {
     switch key {
     case .seq: return .time
     case .time: return .type

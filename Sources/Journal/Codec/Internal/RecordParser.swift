@@ -32,7 +32,7 @@ struct RecordParser {
   /// Offset of the top-level object's closing brace (where a missing key is reported).
   var closingBrace = 0
   /// The event type, once the `type` member has been read (and is a known type).
-  var type: KnownType? = nil
+  var type: Event.Kind? = nil
   /// The key that writers put next (see ``JournalKey/predicted(after:type:)``).
   var predicted: JournalKey? = .seq
 
@@ -117,7 +117,7 @@ struct RecordParser {
         let value = try scanMemberValue()
         seen |= key.bit
         slots[Int(key.rawValue)] = MemberSlot(value: value, order: memberCount)
-        if key == .type, value.kind == .string { type = match(value, KnownType.match) }
+        if key == .type, value.kind == .string { type = match(value, Event.Kind.match) }
         predicted = JournalKey.predicted(after: key, type: type)
       } else {
         // `knownKey()` leaves `index` at a key with escapes.
@@ -288,7 +288,7 @@ struct RecordParser {
     guard typeRef.kind == .string else {
       throw .expected("a string", for: .type, found: scanner.found(typeRef), at: typeRef.start)
     }
-    guard let type = type ?? match(typeRef, KnownType.match) else { return unknownType(typeRef) }
+    guard let type = type ?? match(typeRef, Event.Kind.match) else { return unknownType(typeRef) }
     let others = seen & ~(JournalKey.envelopeMask | type.keys)
     let event = try event(of: type, others: others)
     if type == .mark || (others == 0 && unknown.isEmpty) { return (event, []) }
@@ -297,7 +297,7 @@ struct RecordParser {
 
   /// The event of a known type; `others` are the known keys the type does not define.
   @inline(__always)
-  func event(of type: KnownType, others: UInt32) throws(DecodeError) -> Event {
+  func event(of type: Event.Kind, others: UInt32) throws(DecodeError) -> Event {
     switch type {
     case .session:
       return .session(
@@ -391,7 +391,7 @@ struct RecordParser {
   @inline(__always) func value(_ key: JournalKey) -> JSONValueRef { slots[Int(key.rawValue)].value }
 
   @inline(__always)
-  func required(_ key: JournalKey, _ type: KnownType) throws(DecodeError) -> JSONValueRef {
+  func required(_ key: JournalKey, _ type: Event.Kind) throws(DecodeError) -> JSONValueRef {
     guard has(key) else { throw .missingKey(closingBrace, key, type: type) }
     return value(key)
   }
@@ -427,7 +427,7 @@ struct RecordParser {
   }
 
   @inline(__always)
-  func string(_ key: JournalKey, _ type: KnownType) throws(DecodeError) -> String {
+  func string(_ key: JournalKey, _ type: Event.Kind) throws(DecodeError) -> String {
     let ref = try required(key, type)
     guard ref.kind == .string else { throw .expected("a string", for: key, found: scanner.found(ref), at: ref.start) }
     return string(ref)
@@ -443,7 +443,7 @@ struct RecordParser {
 
   /// A controller id: a non-empty string of at most 256 bytes.
   @inline(__always)
-  func id(_ key: JournalKey, _ type: KnownType) throws(DecodeError) -> ControllerID {
+  func id(_ key: JournalKey, _ type: Event.Kind) throws(DecodeError) -> ControllerID {
     let ref = try required(key, type)
     guard ref.kind == .string else { throw .expected("a string", for: key, found: scanner.found(ref), at: ref.start) }
     let text = string(ref)
@@ -457,14 +457,14 @@ struct RecordParser {
   }
 
   @inline(__always)
-  func direction(_ key: JournalKey, _ type: KnownType) throws(DecodeError) -> Direction {
+  func direction(_ key: JournalKey, _ type: Event.Kind) throws(DecodeError) -> Direction {
     try oneOf(key, type, EnumMatch.direction, Direction.allCases.map(\.rawValue))
   }
 
   /// One of the values of a small enum, recognised by `match`.
   @inline(__always)
   func oneOf<T>(
-    _ key: JournalKey, _ type: KnownType, _ match: (UnsafePointer<UInt8>, Int) -> T?,
+    _ key: JournalKey, _ type: Event.Kind, _ match: (UnsafePointer<UInt8>, Int) -> T?,
     _ allowed: @autoclosure () -> [String]
   ) throws(DecodeError) -> T {
     let ref = try required(key, type)
@@ -477,7 +477,7 @@ struct RecordParser {
 
   /// An integer (no fraction, no exponent), at least `minimum` if given.
   @inline(__always)
-  func integer(_ key: JournalKey, _ type: KnownType, atLeast minimum: Int? = nil) throws(DecodeError) -> Int {
+  func integer(_ key: JournalKey, _ type: Event.Kind, atLeast minimum: Int? = nil) throws(DecodeError) -> Int {
     let ref = try required(key, type)
     guard let value = scanner.integerValue(ref), value >= minimum ?? .min else {
       let what = minimum.map { "an integer ≥ \($0)" } ?? "an integer"
@@ -488,7 +488,7 @@ struct RecordParser {
 
   /// A finite number.
   @inline(__always)
-  func number(_ key: JournalKey, _ type: KnownType) throws(DecodeError) -> Double {
+  func number(_ key: JournalKey, _ type: Event.Kind) throws(DecodeError) -> Double {
     let ref = try required(key, type)
     guard ref.kind == .number else { throw .expected("a number", for: key, found: scanner.found(ref), at: ref.start) }
     let value = scanner.doubleValue(ref)
@@ -499,7 +499,7 @@ struct RecordParser {
   }
 
   @inline(__always)
-  func bool(_ key: JournalKey, _ type: KnownType) throws(DecodeError) -> Bool {
+  func bool(_ key: JournalKey, _ type: Event.Kind) throws(DecodeError) -> Bool {
     let ref = try required(key, type)
     guard ref.kind == .bool else {
       throw .expected("true or false", for: key, found: scanner.found(ref), at: ref.start)

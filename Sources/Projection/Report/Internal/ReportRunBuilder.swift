@@ -237,18 +237,17 @@ struct ReportRunBuilder {
 
   // MARK: Events
 
-  private static let moveType = Event.knownTypeNames.firstIndex(of: "move")!
-  private static let typeCodes = Dictionary(uniqueKeysWithValues: Event.knownTypeNames.enumerated().map { ($1, $0) })
+  private static let moveType = Event.Kind.move.index
 
-  /// The event's type code (an index in `Event.knownTypeNames`, or its count for
+  /// The event's type code (its ``Event/Kind/index``, or the count of kinds for
   /// an unknown type) and the two numbers the lanes draw it with: for a
   /// callback its lane and the callback, for a move the two lanes, else the
   /// lanes of the first two controllers it names (-1 for none).
   private mutating func describe(_ event: Event) -> (Int, Int32, Int32) {
-    let type = Self.typeCodes[event.typeName] ?? Event.knownTypeNames.count
+    let type = event.kind?.index ?? Event.Kind.allCases.count
     switch event {
     case .lifecycle(let id, let callback):
-      return (type, lane(of: id), Int32(Callback.allCases.firstIndex(of: callback) ?? 0))
+      return (type, lane(of: id), Int32(callback.index))
     case .unknown:
       return (Event.knownTypeNames.count, -1, -1)
     default:
@@ -331,7 +330,7 @@ struct ReportRunBuilder {
           json.element()
           json.int(Int(lane(of: arrival.controller)))
           json.element()
-          json.int(Callback.allCases.firstIndex(of: arrival.callback) ?? 0)
+          json.int(arrival.callback.index)
         }
         json.close("]")
       }

@@ -196,33 +196,81 @@ import Testing
     }
   }
 
-  @Test func aMoveCutShortByTheNextMoveOrTheEndIsNotCompleted() throws {
-    let journal = """
-      {"seq":0,"time":"2026-01-01T00:00:00.000000Z","type":"session","v":1,"session":"S2"}
-      {"seq":1,"time":"2026-01-01T00:00:00.001000Z","type":"move","from":"a","to":"b","direction":"left","trigger":"programmatic","animated":false}
-      {"seq":2,"time":"2026-01-01T00:00:00.001000Z","type":"lifecycle","controller":"a","callback":"willDisappear"}
-      {"seq":3,"time":"2026-01-01T00:00:00.002000Z","type":"move","from":"b","to":"c","direction":"up","trigger":"goToRoot","animated":true}
+  /// Controllers `a`, `b`, `c` alive, `a` the root, `b` left of `a`, `c` above `b`.
+  static let threeControllers = """
+    {"seq":0,"time":"2026-01-01T00:00:00.000000Z","type":"session","v":1,"session":"S2"}
+    {"seq":1,"time":"2026-01-01T00:00:00.000000Z","type":"alloc","controller":"a","class":"A"}
+    {"seq":2,"time":"2026-01-01T00:00:00.000000Z","type":"alloc","controller":"b","class":"B"}
+    {"seq":3,"time":"2026-01-01T00:00:00.000000Z","type":"alloc","controller":"c","class":"C"}
+    {"seq":4,"time":"2026-01-01T00:00:00.000000Z","type":"root","controller":"a"}
+    {"seq":5,"time":"2026-01-01T00:00:00.000000Z","type":"link","from":"a","direction":"left","to":"b"}
+    {"seq":6,"time":"2026-01-01T00:00:00.000000Z","type":"link","from":"b","direction":"up","to":"c"}
 
-      """
+    """
+
+  static func moveRows(_ journal: String) -> [TableRow] {
     let reader = JournalReader(bytes: Array(journal.utf8))
     var builder = TableBuilder(table: .moves, file: "m.ndjson")
     var rows: [TableRow] = []
     while let item = reader.next() { builder.consume(item, into: &rows) }
     builder.finish(into: &rows)
+    return rows
+  }
+
+  @Test func aMoveCutShortByTheNextMoveOrTheEndIsNotCompleted() throws {
+    let journal =
+      Self.threeControllers + """
+        {"seq":7,"time":"2026-01-01T00:00:00.001000Z","type":"move","from":"a","to":"b","direction":"left","trigger":"programmatic","animated":false}
+        {"seq":8,"time":"2026-01-01T00:00:00.001000Z","type":"lifecycle","controller":"a","callback":"willDisappear"}
+        {"seq":9,"time":"2026-01-01T00:00:00.002000Z","type":"move","from":"b","to":"c","direction":"up","trigger":"goToRoot","animated":true}
+
+        """
     let t0 = try Timestamp(rfc3339: "2026-01-01T00:00:00.001Z")
     let t1 = try Timestamp(rfc3339: "2026-01-01T00:00:00.002Z")
     expectRows(
-      rows,
+      Self.moveRows(journal),
       [
         TableRow([
-          .integer(2), .integer(1), .timestamp(t0), .string("a"), .string("b"), .string("left"),
+          .integer(8), .integer(7), .timestamp(t0), .string("a"), .string("b"), .string("left"),
           .string("programmatic"), .boolean(false), .boolean(false), .null,
         ]),
         TableRow([
-          .integer(4), .integer(3), .timestamp(t1), .string("b"), .string("c"), .string("up"), .string("goToRoot"),
+          .integer(10), .integer(9), .timestamp(t1), .string("b"), .string("c"), .string("up"), .string("goToRoot"),
           .boolean(true), .boolean(false), .null,
         ]),
       ])
+  }
+
+  /// The fold starts no transition for a move naming a controller that is not
+  /// alive: that move gets no row, and the move in flight still completes when
+  /// its callbacks arrive, as the lifecycle checker sees it.
+  @Test func aMoveNamingAnUnknownControllerStartsNoTransition() throws {
+    let journal =
+      Self.threeControllers + """
+        {"seq":7,"time":"2026-01-01T00:00:00.001000Z","type":"move","from":"a","to":"b","direction":"left","trigger":"pan","animated":true}
+        {"seq":8,"time":"2026-01-01T00:00:00.001000Z","type":"lifecycle","controller":"a","callback":"willDisappear"}
+        {"seq":9,"time":"2026-01-01T00:00:00.001000Z","type":"lifecycle","controller":"b","callback":"willAppear"}
+        {"seq":10,"time":"2026-01-01T00:00:00.002000Z","type":"move","from":"b","to":"ghost","direction":"up","trigger":"pan","animated":true}
+        {"seq":11,"time":"2026-01-01T00:00:00.003000Z","type":"lifecycle","controller":"a","callback":"didDisappear"}
+        {"seq":12,"time":"2026-01-01T00:00:00.004000Z","type":"lifecycle","controller":"b","callback":"didAppear"}
+
+        """
+    let t0 = try Timestamp(rfc3339: "2026-01-01T00:00:00.001Z")
+    expectRows(
+      Self.moveRows(journal),
+      [
+        TableRow([
+          .integer(8), .integer(7), .timestamp(t0), .string("a"), .string("b"), .string("left"),
+          .string("pan"), .boolean(true), .boolean(true), .number(3),
+        ])
+      ])
+    var state = State()
+    let reader = JournalReader(bytes: Array(journal.utf8))
+    while let item = reader.next() {
+      if case .record(let record, _, _) = item { _ = reduce(into: &state, record) }
+    }
+    #expect(state.transition?.seq == 7)
+    #expect(state.transition?.isComplete == true)
   }
 
   @Test func aDeallocEndsAVisitAndAJournalWithoutHeaderHasNullSession() throws {

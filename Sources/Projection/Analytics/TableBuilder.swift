@@ -3,7 +3,7 @@ import Journal
 /// Turns one journal, streamed item by item, into the rows of one ``Table``.
 ///
 /// It keeps only what the table needs: nothing for `events`, one entry per
-/// controller for `visits`, the pending move for `moves`, the model's state for
+/// controller for `visits`, the model's state and the pending move for `moves`, the model's state for
 /// `pans`, and the lifecycle checker for `findings`. Memory does not grow with
 /// the length of the journal.
 ///
@@ -65,7 +65,8 @@ public struct TableBuilder {
     case .visits:
       if let visit = visits.consume(record) { rows.append(Self.visitRow(visit)) }
     case .moves:
-      if let move = moves.consume(record, line: line) { rows.append(Self.moveRow(move)) }
+      reduce(into: &state, record)
+      if let move = moves.consume(record, line: line, after: state) { rows.append(Self.moveRow(move)) }
     case .pans:
       if case .pan(let pan) = record.event { rows.append(Self.panRow(pan, record, line: line, in: state)) }
       reduce(into: &state, record)

@@ -36,7 +36,6 @@ public struct Checker: Sendable {
   private var lastSeq: Int?
 
   private var recent = RecentPositions()
-  private var order = OrderRule()
   private var visibleCount = VisibleCountRule()
   private var modalLeak = ModalLeakRule()
 
@@ -91,7 +90,7 @@ public struct Checker: Sendable {
         DidWithoutWillRule.inspect(id, callback, phase: phase, in: transition, &findings)
         WillRepeatedRule.inspect(id, callback, phase: phase, in: transition, &findings)
         MisattributedRule.inspect(id, callback, flight: flight, last: transition, &findings)
-        order.inspect(id, callback, flight: flight, &findings)
+        OrderRule.inspect(id, callback, flight: flight, &findings)
         if callback == .didAppear { endingTransition = modalLeak.endsTransition(id, flight: flight) }
       }
     case .move:

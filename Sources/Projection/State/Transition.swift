@@ -76,7 +76,7 @@ public struct Transition: Sendable, Hashable {
 
   /// Expected callbacks that have not arrived yet, in the documented order.
   public var missing: [Arrival] {
-    expected.filter { !arrivals.contains($0) }
+    expected.filter { slot(of: $0.controller, $0.callback).map { arrivedMask & (1 << $0) == 0 } ?? true }
   }
 
   /// True once every expected callback has arrived.
@@ -89,14 +89,22 @@ public struct Transition: Sendable, Hashable {
   /// Records a callback on one of its ends.
   mutating func arrive(_ arrival: Arrival) {
     arrivals.append(arrival)
-    let isTo = arrival.controller == to
-    let isFrom = kind == .move && arrival.controller == from
-    switch arrival.callback {
-    case .willDisappear where isFrom: arrivedMask |= 0b0001
-    case .willAppear where isTo: arrivedMask |= 0b0010
-    case .didDisappear where isFrom: arrivedMask |= 0b0100
-    case .didAppear where isTo: arrivedMask |= 0b1000
-    default: break
+    if let k = slot(of: arrival.controller, arrival.callback) { arrivedMask |= 1 << k }
+  }
+
+  /// The one mapping of a callback to the expected one it is: its bit in
+  /// ``arrivedMask`` (`from.W-` 0, `to.W+` 1, `from.D-` 2, `to.D+` 3), or nil for
+  /// a callback the transition does not expect.
+  @inline(__always)
+  func slot(of controller: ControllerID, _ callback: Callback) -> Int? {
+    let isTo = controller == to
+    let isFrom = kind == .move && controller == from
+    switch callback {
+    case .willDisappear where isFrom: return 0
+    case .willAppear where isTo: return 1
+    case .didDisappear where isFrom: return 2
+    case .didAppear where isTo: return 3
+    default: return nil
     }
   }
 

@@ -1,32 +1,32 @@
 import Journal
 
-/// Follows the transition of the last move: it completes when its four
-/// callbacks have arrived, and is cut short by the next move or the end.
+/// Follows the transition of the last move as the fold sees it (``State/transition``,
+/// the one definition of when a transition is complete): a move's row is settled
+/// when its transition completes, or when the next transition replaces it or the
+/// journal ends first.
 ///
-/// Only one move is pending at a time, so moves come out in journal order.
+/// A `move` the fold rejects (naming a controller that is not alive) starts no
+/// transition and gets no row; the transition in flight goes on. Only one move is
+/// pending at a time, so moves come out in journal order.
 struct MoveTracker {
   private var pending: MoveSummary?
-  /// Bit 0 `from.W-`, 1 `to.W+`, 2 `from.D-`, 3 `to.D+`.
-  private var arrived: UInt8 = 0
 
-  /// Moves on by one record; returns the move it settled (completed, or cut short by this move).
-  mutating func consume(_ record: Record, line: Int) -> MoveSummary? {
+  /// Moves on by one record, given the state after folding it; returns the move
+  /// it settled (completed, or replaced by the transition this record started).
+  mutating func consume(_ record: Record, line: Int, after state: State) -> MoveSummary? {
+    guard let transition = state.transition else { return nil }
     switch record.event {
-    case .move(let move):
-      let previous = pending
-      pending = MoveSummary(move: move, line: line, seq: record.seq, time: record.time, completedAt: nil)
-      arrived = 0
-      return previous
-    case .lifecycle(let controller, let callback):
-      guard let move = pending?.move else { return nil }
-      switch callback {
-      case .willDisappear where controller == move.from: arrived |= 0b0001
-      case .willAppear where controller == move.to: arrived |= 0b0010
-      case .didDisappear where controller == move.from: arrived |= 0b0100
-      case .didAppear where controller == move.to: arrived |= 0b1000
-      default: return nil
+    case .move, .root:
+      // A move or root the fold accepted starts a transition: it replaces the pending move.
+      guard transition.seq == record.seq else { return nil }
+      let replaced = pending
+      pending = nil
+      if case .move(let move) = record.event {
+        pending = MoveSummary(move: move, line: line, seq: record.seq, time: record.time, completedAt: nil)
       }
-      guard arrived == 0b1111, var done = pending else { return nil }
+      return replaced
+    case .lifecycle:
+      guard transition.isComplete, var done = pending, done.seq == transition.seq else { return nil }
       done.completedAt = record.time
       pending = nil
       return done

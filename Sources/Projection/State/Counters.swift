@@ -46,22 +46,12 @@ public struct Counters: Sendable, Hashable {
     byCallback[callback.index]
   }
 
-  /// Counts one folded event: its type, and the trigger, outcome or callback it carries.
+  /// Counts one folded event by its type (nil for an unknown type, which the
+  /// fold counts by name); the fold counts triggers, outcomes and callbacks
+  /// where it takes the event apart.
   @inline(__always)
-  mutating func count(_ event: Event) {
+  mutating func count(_ kind: Event.Kind?) {
     events += 1
-    guard let kind = event.kind else {
-      if case .unknown(let type, _) = event { unknownTypes[type, default: 0] += 1 }
-      return
-    }
-    byType[kind.index] += 1
-    switch event {
-    case .move(let move):
-      byTrigger[move.trigger.index] += 1
-      if move.animated { animatedMoves += 1 }
-    case .pan(let pan): byOutcome[pan.outcome.index] += 1
-    case .lifecycle(_, let callback): byCallback[callback.index] += 1
-    default: break
-    }
+    if let kind { byType[kind.index] += 1 }
   }
 }

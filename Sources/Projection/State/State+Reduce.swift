@@ -46,7 +46,7 @@ extension State {
   mutating func fold(_ record: Record) -> [Anomaly] {
     lastSeq = record.seq
     lastTime = record.time
-    counters.count(record.event)
+    counters.count(record.event.kind)
     var anomalies: [Anomaly] = []
     switch record.event {
     case .session(let header):
@@ -75,10 +75,12 @@ extension State {
         store[Int(b)].minimumTouches[direction.opposite] = min
       }
     case .pan(let pan):
+      counters.byOutcome[pan.outcome.index] += 1
       _ = resolve(pan.controller, &anomalies)
     case .move(let move):
       foldMove(move, seq: record.seq, &anomalies)
     case .lifecycle(let id, let callback):
+      counters.byCallback[callback.index] += 1
       guard let p = resolve(id, &anomalies) else { break }
       switch callback {
       case .didLoad: store[Int(p)].loadCount += 1
@@ -87,14 +89,16 @@ extension State {
       case .willDisappear: store[Int(p)].phase = .disappearing
       case .didDisappear: store[Int(p)].phase = .disappeared
       }
-      if var t = transition, !t.isComplete, t.involves(id) {
-        t.arrive(Arrival(id, callback))
-        transition = t
+      // Mutated in place (a copy would copy its arrivals on every callback).
+      if transition?.isComplete == false, transition?.involves(id) == true {
+        transition?.arrive(Arrival(id, callback))
       }
     case .dealloc(let id):
       foldDealloc(id, seq: record.seq, &anomalies)
-    case .mark, .unknown:
+    case .mark:
       break
+    case .unknown(let type, _):
+      counters.unknownTypes[type, default: 0] += 1
     }
     counters.anomalies += anomalies.count
     return anomalies
@@ -186,6 +190,8 @@ extension State {
   }
 
   private mutating func foldMove(_ move: Move, seq: Int, _ anomalies: inout [Anomaly]) {
+    counters.byTrigger[move.trigger.index] += 1
+    if move.animated { counters.animatedMoves += 1 }
     let a = resolve(move.from, &anomalies)
     let b = move.from == move.to ? a : resolve(move.to, &anomalies)
     guard let a, let b else { return }

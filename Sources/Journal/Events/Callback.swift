@@ -5,7 +5,7 @@ public enum Callback: String, Sendable, Hashable, CaseIterable, CustomStringConv
   public var description: String { rawValue }
 
   /// Position in `allCases` (didLoad 0 … didDisappear 4), handy for fixed-size tables.
-  @inline(__always)
+  @inlinable
   public var index: Int {
     switch self {
     case .didLoad: 0
@@ -26,7 +26,7 @@ public enum PanOutcome: String, Sendable, Hashable, CaseIterable, CustomStringCo
   public var description: String { rawValue }
 
   /// Position in `allCases` (committed 0 … cancelled 4), handy for fixed-size tables.
-  @inline(__always)
+  @inlinable
   public var index: Int {
     switch self {
     case .committed: 0
@@ -44,7 +44,7 @@ public enum MoveTrigger: String, Sendable, Hashable, CaseIterable, CustomStringC
   public var description: String { rawValue }
 
   /// Position in `allCases` (programmatic 0 … goToRoot 3), handy for fixed-size tables.
-  @inline(__always)
+  @inlinable
   public var index: Int {
     switch self {
     case .programmatic: 0

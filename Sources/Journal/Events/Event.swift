@@ -40,7 +40,7 @@ public enum Event: Sendable, Hashable {
     case session, alloc, root, link, unlink, modal, touches, pan, move, lifecycle, dealloc, mark
 
     /// Position in `allCases` (session 0 … mark 11).
-    @inline(__always)
+    @inlinable
     public var index: Int {
       switch self {
       case .session: 0
@@ -62,7 +62,7 @@ public enum Event: Sendable, Hashable {
   }
 
   /// The event's type, or nil for a type this implementation does not know.
-  @inline(__always)
+  @inlinable
   public var kind: Kind? {
     switch self {
     case .session: .session

@@ -52,18 +52,10 @@ struct FileOutput: TextOutputStream {
       escapeForTerminal(buffer, into: &safe)
       swap(&safe, &buffer)
     }
-    buffer.withUnsafeBytes { raw in
-      var done = 0
-      while done < raw.count {
-        let n = systemWrite(fd, raw.baseAddress! + done, raw.count - done)
-        if n < 0 {
-          if errno == EINTR { continue }
-          failed = true
-          failure = errno
-          return
-        }
-        done += n
-      }
+    let error = buffer.withUnsafeBytes { writeAll(fd, $0) }
+    if error != 0 {
+      failed = true
+      failure = error
     }
   }
 }

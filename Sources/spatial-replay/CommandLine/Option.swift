@@ -32,13 +32,6 @@ struct Option: Sendable {
     case oneOf([String])
     /// Completed with these words, checked by the command.
     case suggested([String])
-
-    var words: [String] {
-      switch self {
-      case .oneOf(let words), .suggested(let words): words
-      case .any, .file, .directory: []
-      }
-    }
   }
 
   /// `--output`.

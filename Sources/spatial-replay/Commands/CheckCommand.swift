@@ -138,7 +138,7 @@ struct CheckCommand: Command {
   }
 
   func run(_ context: inout Context) throws -> Int32 {
-    var output = format.output(color: context.useColor, quiet: quiet, glyphs: glyphs)
+    var output = format.output(color: context.useColor, glyphs: glyphs)
     var verdict = Verdict()
     var files: [CheckedFile] = []
     var total = CheckSummary()

@@ -159,12 +159,8 @@ struct TailCommand: Command {
       if n < 0 && errno == EINTR { continue }
       guard n >= 0 else { throw CommandFailure("cannot read standard input: \(errorText())") }
       if n == 0 { break }
-      var done = 0
-      while done < n {
-        let w = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + done, n - done) }
-        guard w > 0 else { throw CommandFailure("cannot copy standard input: \(errorText())") }
-        done += w
-      }
+      let error = buffer.withUnsafeBytes { writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+      guard error == 0 else { throw CommandFailure("cannot copy standard input: \(String(cString: strerror(error)))") }
     }
     return "/proc/self/fd/\(fd)"
   }

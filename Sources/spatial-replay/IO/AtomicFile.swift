@@ -100,19 +100,7 @@ final class AtomicFile {
     precondition(!finished, "write after commit or abandon")
     if fd < 0 { try open(flags: O_WRONLY | O_APPEND) }
     let target = isDirect ? path : temporaryPath
-    var failure: Int32 = 0
-    bytes.withUnsafeBytes { raw in
-      var done = 0
-      while done < raw.count {
-        let n = systemWrite(fd, raw.baseAddress! + done, raw.count - done)
-        if n < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        done += n
-      }
-    }
+    let failure = bytes.withUnsafeBytes { writeAll(fd, $0) }
     if failure != 0 {
       errno = failure
       throw Self.failure("cannot write", target)

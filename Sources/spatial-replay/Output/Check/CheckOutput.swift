@@ -36,9 +36,9 @@ protocol CheckOutput {
 
 extension CheckFormat {
   /// A fresh output of this format.
-  func output(color: Bool, quiet: Bool, glyphs: Glyphs = .unicode) -> any CheckOutput {
+  func output(color: Bool, glyphs: Glyphs = .unicode) -> any CheckOutput {
     switch self {
-    case .text: TextCheckOutput(color: color, quiet: quiet, glyphs: glyphs)
+    case .text: TextCheckOutput(color: color, glyphs: glyphs)
     case .json: JSONCheckOutput()
     case .sarif: SARIFCheckOutput()
     case .junit: JUnitCheckOutput()
@@ -51,16 +51,14 @@ extension CheckFormat {
 /// shown once, with a count), then a summary line per file and a total line.
 struct TextCheckOutput: CheckOutput {
   let color: Bool
-  let quiet: Bool
   /// The arrows of the model diff under a finding.
   let glyphs: Glyphs
   /// Per warning rule of the current file: the first line shown and how many more were not.
   private var repeated: [String: (first: Int, more: Int)] = [:]
   private var repeatedOrder: [String] = []
 
-  init(color: Bool, quiet: Bool, glyphs: Glyphs) {
+  init(color: Bool, glyphs: Glyphs) {
     self.color = color
-    self.quiet = quiet
     self.glyphs = glyphs
   }
 

@@ -13,12 +13,14 @@ public struct Simulation: Sendable, Hashable {
   public var session: String?
   public var app: String?
   public var build: String?
+  /// The header's device (absent by default), e.g. to make fleets of journals from several devices.
+  public var device: String?
   /// The clock's start (the header's time).
   public var start: Timestamp
 
   public init(
     events: Int, seed: UInt64, controllers: Int = 8, profile: Profile = .intended, session: String? = nil,
-    app: String? = nil, build: String? = nil, start: Timestamp = .modelEpoch
+    app: String? = nil, build: String? = nil, device: String? = nil, start: Timestamp = .modelEpoch
   ) {
     self.events = events
     self.seed = seed
@@ -27,11 +29,12 @@ public struct Simulation: Sendable, Hashable {
     self.session = session
     self.app = app
     self.build = build
+    self.device = device
     self.start = start
   }
 
   /// The header the journal starts with.
   public var header: SessionHeader {
-    SessionHeader(session: session ?? "sim-\(seed)", app: app, build: build, profile: profile.rawValue)
+    SessionHeader(session: session ?? "sim-\(seed)", app: app, build: build, device: device, profile: profile.rawValue)
   }
 }

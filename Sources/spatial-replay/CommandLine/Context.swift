@@ -13,8 +13,12 @@ import Journal
 /// Implementation note: commands such as `cat` and `export` write millions of
 /// lines; buffering 64 KiB before each `write(2)` keeps them I/O-bound.
 struct FileOutput: TextOutputStream {
-  let fd: Int32
-  private var buffer: [UInt8] = []
+  /// The descriptor written to; for a spool, its temporary file (-1 until the first flush).
+  private(set) var fd: Int32
+  /// A spool (``spool()``): output kept for later, flushed to an unnamed temporary file.
+  private(set) var isSpool = false
+  /// Bytes written and not yet flushed.
+  private(set) var buffer: [UInt8] = []
   private let capacity: Int
   /// Set when a write failed (e.g. a full disk); further output is dropped.
   private(set) var failed = false
@@ -26,8 +30,10 @@ struct FileOutput: TextOutputStream {
   /// zero-width character is written as a JSON escape (``escapeForTerminal(_:into:)``).
   var escapesForTerminal = false
 
-  init(fd: Int32, capacity: Int = 1 << 16) {
+  /// - Parameter isSpool: output kept for later (``spool()``), `fd` then being -1.
+  init(fd: Int32, capacity: Int = 1 << 16, isSpool: Bool = false) {
     self.fd = fd
+    self.isSpool = isSpool
     self.capacity = capacity
     buffer.reserveCapacity(capacity)
   }
@@ -46,6 +52,14 @@ struct FileOutput: TextOutputStream {
     guard !buffer.isEmpty else { return }
     defer { buffer.removeAll(keepingCapacity: true) }
     guard !failed else { return }
+    if isSpool && fd < 0 {
+      fd = Self.temporaryFile()
+      guard fd >= 0 else {
+        failed = true
+        failure = errno
+        return
+      }
+    }
     if escapesForTerminal {
       var safe: [UInt8] = []
       safe.reserveCapacity(buffer.count + 64)
@@ -116,6 +130,16 @@ struct Context {
   mutating func flush() {
     stdout.flush()
     stderr.flush()
+  }
+
+  /// The context of work done on another thread for this one (``FleetRunner``): the
+  /// same terminals, colour and environment, stdout and stderr spooled, no progress bar.
+  func worker() -> Context {
+    var context = self
+    context.stdout = .spool()
+    context.stderr = .spool()
+    context.stderrIsTerminal = false
+    return context
   }
 }
 

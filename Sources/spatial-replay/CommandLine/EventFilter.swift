@@ -139,6 +139,9 @@ struct RowFilter {
 
   func checkControllersSeen() throws(UsageError) { try filter.checkControllersSeen() }
 
+  /// Notes the controllers another copy of this filter saw (on another journal).
+  mutating func noteSeen(by other: RowFilter) { filter.noteSeen(other.filter.seenControllers) }
+
   /// The strings of a JSON array of strings written by the table builder (`["a","b\"c"]`); a
   /// `\"` or `\\` escape gives its character (ids with control characters keep their `\uXXXX`).
   static func ids(inArray text: String) -> [ControllerID] {

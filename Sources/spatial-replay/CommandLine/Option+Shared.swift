@@ -25,6 +25,10 @@ extension Option {
     "--max-depth", "N", "deepest JSON nesting accepted (default \(DecodeLimits().maxDepth))")
   /// The reading options of every command that reads a journal.
   static let reading = [strict, maxLineBytes, maxDepth]
+  /// `--jobs`, for the commands that read many journals (``FleetRunner``).
+  static let jobs = Option.value(
+    "--jobs", "N", short: "-j",
+    "journals read at the same time (default: the number of cores;\n1: one after the other); the output is the same")
 
   // MARK: Selecting events
 

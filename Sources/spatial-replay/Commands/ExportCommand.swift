@@ -47,7 +47,7 @@ struct ExportCommand: Command {
     "--partition", "KEY",
     "with -o DIR: one file per session, DIR/session=ID/part.ndjson (or\npart.csv), ID escaped as Hive does (see docs/tables.md)",
     values: .oneOf(["session"]))
-  static let options = [table, format, Option.output, partition] + Option.filters + Option.reading
+  static let options = [table, format, Option.output, partition] + Option.filters + Option.reading + [Option.jobs]
   static let exitStatus = """
     0 fine, 2 a file could not be read, a journal has format errors (its bad
     lines are left out) or the output could not be written, 64 usage error.
@@ -67,6 +67,7 @@ struct ExportCommand: Command {
   var partitioned: Bool
   var options: ReadOptions
   var filter: RowFilter
+  var runner: FleetRunner
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = try JournalInput.paths(arguments, command: Self.name)
@@ -81,6 +82,7 @@ struct ExportCommand: Command {
     if partitioned && output == nil { throw UsageError("--partition session needs -o DIR") }
     options = try ReadOptions(arguments)
     filter = try RowFilter(EventFilter(arguments), table: table)
+    runner = try FleetRunner(arguments)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
@@ -90,76 +92,104 @@ struct ExportCommand: Command {
     case (let path?, false): destination = .file(path)
     case (let path?, true): destination = .partitions(directory: path)
     }
-    var out = try TableOutput(table: table, format: format, destination: destination)
-    var progress = Progress(total: InputSize.total(files), enabled: context.showProgress, callsPerCheck: 1)
-    var done: Int64 = 0
+    let out = SharedTableOutput(try TableOutput(table: table, format: format, destination: destination))
     var verdict = Verdict()
     var filter = self.filter
-    /// The rows the filters keep (all of them without filters).
-    func kept(_ rows: [TableRow]) -> [TableRow] { filter.isActive ? rows.filter { filter.selects($0) } : rows }
-    var rows: [TableRow] = []
+    var state = RowSink(out, filter: filter)
+    let (table, format, options, fresh) = (table, format, options, self.filter)
     do {
-      for path in files {
-        let name = JournalInput.displayName(path)
-        guard let reader = PrefetchingReader.open(path, options: options, progress: &progress, context: &context)
-        else {
-          verdict.noteUnreadable()
-          continue
-        }
-        var builder = TableBuilder(table: table, file: path)
-        try out.setContext(builder.context, &context.stdout)
-        while let batch = reader.nextBatch() {
-          try batch.withUnsafeBufferPointer { items in
-            for i in items.indices {
-              if case .diagnostic(let diagnostic) = items[i], diagnostic.severity == .error {
-                verdict.note(diagnostic)
-                if table != .findings {
-                  progress.finish(&context.stderr)
-                  context.stderr.write(diagnostic, file: name)
-                }
-              }
-              let changes = builder.contextChanges
-              let before = rows.count
-              builder.consume(items[i], into: &rows)
-              if builder.contextChanges != changes && before > 0 {
-                // The header changed the common columns: the rows before it keep the old ones.
-                let after = Array(rows[before...])
-                rows.removeSubrange(before...)
-                try out.append(kept(rows), &context.stdout)
-                rows = after
-                try out.setContext(builder.context, &context.stdout)
-              }
-            }
-          }
-          if !rows.isEmpty {
-            try out.setContext(builder.context, &context.stdout)
-            try out.append(kept(rows), &context.stdout)
-            rows.removeAll(keepingCapacity: true)
-          }
-          progress.update(done + reader.bytesRead, &context.stderr)
-        }
-        done += reader.bytesRead
-        if !reader.readToTheEnd(progress: &progress, context: &context) { verdict.noteUnreadable() }
-        builder.finish(into: &rows)
-        if !rows.isEmpty {
-          try out.setContext(builder.context, &context.stdout)
-          try out.append(kept(rows), &context.stdout)
-          rows.removeAll(keepingCapacity: true)
-        }
-      }
-      progress.finish(&context.stderr)
+      try runner.run(
+        files, context: &context, state: &state,
+        fresh: { RowSink(TableEncoder(table: table, format: format), filter: fresh) },
+        work: { path, context, sink, progress in
+          Self.export(path, table: table, options: options, into: &sink, &context, &progress)
+        },
+        deliver: { _, exported, context in
+          if exported.unreadable { verdict.noteUnreadable() }
+          verdict.noteFormatErrors(exported.formatErrors)
+          filter.noteSeen(by: exported.sink.filter)
+          if let failure = exported.failure { throw failure }
+          try exported.sink.write(to: &out.output, &context.stdout)
+        })
       // Nothing, not even a CSV header, when no input could be read (or, with -o, any input).
       if verdict.unreadable > 0 && (output != nil || verdict.unreadable == files.count) {
-        out.abandon()
+        out.output.abandon()
         return ExitCode.badInput
       }
       try filter.checkControllersSeen()
-      try out.finish(&context.stdout)
+      try out.output.finish(&context.stdout)
     } catch {
-      progress.finish(&context.stderr)
-      out.abandon()
+      out.output.abandon()
       throw error
     }
     return verdict.status
+  }
+
+  /// What exporting one journal gave.
+  struct Exported: Sendable {
+    var sink: RowSink
+    var unreadable = false
+    var formatErrors = 0
+    /// The output could not be written (with one job).
+    var failure: CommandFailure?
+  }
+
+  /// Reads one journal and sends its rows, with their common columns, to `sink`; its
+  /// format errors go to stderr (except for the findings table, where they are rows).
+  private static func export(
+    _ path: String, table: Table, options: ReadOptions, into sink: inout RowSink, _ context: inout Context,
+    _ progress: inout FileProgress
+  ) -> Exported {
+    var exported = Exported(sink: sink)
+    defer { sink = exported.sink }
+    let name = JournalInput.displayName(path)
+    guard let reader = PrefetchingReader.open(path, options: options, progress: &progress, context: &context) else {
+      exported.unreadable = true
+      return exported
+    }
+    var rows: [TableRow] = []
+    var builder = TableBuilder(table: table, file: path)
+    do throws(CommandFailure) {
+      try exported.sink.setContext(builder.context, &context.stdout)
+      while let batch = reader.nextBatch() {
+        try batch.withUnsafeBufferPointer { (items) throws(CommandFailure) in
+          for i in items.indices {
+            if case .diagnostic(let diagnostic) = items[i], diagnostic.severity == .error {
+              exported.formatErrors += 1
+              if table != .findings {
+                progress.finish(&context.stderr)
+                context.stderr.write(diagnostic, file: name)
+              }
+            }
+            let changes = builder.contextChanges
+            let before = rows.count
+            builder.consume(items[i], into: &rows)
+            if builder.contextChanges != changes && before > 0 {
+              // The header changed the common columns: the rows before it keep the old ones.
+              let after = Array(rows[before...])
+              rows.removeSubrange(before...)
+              try exported.sink.append(rows, &context.stdout)
+              rows = after
+              try exported.sink.setContext(builder.context, &context.stdout)
+            }
+          }
+        }
+        if !rows.isEmpty {
+          try exported.sink.setContext(builder.context, &context.stdout)
+          try exported.sink.append(rows, &context.stdout)
+          rows.removeAll(keepingCapacity: true)
+        }
+        progress.update(reader.bytesRead, &context.stderr)
+      }
+      if !reader.readToTheEnd(progress: &progress, context: &context) { exported.unreadable = true }
+      builder.finish(into: &rows)
+      if !rows.isEmpty {
+        try exported.sink.setContext(builder.context, &context.stdout)
+        try exported.sink.append(rows, &context.stdout)
+      }
+    } catch {
+      exported.failure = error
+    }
+    return exported
   }
 }

@@ -27,8 +27,9 @@ struct SimulateCommand: Command {
   static let session = Option.value("--session", "ID", "the header's session id (default sim-SEED)")
   static let app = Option.value("--app", "NAME", "the header's app (absent by default)")
   static let build = Option.value("--build", "B", "the header's build (absent by default)")
+  static let device = Option.value("--device", "NAME", "the header's device (absent by default)")
   static let options = [
-    events, seed, controllers, Option.profile.help("intended (default) or legacy"), session, app, build,
+    events, seed, controllers, Option.profile.help("intended (default) or legacy"), session, app, build, device,
     Option.output,
   ]
   static let exitStatus = """
@@ -58,7 +59,7 @@ struct SimulateCommand: Command {
     let profile = arguments.choice(Option.profile).flatMap(Profile.init(rawValue:)) ?? .intended
     simulation = Simulation(
       events: events, seed: seed, controllers: controllers, profile: profile, session: arguments.value(Self.session),
-      app: arguments.value(Self.app), build: arguments.value(Self.build))
+      app: arguments.value(Self.app), build: arguments.value(Self.build), device: arguments.value(Self.device))
     output = arguments.value(Option.output)
     if output == "" { throw UsageError("-o needs a path") }
   }

@@ -28,7 +28,7 @@ struct StatsCommand: Command {
       Option.json.help(
         "one JSON document: {\"sessions\":[...],\"overall\":{...}}, keys in\ncamelCase (every key is described in docs/tables.md)"
       )
-    ] + Option.reading
+    ] + Option.reading + [Option.jobs]
   static let exitStatus = """
     0 fine (lifecycle findings are counted, not judged), 2 a file could not be
     read or a journal has format errors, 64 usage error.
@@ -41,40 +41,26 @@ struct StatsCommand: Command {
   var files: [String]
   var options: ReadOptions
   var json: Bool
+  var runner: FleetRunner
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = try JournalInput.paths(arguments, command: Self.name)
     options = try ReadOptions(arguments)
     json = arguments.flag(Option.json)
+    runner = try FleetRunner(arguments)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
-    var progress = Progress(total: InputSize.total(files), enabled: context.showProgress, callsPerCheck: 1)
-    var done: Int64 = 0
     var sessions: [SessionStats] = []
     var verdict = Verdict()
-    for path in files {
-      guard let reader = PrefetchingReader.open(path, options: options, progress: &progress, context: &context) else {
-        verdict.noteUnreadable()
-        continue
-      }
-      var builder = StatsBuilder(file: JournalInput.displayName(path))
-      while let batch = reader.nextBatch() {
-        batch.withUnsafeBufferPointer { items in
-          for i in items.indices { builder.consume(items[i]) }
-        }
-        progress.update(done + reader.bytesRead, &context.stderr)
-      }
-      done += reader.bytesRead
-      guard reader.readToTheEnd(progress: &progress, context: &context) else {
-        verdict.noteUnreadable()
-        continue
-      }
-      let session = builder.finish()
+    let options = options
+    try runner.run(files, context: &context) { path, context, progress in
+      Self.stats(path, options: options, &context, &progress)
+    } deliver: { _, session, _ in
+      guard let session else { return verdict.noteUnreadable() }
       verdict.noteFormatErrors(session.formatErrors)
       sessions.append(session)
     }
-    progress.finish(&context.stderr)
     let report = StatsReport(sessions: sessions)
     if json {
       context.stdout.write(report.json)
@@ -83,5 +69,23 @@ struct StatsCommand: Command {
       report.writeText(to: &context.stdout)
     }
     return verdict.status
+  }
+
+  /// One journal's stats; nil (reported on stderr) when it cannot be read.
+  private static func stats(
+    _ path: String, options: ReadOptions, _ context: inout Context, _ progress: inout FileProgress
+  ) -> SessionStats? {
+    guard let reader = PrefetchingReader.open(path, options: options, progress: &progress, context: &context) else {
+      return nil
+    }
+    var builder = StatsBuilder(file: JournalInput.displayName(path))
+    while let batch = reader.nextBatch() {
+      batch.withUnsafeBufferPointer { items in
+        for i in items.indices { builder.consume(items[i]) }
+      }
+      progress.update(reader.bytesRead, &context.stderr)
+    }
+    guard reader.readToTheEnd(progress: &progress, context: &context) else { return nil }
+    return builder.finish()
   }
 }

@@ -86,7 +86,7 @@ extension PrefetchingReader {
   /// Opens a journal for a command that reads many (`stats`, `export`): on
   /// failure, ends the progress bar, reports the error and returns nil.
   static func open(
-    _ path: String, options: ReadOptions, progress: inout Progress, context: inout Context
+    _ path: String, options: ReadOptions, progress: inout FileProgress, context: inout Context
   ) -> PrefetchingReader? {
     do {
       return try PrefetchingReader(path: path, options: options)
@@ -99,7 +99,7 @@ extension PrefetchingReader {
 
   /// After the last batch: reports a read error (ending the progress bar first).
   /// - Returns: true when the journal was read to its end.
-  func readToTheEnd(progress: inout Progress, context: inout Context) -> Bool {
+  func readToTheEnd(progress: inout FileProgress, context: inout Context) -> Bool {
     guard let error = readError else { return true }
     progress.finish(&context.stderr)
     context.error(displayText(error.description, limit: .max))

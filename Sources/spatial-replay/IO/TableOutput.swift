@@ -66,6 +66,14 @@ struct TableOutput {
     if buffer.count >= Self.blockSize { try flush(&stdout) }
   }
 
+  /// Appends rows of the current context that ``encoder`` has already encoded (on another thread).
+  mutating func append(encoded bytes: some Collection<UInt8>, _ stdout: inout FileOutput) throws(CommandFailure) {
+    guard !bytes.isEmpty else { return }
+    if !partitionChosen { try choosePartition(&stdout) }
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= Self.blockSize { try flush(&stdout) }
+  }
+
   /// In the partitioned layout, makes the current context's partition the active one.
   private mutating func choosePartition(_ stdout: inout FileOutput) throws(CommandFailure) {
     partitionChosen = true

@@ -29,6 +29,8 @@ struct Progress {
   /// `callsPerCheck - 1`: the clock is read when `calls & mask == 0`.
   private let mask: Int
   private(set) var drawn = false
+  /// Journals done and in all, shown beside the bytes when there are several (``FleetRunner``).
+  var files: (done: Int, total: Int)?
 
   /// - Parameter callsPerCheck: calls of ``update(_:_:)`` per reading of the clock, a power of two.
   init(total: Int64?, enabled: Bool, delay: Double = 1, callsPerCheck: Int = 4096) {
@@ -56,7 +58,8 @@ struct Progress {
     if let lastDraw, Self.seconds(now - lastDraw) < 0.1 { return }
     lastDraw = now
     drawn = true
-    stderr.write("\r" + Self.line(done: done, total: total, elapsed: elapsed) + "\u{1B}[K")
+    let files = self.files.flatMap { $0.total > 1 ? $0 : nil }
+    stderr.write("\r" + Self.line(done: done, total: total, elapsed: elapsed, files: files) + "\u{1B}[K")
     stderr.flush()
   }
 
@@ -69,17 +72,19 @@ struct Progress {
   }
 
   /// The bar's text: `[#########...............]  37%  412.5 MB/s  ETA 0:04`,
-  /// or `1.2 GB  412.5 MB/s` when the total is unknown.
-  static func line(done: Int64, total: Int64?, elapsed: Double) -> String {
+  /// or `1.2 GB  412.5 MB/s` when the total is unknown; with `files`, the journals
+  /// done after the percentage: `[###.....]  12%  120/1000 files  412.5 MB/s  ETA 0:31`.
+  static func line(done: Int64, total: Int64?, elapsed: Double, files: (done: Int, total: Int)? = nil) -> String {
     let rate = elapsed > 0 ? Double(done) / elapsed : 0
-    guard let total, total > 0 else { return "\(bytes(Double(done)))  \(bytes(rate))/s" }
+    let count = files.map { "  \($0.done)/\($0.total) files" } ?? ""
+    guard let total, total > 0 else { return "\(bytes(Double(done)))\(count)  \(bytes(rate))/s" }
     let fraction = min(1, max(0, Double(done) / Double(total)))
     let width = 24
     let filled = Int(fraction * Double(width))
     let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
     let percent = Int(fraction * 100)
     let padded = String(repeating: " ", count: 3 - String(percent).count) + "\(percent)%"
-    var text = "[\(bar)] \(padded)  \(bytes(rate))/s"
+    var text = "[\(bar)] \(padded)\(count)  \(bytes(rate))/s"
     if rate > 0 { text += "  ETA " + clock(Double(max(0, total - done)) / rate) }
     return text
   }

@@ -27,7 +27,7 @@ struct CheckedFile {
 
 /// Where `check` sends what it finds: each finding as it is final, each
 /// file's end, and the end of the run. One type per ``CheckFormat``.
-protocol CheckOutput {
+protocol CheckOutput: Sendable {
   mutating func finding(_ finding: CheckFinding, file: String, _ context: inout Context)
   /// Findings left out by `--max-findings` in this file.
   mutating func endFile(_ file: CheckedFile, _ context: inout Context)
@@ -98,10 +98,15 @@ struct TextCheckOutput: CheckOutput {
       context.stdout.write("\(omitted.counted("more finding")) not shown (--max-findings)\n")
     }
     guard files.count > 1 else { return }
+    context.stdout.write(Self.totalLine(files: files, total: total) + "\n")
+  }
+
+  /// `total: 3 files, 120 events, 5 errors, 0 warnings (…), 1 unreadable`.
+  static func totalLine(files: [CheckedFile], total: CheckSummary) -> String {
     let unreadable = files.filter { $0.summary == nil }.count
-    var line = "total: \(files.count.counted("file")), " + Self.text(total)
+    var line = "total: \(files.count.counted("file")), " + text(total)
     if unreadable > 0 { line += ", \(unreadable.grouped) unreadable" }
-    context.stdout.write(line + "\n")
+    return line
   }
 
   /// `40 events, 5 errors, 0 warnings (crlf 2, incomplete-transition 3)`, and the
@@ -164,7 +169,7 @@ struct JSONCheckOutput: CheckOutput {
     context.stdout.write(json.text + "\n")
   }
 
-  private static func counts(_ summary: CheckSummary, into json: inout JSONBuffer) {
+  static func counts(_ summary: CheckSummary, into json: inout JSONBuffer) {
     json.counts([
       ("events", summary.events), ("errors", summary.errors), ("warnings", summary.warnings),
       ("formatErrors", summary.formatErrors),
@@ -177,6 +182,54 @@ struct JSONCheckOutput: CheckOutput {
     json.open("{")
     json.counts(summary.unreportedCounts.map { ($0.rule, $0.count) })
     json.close("}")
+  }
+}
+
+/// `check --summary`: no findings, one line per journal as it ends (its summary, or
+/// why it could not be read), then the totals, even for one journal. As text, the
+/// lines of the text report (`FILE: 40 events, 5 errors, 0 warnings (RULE N, ...)`,
+/// `FILE: unreadable: WHY`, `total: N files, ...`); with `--json`, one JSON object per
+/// line (`{"file":…,"events":N,…}`, `{"file":…,"unreadable":"why"}`, then
+/// `{"total":true,"files":N,…,"unreadable":N}`). With `-q`, the totals only.
+struct SummaryCheckOutput: CheckOutput {
+  let json: Bool
+  let quiet: Bool
+
+  mutating func finding(_ finding: CheckFinding, file: String, _ context: inout Context) {}
+
+  mutating func endFile(_ file: CheckedFile, _ context: inout Context) {
+    guard !quiet else { return }
+    if json {
+      var json = JSONBuffer()
+      json.open("{")
+      json.key("file")
+      json.string(file.name)
+      if let summary = file.summary { JSONCheckOutput.counts(summary, into: &json) }
+      if let failure = file.failure {
+        json.key("unreadable")
+        json.string(failure)
+      }
+      json.close("}")
+      context.stdout.write(json.text + "\n")
+    } else if let summary = file.summary {
+      context.stdout.write(displayText(file.name, limit: .max) + ": " + TextCheckOutput.text(summary) + "\n")
+    } else {
+      context.stdout.write(
+        displayText(file.name, limit: .max) + ": unreadable: " + displayText(file.failure ?? "", limit: .max) + "\n")
+    }
+  }
+
+  mutating func end(files: [CheckedFile], total: CheckSummary, omitted: Int, _ context: inout Context) {
+    guard json else { return context.stdout.write(TextCheckOutput.totalLine(files: files, total: total) + "\n") }
+    var json = JSONBuffer()
+    json.open("{")
+    json.key("total")
+    json.bool(true)
+    json.counts([("files", files.count)])
+    JSONCheckOutput.counts(total, into: &json)
+    json.counts([("unreadable", files.filter { $0.summary == nil }.count)])
+    json.close("}")
+    context.stdout.write(json.text + "\n")
   }
 }
 

@@ -13,7 +13,8 @@ import Testing
 
   /// The fixture's stats, counted by hand from its lines (see ``AnalyticsFixture``).
   static let fixtureJSON =
-    #"{"file":"j.ndjson","session":"S1","app":"Dicto","build":null,"journals":1,"events":22,"#
+    #"{"file":"j.ndjson","session":"S1","app":"Dicto","build":null,"device":"iPhone","profile":"intended","#
+    + #""journals":1,"events":22,"#
     + #""firstTime":"2026-11-29T10:00:00.000000Z","lastTime":"2026-11-29T10:00:02.000000Z","durationMs":2000.0,"#
     + #""eventsByType":{"session":1,"alloc":2,"root":1,"link":1,"unlink":0,"modal":0,"touches":1,"pan":3,"#
     + #""move":1,"lifecycle":9,"dealloc":0,"mark":2,"swipe":1},"#
@@ -60,8 +61,8 @@ import Testing
   @Test func jsonIsOneDocumentWithSessionsAndOverall() {
     let report = StatsReport(sessions: [Self.stats(AnalyticsFixture.text, file: "j.ndjson")])
     let overall = Self.fixtureJSON.replacingOccurrences(
-      of: #"{"file":"j.ndjson","session":"S1","app":"Dicto","build":null,"#,
-      with: #"{"file":null,"session":null,"app":null,"build":null,"#)
+      of: #"{"file":"j.ndjson","session":"S1","app":"Dicto","build":null,"device":"iPhone","profile":"intended","#,
+      with: #"{"file":null,"session":null,"app":null,"build":null,"device":null,"profile":null,"#)
     #expect(report.json == #"{"sessions":["# + Self.fixtureJSON + #"],"overall":"# + overall + "}")
   }
 

@@ -35,10 +35,12 @@ public struct SessionStats: Sendable, Hashable {
 
   /// The journal's path; nil for merged stats.
   public var file: String?
-  /// The header's session id, app and build (nil when absent, and for merged stats).
+  /// The header's session id, app, build, device and profile (nil when absent, and for merged stats).
   public var session: String?
   public var app: String?
   public var build: String?
+  public var device: String?
+  public var profile: String?
   /// Journals merged (1 for one journal).
   public var journals = 1
   /// Events decoded.

@@ -50,6 +50,8 @@ public struct StatsBuilder {
       stats.session = header.session
       stats.app = header.app
       stats.build = header.build
+      stats.device = header.device
+      stats.profile = header.profile
     case .move(let move):
       directions[move.direction.index] += 1
     default:

@@ -3,7 +3,7 @@ import Journal
 extension StatsReport {
   /// The report as one JSON document (documented in `docs/tables.md`):
   /// `{"sessions":[STATS...],"overall":STATS}`, each STATS with `file`,
-  /// `session`, `app`, `build`, `journals`, `events`, `firstTime`,
+  /// `session`, `app`, `build`, `device`, `profile`, `journals`, `events`, `firstTime`,
   /// `lastTime`, `durationMs`, `eventsByType`, `moves`, `pans`,
   /// `controllers`, `modals` and `findings`.
   public var json: String {
@@ -22,7 +22,8 @@ extension StatsReport {
     return json.text
   }
 
-  static func appendJSON(_ s: SessionStats, to json: inout JSONBuffer) {
+  /// One STATS object; with `key`, a group's (``StatsGroups``), which starts with `"key":{FIELD:VALUE,...}`.
+  static func appendJSON(_ s: SessionStats, key: [(String, String?)]? = nil, to json: inout JSONBuffer) {
     /// A value as the exported tables write it (numbers always with a `.` or an exponent).
     func cell(_ key: String, _ value: Cell) {
       json.key(key)
@@ -37,10 +38,18 @@ extension StatsReport {
       json.close("}")
     }
     json.open("{")
+    if let key {
+      json.key("key")
+      json.open("{")
+      for (field, value) in key { cell(field, .string(value)) }
+      json.close("}")
+    }
     cell("file", .string(s.file))
     cell("session", .string(s.session))
     cell("app", .string(s.app))
     cell("build", .string(s.build))
+    cell("device", .string(s.device))
+    cell("profile", .string(s.profile))
     json.counts([("journals", s.journals), ("events", s.events)])
     cell("firstTime", s.firstTime.map(Cell.timestamp) ?? .null)
     cell("lastTime", s.lastTime.map(Cell.timestamp) ?? .null)

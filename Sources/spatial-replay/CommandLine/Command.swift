@@ -52,6 +52,7 @@ extension Command {
   static func writesJSON(_ arguments: ParsedArguments) -> Bool {
     if options.contains(where: { $0.name == Option.json.name }) && arguments.flag(Option.json) { return true }
     if name == CheckCommand.name, let format = arguments.choice(CheckCommand.format) { return format != "text" }
+    if name == StatsCommand.name, let format = arguments.choice(StatsCommand.format) { return format != "text" }
     return false
   }
 

@@ -23,11 +23,20 @@ struct StatsCommand: Command {
     A progress bar shows on stderr when it is a terminal and the work takes
     more than a second.
     """
+  static let by = Option.list(
+    "--by", "KEY",
+    "group the journals by these header fields (comma-separated):\n\(StatsKey.allCases.map(\.rawValue).joined(separator: ", ")); per group the same\nstats as overall, instead of one block per journal",
+    values: .oneOf(StatsKey.allCases.map(\.rawValue)))
+  static let format = Option.value(
+    "--format", "FORMAT",
+    "text (default); json: as --json; csv (with --by): one row per group,\nmeasure and item (see docs/tables.md)",
+    values: .oneOf(["text", "json", "csv"]))
   static let options =
     [
       Option.json.help(
-        "one JSON document: {\"sessions\":[...],\"overall\":{...}}, keys in\ncamelCase (every key is described in docs/tables.md)"
-      )
+        "one JSON document: {\"sessions\":[...],\"overall\":{...}}, keys in\ncamelCase (every key is described in docs/tables.md); with --by\n{\"by\":[KEY...],\"groups\":[{\"key\":{...},...}],\"overall\":{...}}"
+      ),
+      format, by,
     ] + Option.reading + [Option.jobs]
   static let exitStatus = """
     0 fine (lifecycle findings are counted, not judged), 2 a file could not be
@@ -36,33 +45,63 @@ struct StatsCommand: Command {
   static let examples = [
     "spatial-replay stats Journals/demo.intended.ndjson",
     "spatial-replay stats --json day1/*.ndjson | jq '.overall.controllers'",
+    "spatial-replay stats --by build,device --format csv fleet/ > by-build.csv",
   ]
 
   var files: [String]
   var options: ReadOptions
-  var json: Bool
+  var format: String
+  /// `--by`: the fields to group by, none for one block per journal.
+  var keys: [StatsKey]
   var runner: FleetRunner
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = try JournalInput.paths(arguments, command: Self.name)
     options = try ReadOptions(arguments)
-    json = arguments.flag(Option.json)
+    let named = arguments.choice(Self.format)
+    if arguments.flag(Option.json) {
+      guard named == nil || named == "json" else { throw UsageError("--json contradicts --format \(named!)") }
+      format = "json"
+    } else {
+      format = named ?? "text"
+    }
+    let keys = arguments.values(Self.by).compactMap(StatsKey.init(rawValue:))
+    self.keys = keys
+    if let twice = keys.first(where: { key in keys.filter { $0 == key }.count > 1 }) {
+      throw UsageError("--by names \(twice.rawValue) twice")
+    }
+    guard format != "csv" || !keys.isEmpty else {
+      throw UsageError("--format csv is the table of groups: give --by (e.g. --by session for one row set per journal)")
+    }
     runner = try FleetRunner(arguments)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
     var sessions: [SessionStats] = []
+    var groups = StatsGroups(by: keys)
     var verdict = Verdict()
-    let options = options
+    let (options, grouped) = (options, !keys.isEmpty)
     try runner.run(files, context: &context) { path, context, progress in
       Self.stats(path, options: options, &context, &progress)
     } deliver: { _, session, _ in
       guard let session else { return verdict.noteUnreadable() }
       verdict.noteFormatErrors(session.formatErrors)
-      sessions.append(session)
+      // Grouped, only the groups are kept: memory follows the groups, not the journals.
+      if grouped { groups.add(session) } else { sessions.append(session) }
+    }
+    if grouped {
+      switch format {
+      case "json": context.stdout.write(groups.json + "\n")
+      case "csv":
+        var bytes: [UInt8] = []
+        groups.writeCSV(to: &bytes)
+        context.stdout.write(bytes: bytes)
+      default: groups.writeText(to: &context.stdout)
+      }
+      return verdict.status
     }
     let report = StatsReport(sessions: sessions)
-    if json {
+    if format == "json" {
       context.stdout.write(report.json)
       context.stdout.write("\n")
     } else {

@@ -69,6 +69,28 @@ public final class JournalReader {
     self.integrity = IntegrityTracker(strict: options.strict)
   }
 
+  /// Reads a journal from an open descriptor, from where it stands; the reader
+  /// does not close it, and numbers lines from 1 there.
+  ///
+  /// ```swift
+  /// lseek(fd, blockOffset, SEEK_SET)
+  /// let reader = JournalReader(fileDescriptor: fd, name: "journal.ndjson")
+  /// ```
+  ///
+  /// The point index of `at` starts reading at a line in the middle of a file
+  /// (the first line of one of its blocks).
+  public convenience init(fileDescriptor: Int32, name: String, options: ReadOptions = .init()) {
+    self.init(
+      lines: LineReader(fileDescriptor: fileDescriptor, name: name, maxLineLength: options.limits.maxLineLength),
+      options: options)
+  }
+
+  private init(lines: LineReader, options: ReadOptions) {
+    self.lines = lines
+    self.options = options
+    self.integrity = IntegrityTracker(strict: options.strict)
+  }
+
   /// Reads a journal held in memory; `name` is used in error messages.
   public convenience init(bytes: [UInt8], name: String = "<memory>", options: ReadOptions = .init()) {
     self.init(bytes: bytes, name: name, options: options, chunkSize: LineReader.defaultChunkSize)

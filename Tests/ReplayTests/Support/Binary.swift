@@ -52,8 +52,9 @@ enum Binary {
   /// - Parameters:
   ///   - arguments: the command line after the program name.
   ///   - stdin: bytes written to its standard input, which is then closed.
-  static func run(_ arguments: [String], stdin: [UInt8] = []) throws -> Result {
-    try runAll([(arguments, stdin)])[0]
+  ///   - environment: variables set for it (added to this process's environment).
+  static func run(_ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = [:]) throws -> Result {
+    try runAll([(arguments, stdin)], environment: environment)[0]
   }
 
   /// Runs the binary with a string as standard input.
@@ -63,8 +64,10 @@ enum Binary {
 
   /// Runs several processes at the same time (feeding and draining them all
   /// in one loop) and waits for all of them.
-  static func runAll(_ runs: [(arguments: [String], stdin: [UInt8])]) throws -> [Result] {
-    let processes = try runs.map { try RunningProcess(arguments: $0.arguments) }
+  static func runAll(
+    _ runs: [(arguments: [String], stdin: [UInt8])], environment: [String: String] = [:]
+  ) throws -> [Result] {
+    let processes = try runs.map { try RunningProcess(arguments: $0.arguments, environment: environment) }
     var pending = runs.map { $0.stdin[...] }
     var outputs = [[UInt8]](repeating: [], count: runs.count)
     var errors = [[UInt8]](repeating: [], count: runs.count)
@@ -127,8 +130,8 @@ final class RunningProcess {
   private var lineBuffer: [UInt8] = []
   private var status: Int32?
 
-  /// Starts the binary with `arguments`.
-  init(arguments: [String]) throws {
+  /// Starts the binary with `arguments`, in this process's environment with `environment` added.
+  init(arguments: [String], environment: [String: String] = [:]) throws {
     signal(SIGPIPE, SIG_IGN)
     let input = try makePipe()
     let output = try makePipe()
@@ -141,8 +144,17 @@ final class RunningProcess {
     posix_spawn_file_actions_adddup2(&actions, errorOutput[1], 2)
     let argv = ([Binary.path] + arguments).map { strdup($0) } + [nil]
     defer { for arg in argv { free(arg) } }
+    var inherited: [UnsafeMutablePointer<CChar>?] = []
+    var k = 0
+    while let variable = environ[k] {
+      let name = String(cString: variable).prefix { $0 != "=" }
+      if environment[String(name)] == nil { inherited.append(strdup(variable)) }
+      k += 1
+    }
+    let envp = inherited + environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for variable in envp { free(variable) } }
     var pid = pid_t()
-    let rc = posix_spawn(&pid, Binary.path, &actions, nil, argv, environ)
+    let rc = posix_spawn(&pid, Binary.path, &actions, nil, argv, envp)
     close(input[0])
     close(output[1])
     close(errorOutput[1])

@@ -1,0 +1,170 @@
+import Journal
+import Projection
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The point index of `at` and `map`: states written and read back equal, and
+/// queries answered from an index print what a full read prints, never a stale answer.
+@Suite struct PointIndexTests {
+  // MARK: State snapshots
+
+  /// Every state of a journal, written and read back, equals the state written.
+  @Test(arguments: [Profile.intended, .legacy])
+  func snapshotsReadBackEqual(profile: Profile) throws {
+    var records: [Record] = []
+    Simulator.records(Simulation(events: 6000, seed: 11, profile: profile)) { records += $0 }
+    for bundled in CLIAtMapLogTests.bundledJournals {
+      records += try JournalReader.readAll(path: bundled).records
+    }
+    var state = State()
+    var mismatches: [Int] = []
+    for (k, record) in records.enumerated() {
+      reduce(into: &state, record)
+      guard k % 37 == 0 || k == records.count - 1 else { continue }
+      var out = SnapshotWriter()
+      state.snapshot(into: &out)
+      var input = SnapshotReader(out.bytes)
+      if try State(snapshot: &input) != state || !input.isAtEnd { mismatches.append(k) }
+    }
+    #expect(state.controllerCount > 50)
+    #expect(mismatches.isEmpty, "records after which the snapshot read back differs: \(mismatches.prefix(10))")
+  }
+
+  @Test func aCutSnapshotIsDamagedNotWrong() throws {
+    var records: [Record] = []
+    Simulator.records(Simulation(events: 500, seed: 3)) { records += $0 }
+    var out = SnapshotWriter()
+    State(folding: records).snapshot(into: &out)
+    for length in [0, 1, out.bytes.count / 2, out.bytes.count - 1] {
+      var input = SnapshotReader(Array(out.bytes[..<length]))
+      #expect(throws: SnapshotReader.Damaged.self) { try State(snapshot: &input) }
+    }
+  }
+
+  // MARK: Queries, end to end
+
+  /// A journal of about 2.5 MB (more than the 1 MiB below which there is no index).
+  static func bigJournal(in directory: TemporaryDirectory, seed: Int = 5) throws -> String {
+    let path = directory.file("big.ndjson")
+    let result = try Binary.run(["simulate", "--events", "20000", "--seed", String(seed), "-o", path])
+    try #require(result.status == 0, "\(result)")
+    return path
+  }
+
+  /// The queries compared: at and at --json at seqs across blocks, seqs not in the journal, map with and without --at.
+  static let queries: [[String]] = {
+    var queries: [[String]] = []
+    for seq in [0, 1, 16_383, 16_384, 16_385, 19_999, 20_000, 123_456] {
+      queries.append(["at", "FILE", String(seq)])
+      queries.append(["at", "--json", "FILE", String(seq)])
+      queries.append(["map", "--at", String(seq), "FILE"])
+    }
+    queries.append(["map", "FILE"])
+    queries.append(["map", "--ascii", "--width", "120", "FILE"])
+    return queries
+  }()
+
+  /// Runs every query once without an index and twice with one (building it, then using it): all the same.
+  /// The index directory is the temporary directory itself, so that its files go with it.
+  static func expectSameAnswers(_ path: String, index: String) throws {
+    for query in queries {
+      let arguments = query.map { $0 == "FILE" ? path : $0 }
+      let plain = try Binary.run(arguments, environment: ["SPATIAL_REPLAY_INDEX": "off"])
+      let first = try Binary.run(arguments, environment: ["SPATIAL_REPLAY_INDEX": index])
+      let second = try Binary.run(arguments, environment: ["SPATIAL_REPLAY_INDEX": index])
+      for indexed in [first, second] {
+        #expect(indexed.status == plain.status, "\(arguments)")
+        #expect(indexed.stdout == plain.stdout, "\(arguments)")
+        #expect(indexed.stderr == plain.stderr, "\(arguments)")
+      }
+    }
+  }
+
+  @Test func indexedAnswersEqualFullReads() throws {
+    let directory = try TemporaryDirectory()
+    let path = try Self.bigJournal(in: directory)
+    let index = directory.path
+    try Self.expectSameAnswers(path, index: index)
+    #expect(indexFiles(index).count == 1)
+  }
+
+  /// Format findings before and after SEQ are printed from the index as a full read prints them.
+  @Test func findingsComeFromTheIndexAsFromTheJournal() throws {
+    let directory = try TemporaryDirectory()
+    var text = try directory.text(try Self.bigJournal(in: directory))
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    lines[9_000] = "{\"seq\":9000,\"oops\""  // malformed
+    lines.remove(at: 17_000)  // a seq gap after the second block starts
+    lines.insert("", at: 18_000)  // a blank line
+    text = lines.joined(separator: "\n")
+    let path = try directory.write("damaged.ndjson", text)
+    try Self.expectSameAnswers(path, index: directory.path)
+  }
+
+  /// A journal rewritten with the same size and its times set back, or appended to, is read again.
+  @Test func aChangedJournalIsNeverAnsweredFromTheOldIndex() throws {
+    let directory = try TemporaryDirectory()
+    let path = try Self.bigJournal(in: directory)
+    let index = directory.path
+    let environment = ["SPATIAL_REPLAY_INDEX": index]
+    let query = ["at", "--json", path, "19000"]
+    let before = try Binary.run(query, environment: environment)
+    #expect(try Binary.run(query, environment: environment).stdout == before.stdout)
+    var info = stat()
+    try #require(stat(path, &info) == 0)
+    let elsewhere = try TemporaryDirectory()
+    let other = try directory.read(try Self.bigJournal(in: elsewhere, seed: 6))
+    let original = try directory.read(path)
+    // Same size and times, different content: seed 6's journal cut or padded to the same length.
+    var replaced = Array(other.prefix(original.count))
+    while replaced.count < original.count { replaced.append(0x0A) }
+    try directory.write("big.ndjson", replaced)
+    var times = [info.st_atim, info.st_mtim]
+    try #require(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    let rewritten = try Binary.run(query, environment: environment)
+    let plain = try Binary.run(query, environment: ["SPATIAL_REPLAY_INDEX": "off"])
+    #expect(rewritten.stdout == plain.stdout && rewritten.stderr == plain.stderr && rewritten.status == plain.status)
+    #expect(rewritten.stdout != before.stdout)
+    // Appended to: the new events are found.
+    try directory.write("big.ndjson", original)
+    #expect(try Binary.run(query, environment: environment).stdout == before.stdout)
+    let appended = try Binary.run(["at", path, "20000"], environment: environment)
+    #expect(appended.status == 2, "seq 20000 is not in the journal yet")
+    let mark = "{\"seq\":20000,\"time\":\"2100-01-01T00:00:00.000Z\",\"type\":\"mark\",\"label\":\"later\"}\n"
+    try directory.write("big.ndjson", original + Array(mark.utf8))
+    let after = try Binary.run(["at", path, "20000"], environment: environment)
+    let afterPlain = try Binary.run(["at", path, "20000"], environment: ["SPATIAL_REPLAY_INDEX": "off"])
+    #expect(after.status == afterPlain.status && after.stdout == afterPlain.stdout && after.stderr == afterPlain.stderr)
+  }
+
+  @Test func aDamagedIndexIsRebuilt() throws {
+    let directory = try TemporaryDirectory()
+    let path = try Self.bigJournal(in: directory)
+    let index = directory.path
+    let query = ["at", "--json", path, "17000"]
+    let first = try Binary.run(query, environment: ["SPATIAL_REPLAY_INDEX": index])
+    let files = indexFiles(index)
+    try #require(files.count == 1)
+    var bytes = try directory.read(files[0])
+    for k in stride(from: 8, to: bytes.count, by: 97) { bytes[k] ^= 0x5A }
+    try directory.write(String(files[0].split(separator: "/").last ?? ""), bytes)
+    let damaged = try Binary.run(query, environment: ["SPATIAL_REPLAY_INDEX": index])
+    #expect(damaged.status == first.status && damaged.stdout == first.stdout && damaged.stderr == first.stderr)
+  }
+
+  private func indexFiles(_ directory: String) -> [String] {
+    guard let dir = opendir(directory) else { return [] }
+    defer { closedir(dir) }
+    var files: [String] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      if name.hasSuffix(".index") { files.append(directory + "/" + name) }
+    }
+    return files
+  }
+}

@@ -122,7 +122,14 @@ public struct JournalCheck: Sendable {
       self.line = line
       summary.events += 1
       if checks { checker.check(record, line: line, into: &scratch) }
-      if conforms { conformance.feed(record, line: line, into: &divergences) }
+      if conforms {
+        // The checker has folded the record already: the conformance check reads its state.
+        if checks {
+          conformance.feed(record, line: line, folded: checker.state, into: &divergences)
+        } else {
+          conformance.feed(record, line: line, into: &divergences)
+        }
+      }
       if !scratch.isEmpty || !divergences.isEmpty { drainScratch() }
     }
     guard !queue.isEmpty else { return }

@@ -100,6 +100,12 @@ public struct Navigator: Sendable {
     records.removeAll(keepingCapacity: true)
   }
 
+  /// Forgets the records written since the last take, keeping the buffer (``takeRecords(into:)`` without a batch).
+  public mutating func forgetRecords() {
+    taken += records.count
+    records.removeAll(keepingCapacity: true)
+  }
+
   /// Runs one command. A command checks everything before it writes its first
   /// event, so a refused command has written nothing and changed nothing.
   /// Only a command that can fail midway (`goToRoot`, whose walk a modal

@@ -39,8 +39,14 @@ public struct Conformance: Sendable {
   /// The arrows and marks of the messages.
   public let glyphs: Glyphs
 
-  private var navigator: Navigator?
-  /// The recording folded, for the transition each event happened in.
+  /// The model, once the first record started it (``started``).
+  ///
+  /// Implementation note: not an optional taken out and put back around each
+  /// input, which copied the whole navigator (its state's every array
+  /// retained and released) twice per input.
+  private var navigator: Navigator
+  private var started = false
+  /// The recording folded, for the transition each event happened in (when the caller does not fold it).
   private var recorded = State()
   private var segment: ConformanceSegment?
   /// The last matching recorded events (at most ``contextLength``).
@@ -55,6 +61,7 @@ public struct Conformance: Sendable {
   public init(profile: Profile = .intended, glyphs: Glyphs = .unicode) {
     self.profile = profile
     self.glyphs = glyphs
+    navigator = Navigator(profile: profile, header: SessionHeader(session: "conformance"))
   }
 
   /// The first line of the input being read: every divergence still to come is at this line or later.
@@ -68,18 +75,33 @@ public struct Conformance: Sendable {
   ///   - divergences: where the divergences of the inputs that ended go, sorted by line.
   public mutating func feed(_ record: Record, line: Int, into divergences: inout [ModelDivergence]) {
     reduce(into: &recorded, record)
+    feed(record, line: line, transition: recorded.transition, into: &divergences)
+  }
+
+  /// Reads one recorded event that the caller has folded into `folded` (the
+  /// state after it), as `check` does in its own checker: the recording is then
+  /// not folded a second time here.
+  public mutating func feed(
+    _ record: Record, line: Int, folded: State, into divergences: inout [ModelDivergence]
+  ) {
+    feed(record, line: line, transition: folded.transition, into: &divergences)
+  }
+
+  private mutating func feed(
+    _ record: Record, line: Int, transition: Transition?, into divergences: inout [ModelDivergence]
+  ) {
     let entry = ModelDivergence.Entry(line: line, record: record)
     switch record.event {
     case .session(let header):
-      if navigator == nil { navigator = Navigator(profile: profile, header: header, start: record.time) }
+      if !started { start(Navigator(profile: profile, header: header, start: record.time)) }
       return
     case .unknown:
       return  // projections ignore unknown types
     default:
       break
     }
-    if navigator == nil {
-      navigator = Navigator(profile: profile, header: SessionHeader(session: "conformance"), start: record.time)
+    if !started {
+      start(Navigator(profile: profile, header: SessionHeader(session: "conformance"), start: record.time))
     }
     last = entry
     if var current = segment {
@@ -87,13 +109,18 @@ public struct Conformance: Sendable {
       if current.kind == .alloc { resolveAlloc(&current, next: record.event) }
       if current.takes(record.event) {
         take(record.event, into: &current)
-        current.append(entry, transition: recorded.transition)
+        current.append(entry, transition: transition)
         segment = current
         return
       }
       close(current, next: entry, into: &divergences)
     }
-    segment = start(entry)
+    segment = start(entry, transition: transition)
+  }
+
+  private mutating func start(_ model: Navigator) {
+    navigator = model
+    started = true
   }
 
   /// Ends the recording: compares the last input.
@@ -119,7 +146,7 @@ public struct Conformance: Sendable {
   // MARK: Inputs
 
   /// Opens the segment an event begins, and runs its input when the event says all of it.
-  private mutating func start(_ entry: ModelDivergence.Entry) -> ConformanceSegment {
+  private mutating func start(_ entry: ModelDivergence.Entry, transition: Transition?) -> ConformanceSegment {
     var segment: ConformanceSegment
     switch entry.record.event {
     case .alloc(let id, let className):
@@ -136,7 +163,7 @@ public struct Conformance: Sendable {
     case .mark: segment = ConformanceSegment(kind: .mark)
     case .lifecycle, .modal, .session, .unknown: segment = ConformanceSegment(kind: .orphan)
     }
-    segment.found.append(ConformanceSegment.Found(entry: entry, transition: recorded.transition))
+    segment.found.append(ConformanceSegment.Found(entry: entry, transition: transition))
     if segment.kind != .alloc { run(&segment) }
     return segment
   }
@@ -168,9 +195,7 @@ public struct Conformance: Sendable {
 
   /// Runs the segment's input through the navigator and notes the events it wrote.
   private mutating func run(_ segment: inout ConformanceSegment) {
-    guard !segment.ran, var navigator else { return }
-    self.navigator = nil
-    defer { self.navigator = navigator }
+    guard !segment.ran, started else { return }
     segment.ran = true
     let first = segment.first.record
     // The recorded time between inputs is a wait (the model adds 1 ms per input itself).
@@ -178,7 +203,7 @@ public struct Conformance: Sendable {
     if gap > 0 { try? navigator.wait(milliseconds: gap) }
     // The navigator's records are taken segment by segment, so `check --model`
     // keeps constant memory however long the journal.
-    _ = navigator.takeRecords()
+    navigator.forgetRecords()
     do throws(NavigatorError) {
       switch (segment.kind, first.event) {
       case (.controller, .alloc(let id, let className)):
@@ -198,7 +223,7 @@ public struct Conformance: Sendable {
       case (_, .touches(let id, let direction, let min)):
         try navigator.touches(id, direction, min)
       case (_, .pan(let pan)):
-        agreeOnThreshold(with: pan, &navigator)
+        Self.agreeOnThreshold(with: pan, &navigator)
         try navigator.pan(
           pan.direction, distance: pan.distance, velocity: pan.velocity, touches: pan.touches,
           cancelled: pan.outcome == .cancelled)
@@ -219,17 +244,17 @@ public struct Conformance: Sendable {
       segment.refusal = error.message
       return
     }
-    segment.expected = navigator.takeRecords()
+    navigator.takeRecords(into: &segment.expected)
     for record in segment.expected {
       if case .lifecycle = record.event { continue }
-      segment.unmatched[record.event, default: 0] += 1
+      segment.unmatched.append(record.event)
     }
     for found in segment.found { segment.absorb(found.entry.record.event) }
   }
 
   /// Sets the pan target's snapping threshold (not journaled) so that the model
   /// agrees with a recorded `committed` or `snapBack`.
-  private func agreeOnThreshold(with pan: Pan, _ navigator: inout Navigator) {
+  private static func agreeOnThreshold(with pan: Pan, _ navigator: inout Navigator) {
     guard let focus = navigator.state.focus, let target = navigator.state.neighbour(of: focus, pan.direction)
     else { return }
     let standard = Navigator.defaultThreshold
@@ -260,6 +285,10 @@ public struct Conformance: Sendable {
         refusal: refusal, into: &divergences)
       lastTransition = found.last?.transition
       recent.removeAll()
+      return
+    }
+    if segment.expectedIsFound {
+      remember(segment.found)
       return
     }
     let steps = alignSegment(segment.expected.map(\.event), segment.found.map(\.entry.record.event))
@@ -302,6 +331,14 @@ public struct Conformance: Sendable {
     recent.append(found.entry)
     if recent.count > Self.contextLength { recent.removeFirst() }
     lastTransition = found.transition
+  }
+
+  /// ``remember(_:)`` for each in turn, copying only the last ``contextLength``.
+  private mutating func remember(_ found: [ConformanceSegment.Found]) {
+    guard let last = found.last else { return }
+    for k in max(0, found.count - Self.contextLength)..<found.count { recent.append(found[k].entry) }
+    if recent.count > Self.contextLength { recent.removeFirst(recent.count - Self.contextLength) }
+    lastTransition = last.transition
   }
 
   private func message(_ missing: [Record], _ extra: [ModelDivergence.Entry], _ following: ModelDivergence.Entry?)

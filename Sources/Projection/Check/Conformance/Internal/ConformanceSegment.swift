@@ -34,7 +34,12 @@ struct ConformanceSegment {
   /// Why the model refused the input.
   var refusal: String?
   /// Events (other than callbacks) the model wrote for the input and the recording has not shown yet.
-  var unmatched: [Event: Int] = [:]
+  ///
+  /// Implementation note: a list searched from the start, not a dictionary
+  /// counting each event: an input writes one to three such events, and
+  /// hashing a whole event (its strings and numbers) cost more than comparing
+  /// it with them.
+  var unmatched: [Event] = []
 
   // A modal's parts, from its `alloc`, `modal`, `link` and `move`.
   var modalID: ControllerID?
@@ -57,10 +62,17 @@ struct ConformanceSegment {
   /// Crosses an expected event off once the recording shows it.
   mutating func absorb(_ event: Event) {
     if case .lifecycle = event { return }
-    if let n = unmatched[event] { unmatched[event] = n > 1 ? n - 1 : nil }
+    if let k = unmatched.firstIndex(of: event) { unmatched.remove(at: k) }
   }
 
   /// Whether `event` still belongs to this input.
+  /// Whether the model wrote exactly the recorded events, in order: then every event matches and there is nothing to align.
+  var expectedIsFound: Bool {
+    guard expected.count == found.count else { return false }
+    for k in expected.indices where expected[k].event != found[k].entry.record.event { return false }
+    return true
+  }
+
   func takes(_ event: Event) -> Bool {
     switch event {
     case .lifecycle: return true
@@ -75,6 +87,6 @@ struct ConformanceSegment {
       }
     default: break
     }
-    return unmatched[event] != nil
+    return unmatched.contains(event)
   }
 }

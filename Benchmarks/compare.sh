@@ -4,7 +4,9 @@
 # and ratios:
 #   - spatial-replay: check, check --model, stats, export --table visits, cat,
 #     check of a legacy journal (its findings to a file), simulate, record,
-#     diff of two runs, at SEQ and map --at SEQ in the middle of the journal;
+#     diff of two runs, at SEQ and map --at SEQ in the middle and at the end of the
+#     journal (from the point index, which the warm-up run builds, and once with
+#     the index turned off), step's scripted run (open, first screen, quit);
 #   - DuckDB (from PyPI, in a virtual environment of its own): read_json of the
 #     whole journal into a table, every column, 2 threads; the query's time is
 #     measured inside Python, so the interpreter's start-up is not counted;
@@ -105,13 +107,15 @@ import json, os, statistics, shutil, subprocess, sys, time
 
 bin, before, work, runs, events = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
 run, legacy, run_b = f"{work}/run.ndjson", f"{work}/legacy.ndjson", f"{work}/run-b.ndjson"
-middle = str(events // 2)
+middle, last = str(events // 2), str(events - 1)
+# The point index of at and map goes to the work directory (removed at the end), not the user's cache.
+os.environ["SPATIAL_REPLAY_INDEX"] = f"{work}/index"
 
-def process(argv, stdout):
+def process(argv, stdout, env=None):
     """Runs one process; returns (wall s, cpu s, peak MB)."""
     with open(stdout, "wb") as out:
         start = time.perf_counter()
-        child = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL)
+        child = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL, env=env)
         _, _, usage = os.wait4(child.pid, 0)
         wall = time.perf_counter() - start
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
@@ -131,14 +135,18 @@ commands = [
     ("diff A B", ["diff", run, run_b], "/dev/null"),
     (f"at FILE {middle}", ["at", run, middle], "/dev/null"),
     (f"map --at {middle}", ["map", "--at", middle, run], "/dev/null"),
+    (f"at FILE {last}", ["at", run, last], "/dev/null"),
+    (f"at FILE {middle}, index off", ["at", run, middle], "/dev/null", {"SPATIAL_REPLAY_INDEX": "off"}),
+    ("step --keys q (open, first screen, quit)", ["step", "--keys", "q", run], "/dev/null"),
 ]
 
 rows = []  # (name, (wall, cpu, mb), before (wall, cpu, mb) or None)
-for name, args, stdout in commands:
+for name, args, stdout, *extra in commands:
+    env = dict(os.environ, **extra[0]) if extra else None
     after_samples, before_samples = [], []
     for k in range(runs + 1):
-        a = process([bin] + args, stdout)
-        b = process([before] + args, stdout) if before else None
+        a = process([bin] + args, stdout, env)
+        b = process([before] + args, stdout, env) if before else None
         if k == 0:
             continue  # warm-up
         after_samples.append(a)

@@ -30,6 +30,23 @@ public enum ScenarioCompiler {
   public static func run(_ scenario: Scenario, profile: Profile, keepsStates: Bool = false) throws(ScenarioError)
     -> Navigator
   {
+    try run(scenario, profile: profile, keepsStates: keepsStates) { _ in }
+  }
+
+  /// Runs a parsed scenario, handing the navigator to `afterEach` after every
+  /// command, so that a caller can take the records as they are written
+  /// (`record` writes them out in batches and keeps constant memory).
+  ///
+  /// ```swift
+  /// var batch: [Record] = []
+  /// _ = try ScenarioCompiler.run(scenario, profile: .intended) { navigator in
+  ///   navigator.takeRecords(into: &batch)
+  /// }
+  /// ```
+  /// - Throws: ``ScenarioError`` with the line of the first command the navigator refused.
+  public static func run(
+    _ scenario: Scenario, profile: Profile, keepsStates: Bool = false, afterEach: (inout Navigator) -> Void
+  ) throws(ScenarioError) -> Navigator {
     let options = scenario.session ?? SessionOptions()
     let header = SessionHeader(
       session: scenario.sessionID, app: options.app, build: options.build, device: options.device,
@@ -42,6 +59,7 @@ public enum ScenarioCompiler {
       } catch {
         throw ScenarioError(script: scenario.script, line: line.number, message: error.message)
       }
+      afterEach(&navigator)
     }
     return navigator
   }

@@ -63,14 +63,14 @@ struct RecordCommand: Command {
     // The output is opened at the first chunk, after the script parsed, as when the journal was written at the end.
     let path = output.flatMap { $0 == "-" ? nil : $0 }
     var file: AtomicFile? = nil
-    var spool: SpoolFile? = nil
+    // Standard output gets the journal only once the whole script ran: a script error leaves it empty.
+    var spool = FileOutput.spool()
     var writer = JournalChunks { (chunk) throws(CommandFailure) in
       if let path {
         if file == nil { file = try AtomicFile(path: path) }
         try file?.write(chunk)
       } else {
-        if spool == nil { spool = try SpoolFile() }
-        try spool?.write(chunk)
+        spool.write(bytes: chunk)
       }
     }
     do throws(ScenarioError) {
@@ -78,6 +78,7 @@ struct RecordCommand: Command {
       writer.take(from: &navigator, all: true)
     } catch {
       file?.abandon()
+      spool.discard()
       return scriptError(error, &context)
     }
     if let failure = writer.failure {
@@ -85,7 +86,7 @@ struct RecordCommand: Command {
       throw failure
     }
     try file?.commit()
-    try spool?.copy(to: &context)
+    if path == nil { try spool.drain(into: &context.stdout) }
     return ExitCode.ok
   }
 
@@ -96,7 +97,7 @@ struct RecordCommand: Command {
   }
 }
 
-/// The navigator's records encoded and written in chunks of about 1 MiB as they are made.
+/// The navigator's records encoded and written every 4,096 records (about half a MiB) as they are made.
 ///
 /// Implementation note: `record` used to keep every record, then the whole
 /// journal, in memory (406 MB for a 1M-event scenario); taking the records
@@ -126,51 +127,6 @@ private struct JournalChunks {
       failure = error
     }
     bytes.removeAll(keepingCapacity: true)
-  }
-}
-
-/// A file without a name in the temporary directory that holds the journal
-/// until the whole scenario has run: a script error must leave standard output
-/// empty, so nothing is written there before the end.
-private final class SpoolFile {
-  private let fd: Int32
-
-  init() throws(CommandFailure) {
-    let directory = Context.temporaryDirectory
-    // `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`) is a macro Swift does not import; without it, a named file unlinked at once.
-    var fd = systemOpen(directory, 0o20_000_000 | O_DIRECTORY | O_RDWR | O_CLOEXEC, 0o600)
-    if fd < 0 {
-      var template = Array((directory + "/spatial-replay-record-XXXXXX").utf8CString)
-      fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-      if fd >= 0 { template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) } }
-    }
-    guard fd >= 0 else {
-      throw CommandFailure("cannot create a temporary file in \(displayText(directory)): \(errorText())")
-    }
-    self.fd = fd
-  }
-
-  deinit { systemClose(fd) }
-
-  func write(_ bytes: [UInt8]) throws(CommandFailure) {
-    let code = bytes.withUnsafeBytes { writeAll(fd, $0) }
-    guard code == 0 else {
-      throw CommandFailure("cannot write a temporary file: \(String(cString: strerror(code)))")
-    }
-  }
-
-  /// Copies the whole file to standard output.
-  func copy(to context: inout Context) throws(CommandFailure) {
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    var offset: off_t = 0
-    while true {
-      let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, offset) }
-      if n < 0 && errno == EINTR { continue }
-      guard n >= 0 else { throw CommandFailure("cannot read a temporary file: \(errorText())") }
-      if n == 0 { return }
-      context.stdout.write(bytes: chunk[..<n])
-      offset += off_t(n)
-    }
   }
 }
 

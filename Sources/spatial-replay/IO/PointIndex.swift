@@ -218,10 +218,19 @@ extension PointIndex {
       failed = (try? file.write(PointIndex.magic)) == nil
     }
 
-    /// Notes a record about to be folded into `state`: every ``blockRecords`` records starts a block.
+    /// Notes a record about to be folded into `state`: every ``blockRecords``
+    /// records starts a block, or every as many records as the state has
+    /// controllers when it has more.
+    ///
+    /// Implementation note: a state costs its controllers to write, so a block
+    /// at least as long as the state is large keeps the index's size and the
+    /// time to build it linear in the journal's, even for a journal of a
+    /// million controllers.
     @inline(__always)
     func record(_ record: Record, offset: Int64, before state: State) {
-      if blocks.isEmpty || blocks[blocks.count - 1].records == PointIndex.blockRecords {
+      if blocks.isEmpty
+        || blocks[blocks.count - 1].records >= max(PointIndex.blockRecords, state.controllerCount)
+      {
         startBlock(offset: offset, state: state)
       }
       blocks[blocks.count - 1].records += 1

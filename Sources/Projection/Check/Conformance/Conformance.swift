@@ -369,7 +369,7 @@ public struct Conformance: Sendable {
     let anchor = found.first ?? following ?? last
     let rule = CheckRule.modelDivergence
     var text = message
-    if let transition { text += " (in \(transition.contextText(glyphs)))" }
+    if let transition { transition.appendContext(glyphs, to: &text) }
     let diagnostic = Diagnostic(
       rule: rule.id, severity: rule.severity, line: anchor?.line ?? 0, seq: anchor?.record.seq, message: text,
       controllers: controllers(expected.map(\.event) + found.map(\.record.event)), move: transition?.seq)

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# A fleet on one machine, end to end, in release: `check DIR`, `stats --by build
+# DIR` and `export --table visits --partition KEY -o OUT DIR` over a fleet of N
+# journals of E events (Benchmarks/make-fleet.sh: 4 builds, 3 devices, every 4th
+# legacy, every 10th gzip-compressed), beside the same commands on one journal of
+# N x E events (`simulate`), and `check` over the first tenth of the fleet, whose
+# peak memory should be the fleet's. Each command runs RUNS times (default 3,
+# interleaved); prints the median, min and max wall time, the median CPU time
+# (user + system), the largest peak RSS (/usr/bin/time -v), and the ratio of the
+# fleet's median wall time to the one journal's.
+#
+# Usage: Benchmarks/run-fleet.sh          (from anywhere inside the clone)
+# Environment: RUNS=N, JOURNALS=N (default 1000), EVENTS=N per journal (default
+#   10000), JOBS=N (--jobs, default: the number of cores), PARTITION=KEY (default
+#   build when export accepts it, else session), WORK=DIR (inputs kept there).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+export PATH="/opt/swift/usr/bin:$PATH"
+runs="${RUNS:-3}"
+journals="${JOURNALS:-1000}"
+events="${EVENTS:-10000}"
+jobs="${JOBS:-$(nproc)}"
+if [[ -n "${WORK:-}" ]]; then
+  work="$WORK"
+  mkdir -p "$work"
+else
+  work="$(mktemp -d /tmp/spatial-replay-fleet-bench-XXXXXX)"
+  trap 'rm -rf "$work"' EXIT
+fi
+
+cd "$root"
+swift build -c release --product spatial-replay 2>&1 | tail -1
+bin="$(swift build -c release --show-bin-path)/spatial-replay"
+partition="${PARTITION:-$("$bin" export --help | grep -q 'build' && echo build || echo session)}"
+fleet="$work/fleet-$journals-$events"
+one="$work/one-$((journals * events)).ndjson"
+[[ -d "$fleet" ]] || BIN="$bin" "$(dirname "$0")/make-fleet.sh" "$fleet" "$journals" "$events" 4
+[[ -s "$one" ]] || "$bin" simulate --events "$((journals * events))" --seed 1 --app Dicto --build "1.0 (100)" -o "$one"
+tenth=("$fleet"/journal-00*) # journals 0 to 999 of 1000: the first tenth with the default size
+echo "fleet: $journals journals of $events events, $(du -sb "$fleet" | cut -f1) bytes on disk" \
+  "(every 10th gzip-compressed); one journal: $(stat -c %s "$one") bytes; --jobs $jobs; --partition $partition"
+
+median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+names=(
+  "check, one journal" "check, fleet" "check, first tenth of the fleet"
+  "stats --by build, one journal" "stats --by build, fleet"
+  "export visits, one journal" "export visits, fleet"
+)
+commands=(
+  "'$bin' check --jobs $jobs '$one' >/dev/null"
+  "'$bin' check --jobs $jobs '$fleet' >/dev/null"
+  "'$bin' check --jobs $jobs ${tenth[*]} >/dev/null"
+  "'$bin' stats --jobs $jobs --by build '$one' >/dev/null"
+  "'$bin' stats --jobs $jobs --by build '$fleet' >/dev/null"
+  "rm -rf '$work/out'; '$bin' export --jobs $jobs --table visits --partition $partition -o '$work/out' '$one'"
+  "rm -rf '$work/out'; '$bin' export --jobs $jobs --table visits --partition $partition -o '$work/out' '$fleet'"
+)
+# The one journal each fleet command is compared with.
+baseline=(0 0 0 3 3 5 5)
+declare -A wall cpu rss
+for ((run = 0; run < runs; run++)); do
+  for i in "${!commands[@]}"; do
+    out="$work/time.$i.$run"
+    # Exit status 1 is fine (findings); the times are what matters here.
+    /usr/bin/time -v -o "$out" bash -c "${commands[$i]}" || true
+    w=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (k = 1; k <= n; k++) s = s * 60 + p[k]; print s }' "$out")
+    c=$(awk -F': ' '/User time/ { u = $2 } /System time/ { s = $2 } END { print u + s }' "$out")
+    r=$(awk -F': ' '/Maximum resident/ { print $2 }' "$out")
+    wall[$i]+="$w "
+    cpu[$i]+="$c "
+    rss[$i]+="$r "
+  done
+done
+rm -rf "$work/out"
+for i in "${!commands[@]}"; do
+  m=$(echo ${wall[$i]} | tr ' ' '\n' | median)
+  base=$(echo ${wall[${baseline[$i]}]} | tr ' ' '\n' | median)
+  lo=$(echo ${wall[$i]} | tr ' ' '\n' | sort -g | head -1)
+  hi=$(echo ${wall[$i]} | tr ' ' '\n' | sort -g | tail -1)
+  c=$(echo ${cpu[$i]} | tr ' ' '\n' | median)
+  r=$(echo ${rss[$i]} | tr ' ' '\n' | sort -g | tail -1)
+  printf '%-34s median %6.2f s (min %.2f, max %.2f), cpu %6.2f s, peak RSS %7d KB, %.2fx one journal\n' \
+    "${names[$i]}" "$m" "$lo" "$hi" "$c" "$r" "$(awk -v a="$m" -v b="$base" 'BEGIN { print a / b }')"
+done
+uptime

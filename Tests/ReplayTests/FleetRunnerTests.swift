@@ -30,8 +30,9 @@ import Testing
       usleep(UInt32(40 - Int(path.dropFirst())!) * 300)
       context.stdout.write("\(path) out\n")
       if path == "j7" {
-        // Past the spool's 64 KiB kept in memory.
-        for i in 0..<20_000 { context.stdout.write("\(path) line \(i)\n") }
+        // Past the spool's MiB kept in memory: the rest goes to its file.
+        for i in 0..<100_000 { context.stdout.write("\(path) line \(i)\n") }
+        #expect(jobs == 1 || context.stdout.fd >= 0, "spilled")
       }
       context.stderr.write("\(path) err\n")
       return path
@@ -45,7 +46,7 @@ import Testing
     var expected = ""
     for path in paths {
       expected += "\(path) out\n"
-      if path == "j7" { for i in 0..<20_000 { expected += "\(path) line \(i)\n" } }
+      if path == "j7" { for i in 0..<100_000 { expected += "\(path) line \(i)\n" } }
     }
     let stdout = try Self.text(&context.stdout)
     #expect(stdout == expected)

@@ -16,7 +16,7 @@ import Synchronization
 /// With one job the work runs on the calling thread and writes straight to the
 /// command's output, as a loop over the files would. With more, each journal's
 /// work gets a ``Context`` of its own whose stdout and stderr are spools
-/// (``FileOutput/spool()``: 64 KiB in memory, the rest in an unnamed temporary
+/// (``FileOutput/spool()``: 1 MiB in memory, the rest in an unnamed temporary
 /// file); when a journal's turn comes, its spooled stderr, then its stdout, are
 /// copied to the real ones and `deliver` gets its result. At most
 /// ``window`` journals are in flight (read, or waiting for their turn), so

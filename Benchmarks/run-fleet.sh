@@ -36,7 +36,13 @@ fi
 cd "$root"
 swift build -c release --product spatial-replay 2>&1 | tail -1
 bin="$(swift build -c release --show-bin-path)/spatial-replay"
-partition="${PARTITION:-$("$bin" export --help | grep -q 'build' && echo build || echo session)}"
+# --partition build where this build of export has it, else session.
+if [[ -z "${PARTITION:-}" ]]; then
+  PARTITION=build
+  probe="$("$bin" export --table visits --partition build -o "$work/probe" "$work/none.ndjson" 2>&1 || true)"
+  if [[ "$probe" == *"--partition takes one of"* ]]; then PARTITION=session; fi
+fi
+partition="$PARTITION"
 fleet="$work/fleet-$journals-$events"
 plain="$work/plain-$journals-$events"
 one="$work/one-$((journals * events)).ndjson"
@@ -48,7 +54,7 @@ echo "fleets: $journals journals of $events events; plain $(du -sb "$plain" | cu
   "mixed $(du -sb "$fleet" | cut -f1) bytes on disk; one journal: $(stat -c %s "$one") bytes;" \
   "--jobs $jobs; --partition $partition"
 
-median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+source "$(dirname "$0")/time-runs.sh"
 names=(
   "check, one journal" "check, plain fleet" "check, mixed fleet" "check, mixed fleet, --jobs 1"
   "check, first tenth of mixed fleet"
@@ -72,28 +78,11 @@ commands=(
 # The baseline of each: the one journal, except for `check` of the mixed fleet (the
 # same with --jobs 1) and of its first tenth (the whole mixed fleet).
 baseline=(0 0 3 0 2 5 5 5 8 8 8)
-declare -A wall cpu rss
-for ((run = 0; run < runs; run++)); do
-  for i in "${!commands[@]}"; do
-    out="$work/time.$i.$run"
-    # Exit status 1 is fine (findings); the times are what matters here.
-    /usr/bin/time -v -o "$out" bash -c "${commands[$i]}" || true
-    w=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (k = 1; k <= n; k++) s = s * 60 + p[k]; print s }' "$out")
-    c=$(awk -F': ' '/User time/ { u = $2 } /System time/ { s = $2 } END { print u + s }' "$out")
-    r=$(awk -F': ' '/Maximum resident/ { print $2 }' "$out")
-    wall[$i]+="$w "
-    cpu[$i]+="$c "
-    rss[$i]+="$r "
-  done
-done
+time_runs "$runs" "$work"
 rm -rf "$work/out"
 for i in "${!commands[@]}"; do
-  m=$(echo ${wall[$i]} | tr ' ' '\n' | median)
+  read -r m lo hi c r <<<"$(figures "$i")"
   base=$(echo ${wall[${baseline[$i]}]} | tr ' ' '\n' | median)
-  lo=$(echo ${wall[$i]} | tr ' ' '\n' | sort -g | head -1)
-  hi=$(echo ${wall[$i]} | tr ' ' '\n' | sort -g | tail -1)
-  c=$(echo ${cpu[$i]} | tr ' ' '\n' | median)
-  r=$(echo ${rss[$i]} | tr ' ' '\n' | sort -g | tail -1)
   printf '%-36s median %6.2f s (min %.2f, max %.2f), cpu %6.2f s, peak RSS %7d KB, %.2fx its baseline\n' \
     "${names[$i]}" "$m" "$lo" "$hi" "$c" "$r" "$(awk -v a="$m" -v b="$base" 'BEGIN { print a / b }')"
 done

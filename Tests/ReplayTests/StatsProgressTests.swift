@@ -17,6 +17,13 @@ import Testing
         == "[########################] 100%  125.0 MB/s  ETA 0:00")
   }
 
+  @Test func severalJournalsShowHowManyAreDone() {
+    #expect(
+      Progress.line(done: 250_000_000, total: 1_000_000_000, elapsed: 2, files: (250, 1000))
+        == "[######..................]  25%  250/1000 files  125.0 MB/s  ETA 0:06")
+    #expect(Progress.line(done: 950, total: nil, elapsed: 1, files: (1, 3)) == "950 B  1/3 files  950 B/s")
+  }
+
   @Test func anUnknownTotalShowsBytesAndRate() {
     #expect(Progress.line(done: 1_234_567_890, total: nil, elapsed: 10) == "1.2 GB  123.5 MB/s")
     #expect(Progress.line(done: 950, total: nil, elapsed: 1) == "950 B  950 B/s")

@@ -57,7 +57,7 @@ struct ModalLeakRule {
     return last
   }
 
-  /// After the `move` was folded: checks the transition ``moveStarts(in:)`` returned.
+  /// After the `move` was folded: checks the transition ``moveStarts(last:)`` returned.
   func moveStarted(after unfinished: Transition, in state: State, _ findings: inout CheckFindings) {
     let p = unfinished.to
     for modal in Self.leaks(of: p, in: state) {

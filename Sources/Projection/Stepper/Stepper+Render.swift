@@ -463,7 +463,7 @@ private struct Screen {
 
   private func help() -> [String] {
     ["keys (any key closes this help)"]
-      + StepperKeyHelp.lines(comparison: stepper.isComparison, glyphs: glyphs).map { "  " + $0 } + [
+      + StepperBinding.lines(comparison: stepper.isComparison, glyphs: glyphs).map { "  " + $0 } + [
         "marks: \(cursorMark) current event, ! has a finding"
           + (stepper.isComparison ? ",\(glyphs.differing)differs, < only in A, > only in B" : ""),
         "phases: W+ willAppear, D+ didAppear, W- willDisappear, D- didDisappear",

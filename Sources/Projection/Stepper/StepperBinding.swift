@@ -1,14 +1,33 @@
-/// The stepper's keys and what they do: the one table that the help screen
-/// (`H`) and `step --help` are written from.
+/// The stepper's keys and what they do: the one table that the stepper's
+/// dispatch (``Stepper/handle(_:in:)``), the help screen (`H`), `step --help`
+/// and the manual page are all written from. A new key is one entry here and,
+/// for a new ``Action``, one case of the stepper's `perform`.
 ///
 /// ```swift
-/// StepperKeyHelp.lines(comparison: false, glyphs: .unicode).first
+/// StepperBinding.lines(comparison: false, glyphs: .unicode).first
 /// // "l  →  j  ↓     next event"
+/// StepperBinding.action(of: .character("]"), comparison: false)   // .nextMove
 /// ```
-public struct StepperKeyHelp: Sendable {
-  /// A key, or what is typed at a prompt (`:SEQ Enter`).
+public struct StepperBinding: Sendable {
+  /// What a key does while browsing.
+  public enum Action: Sendable, Hashable {
+    case next, previous, pageForward, pageBackward, first, last
+    case nextMove, previousMove, nextFinding, previousFinding
+    case nextDivergence, previousDivergence
+    /// `n` and `N` after a search: the same direction, the other one.
+    case repeatSearch, repeatSearchReversed
+    /// Open a prompt: `:SEQ`, `/TEXT`, `?TEXT`.
+    case jump, searchForward, searchBackward
+    case help, quit
+  }
+
+  /// How a binding is written in the help, and what each key does.
   public enum Label: Sendable {
-    case key(StepperKey)
+    /// A key and its action.
+    case key(StepperKey, Action)
+    /// A prompt the key of its first character opens (`:SEQ Enter`), and the prompt's action.
+    case prompt(String, Action)
+    /// Another way to the binding's action, only written in the help (`?Enter`).
     case typed(String)
   }
 
@@ -17,40 +36,52 @@ public struct StepperKeyHelp: Sendable {
     case always, oneJournal, twoJournals
   }
 
-  public var keys: [Label]
+  public var labels: [Label]
   public var text: String
   public var scope: Scope
 
   /// Every binding, in the order the help lists them.
-  public static let table: [StepperKeyHelp] = [
-    .init(keys: [.key(.character("l")), .key(.right), .key(.character("j")), .key(.down)], text: "next event"),
-    .init(keys: [.key(.character("h")), .key(.left), .key(.character("k")), .key(.up)], text: "previous event"),
-    .init(keys: [.key(.pageDown), .key(.character(" "))], text: "\(Stepper.pageSize) events forwards"),
-    .init(keys: [.key(.pageUp)], text: "\(Stepper.pageSize) events backwards"),
-    .init(keys: [.key(.character("g")), .key(.home)], text: "first event"),
-    .init(keys: [.key(.character("G")), .key(.end)], text: "last event"),
-    .init(keys: [.key(.character("]")), .key(.character("["))], text: "next / previous move event"),
-    .init(keys: [.key(.character("f")), .key(.character("F"))], text: "next / previous finding of check"),
-    .init(keys: [.typed(":SEQ Enter")], text: "jump to a seq (Esc cancels)"),
+  public static let table: [StepperBinding] = [
     .init(
-      keys: [.key(.character("d")), .key(.character("D")), .key(.character("n")), .key(.character("N"))],
-      text: "next / previous divergence", scope: .twoJournals),
-    .init(keys: [.typed(":aSEQ :bSEQ")], text: "jump to a seq of A or B", scope: .twoJournals),
+      [.key(.character("l"), .next), .key(.right, .next), .key(.character("j"), .next), .key(.down, .next)],
+      "next event"),
     .init(
-      keys: [.typed("/TEXT Enter")], text: "search forwards on the event text (type and sentence)",
-      scope: .oneJournal),
-    .init(keys: [.typed("?TEXT Enter")], text: "search backwards; lowercase text ignores case", scope: .oneJournal),
+      [
+        .key(.character("h"), .previous), .key(.left, .previous), .key(.character("k"), .previous),
+        .key(.up, .previous),
+      ],
+      "previous event"),
+    .init([.key(.pageDown, .pageForward), .key(.character(" "), .pageForward)], "\(Stepper.pageSize) events forwards"),
+    .init([.key(.pageUp, .pageBackward)], "\(Stepper.pageSize) events backwards"),
+    .init([.key(.character("g"), .first), .key(.home, .first)], "first event"),
+    .init([.key(.character("G"), .last), .key(.end, .last)], "last event"),
+    .init([.key(.character("]"), .nextMove), .key(.character("["), .previousMove)], "next / previous move event"),
     .init(
-      keys: [.key(.character("n")), .key(.character("N"))], text: "repeat the search, same / other direction",
-      scope: .oneJournal),
+      [.key(.character("f"), .nextFinding), .key(.character("F"), .previousFinding)], "next / previous finding of check"
+    ),
+    .init([.prompt(":SEQ Enter", .jump)], "jump to a seq (Esc cancels)"),
     .init(
-      keys: [.key(.character("H")), .key(.f1), .typed("?Enter")],
-      text: "this help (? then Enter with nothing typed)"),
-    .init(keys: [.key(.character("q"))], text: "quit"),
+      [
+        .key(.character("d"), .nextDivergence), .key(.character("D"), .previousDivergence),
+        .key(.character("n"), .nextDivergence),
+        .key(.character("N"), .previousDivergence),
+      ], "next / previous divergence", .twoJournals),
+    .init([.typed(":aSEQ :bSEQ")], "jump to a seq of A or B", .twoJournals),
+    .init(
+      [.prompt("/TEXT Enter", .searchForward)], "search forwards on the event text (type and sentence)",
+      .oneJournal),
+    .init([.prompt("?TEXT Enter", .searchBackward)], "search backwards; lowercase text ignores case", .oneJournal),
+    .init(
+      [.key(.character("n"), .repeatSearch), .key(.character("N"), .repeatSearchReversed)],
+      "repeat the search, same / other direction",
+      .oneJournal),
+    .init(
+      [.key(.character("H"), .help), .key(.f1, .help), .typed("?Enter")], "this help (? then Enter with nothing typed)"),
+    .init([.key(.character("q"), .quit)], "quit"),
   ]
 
-  init(keys: [Label], text: String, scope: Scope = .always) {
-    self.keys = keys
+  init(_ labels: [Label], _ text: String, _ scope: Scope = .always) {
+    self.labels = labels
     self.text = text
     self.scope = scope
   }
@@ -64,16 +95,48 @@ public struct StepperKeyHelp: Sendable {
     }
   }
 
+  /// The keys this binding dispatches and their actions.
+  var actions: [(key: StepperKey, action: Action)] {
+    labels.compactMap { label in
+      switch label {
+      case .key(let key, let action): (key, action)
+      case .prompt(let text, let action): text.first.map { (.character($0), action) }
+      case .typed: nil
+      }
+    }
+  }
+
+  /// The action of every key, for one journal and for two: the binding that
+  /// applies, else one of the other scope (`d` on one journal then says what it is for).
+  private static let dispatch: (one: [StepperKey: Action], two: [StepperKey: Action]) = {
+    func keys(_ comparison: Bool) -> [StepperKey: Action] {
+      var map: [StepperKey: Action] = [:]
+      for binding in table where !binding.applies(comparison: comparison) {
+        for (key, action) in binding.actions { map[key] = action }
+      }
+      for binding in table where binding.applies(comparison: comparison) {
+        for (key, action) in binding.actions { map[key] = action }
+      }
+      return map
+    }
+    return (keys(false), keys(true))
+  }()
+
+  /// What `key` does while browsing one journal (`comparison` false) or two; nil: nothing.
+  public static func action(of key: StepperKey, comparison: Bool) -> Action? {
+    comparison ? dispatch.two[key] : dispatch.one[key]
+  }
+
   /// `l  →  j  ↓`: the keys separated by two spaces, arrows drawn with `glyphs`.
   public func label(_ glyphs: Glyphs) -> String {
-    keys.map { label in
+    labels.map { label in
       switch label {
-      case .typed(let text): text
-      case .key(.right): glyphs.arrowKeys[0]
-      case .key(.left): glyphs.arrowKeys[1]
-      case .key(.up): glyphs.arrowKeys[2]
-      case .key(.down): glyphs.arrowKeys[3]
-      case .key(let key): key.description
+      case .prompt(let text, _), .typed(let text): text
+      case .key(.right, _): glyphs.arrowKeys[0]
+      case .key(.left, _): glyphs.arrowKeys[1]
+      case .key(.up, _): glyphs.arrowKeys[2]
+      case .key(.down, _): glyphs.arrowKeys[3]
+      case .key(let key, _): key.description
       }
     }.joined(separator: "  ")
   }
@@ -84,7 +147,7 @@ public struct StepperKeyHelp: Sendable {
   }
 
   /// `bindings` as help lines: keys in 13 columns (or more), two spaces, what they do.
-  public static func lines(_ bindings: [StepperKeyHelp], glyphs: Glyphs) -> [String] {
+  public static func lines(_ bindings: [StepperBinding], glyphs: Glyphs) -> [String] {
     bindings.map { binding in
       let keys = binding.label(glyphs)
       return keys + String(repeating: " ", count: max(15 - TextWidth.columns(of: keys), 2)) + binding.text

@@ -52,11 +52,7 @@ import Testing
     }
   }
 
-  static let journals: String = {
-    var path = String(#filePath)
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path + "/Journals/"
-  }()
+  static let journals = Repository.journals + "/"
 
   /// Each command that prints arrows or boxes, on the legacy notes run (which has
   /// moves, links and lifecycle findings), with the exit status it must end with.

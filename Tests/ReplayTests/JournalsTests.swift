@@ -13,11 +13,7 @@ import Testing
 /// change to the model or a script, rewrite them with
 /// `SPATIAL_REPLAY_RECORD=1 swift test --filter JournalsTests`.
 @Suite struct JournalsTests {
-  static let directory: String = {
-    var path = String(#filePath)
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path + "/Journals"
-  }()
+  static let directory = Repository.journals
 
   static let scripts: [String] = directoryListing(directory).filter { $0.hasSuffix(".scenario") }.map {
     String($0.dropLast(".scenario".count))

@@ -133,11 +133,7 @@ struct FixtureJournal {
 /// Compares rendered text with a file under `Tests/ReplayTests/Golden/`;
 /// `SPATIAL_REPLAY_RECORD=1` writes the file instead.
 enum GoldenFile {
-  static let directory: String = {
-    let file = String(#filePath)
-    let slash = file.lastIndex(of: "/")!
-    return String(file[..<slash]) + "/Golden/"
-  }()
+  static let directory = Repository.tests + "/Golden/"
 
   static var recording: Bool { getenv("SPATIAL_REPLAY_RECORD").map { String(cString: $0) == "1" } ?? false }
 

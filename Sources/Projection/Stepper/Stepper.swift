@@ -101,7 +101,7 @@ public struct Stepper: Sendable {
     if let action = StepperBinding.action(of: key, comparison: isComparison) {
       perform(action, &state)
     } else if key != .escape && key != .enter {
-      state.message = "\(displayText(key.description)) does nothing here; H shows the keys"
+      state.message = "\(options.glyphs.text(key.description)) does nothing here; H shows the keys"
     }
   }
 
@@ -251,7 +251,7 @@ public struct Stepper: Sendable {
       digits.removeFirst()
     }
     guard let seq = Int(digits), seq >= 0 else {
-      state.message = "not a seq: \(displayText(text))"
+      state.message = "not a seq: \(options.glyphs.text(text))"
       return
     }
     switch source {
@@ -277,7 +277,7 @@ public struct Stepper: Sendable {
 
   private func range(of journal: StepperJournal) -> String {
     guard let range = journal.timeline.seqRange else { return " (the journal is empty)" }
-    return " (seq \(range.lowerBound.grouped)…\(range.upperBound.grouped))"
+    return " (seq \(range.lowerBound.grouped)\(options.glyphs.range)\(range.upperBound.grouped))"
   }
 
   private func jumpToMove(forward: Bool, _ state: inout StepperState) {
@@ -360,7 +360,7 @@ public struct Stepper: Sendable {
       found = matcher.find(in: journal.searchIndex.text(of: journal.records), from: state.cursor, forward: forward)
     }
     guard let found else {
-      state.message = "not found: \(displayText(text))"
+      state.message = "not found: \(options.glyphs.text(text))"
       return
     }
     let from = state.cursor

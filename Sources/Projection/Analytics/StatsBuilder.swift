@@ -94,5 +94,4 @@ public struct StatsBuilder {
     }
     return stats
   }
-
 }

@@ -8,17 +8,10 @@
 # Usage: Benchmarks/run-gzip.sh          (from anywhere inside the clone)
 # Environment: RUNS=N, EVENTS=N (default 1000000), WORK=DIR (inputs kept there).
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
-export PATH="/opt/swift/usr/bin:$PATH"
+source "$(dirname "$0")/common.sh"
 runs="${RUNS:-3}"
 events="${EVENTS:-1000000}"
-if [[ -n "${WORK:-}" ]]; then
-  work="$WORK"
-  mkdir -p "$work"
-else
-  work="$(mktemp -d /tmp/spatial-replay-gzip-bench-XXXXXX)"
-  trap 'rm -rf "$work"' EXIT
-fi
+work_directory gzip-bench
 
 cd "$root"
 swift build -c release --product spatial-replay 2>&1 | tail -1

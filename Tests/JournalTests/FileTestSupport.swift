@@ -10,6 +10,10 @@ import Testing
 
 // File helpers of the writer and recorder tests.
 
+/// The C library's `write`, which the helper `write(_:to:)` hides (a `Glibc.`
+/// prefix builds on glibc only).
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buffer, count) }
+
 /// A fresh directory under /tmp for one test.
 func temporaryDirectory() throws -> String {
   var template = Array("/tmp/journal-files-XXXXXX".utf8CString)
@@ -36,7 +40,7 @@ func write(_ bytes: [UInt8], to path: String) throws {
   let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
   try #require(fd >= 0)
   defer { close(fd) }
-  let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) }
+  let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress!, $0.count) }
   try #require(n == bytes.count)
 }
 

@@ -155,8 +155,10 @@ final class AppDelegate: UIApplicationDelegate {
   }
 
   @Test func theDocumentShowsTheSampleThatCompiles() throws {
+    // The repository's root: above the `Tests` folder, however deep this file is in it.
     var root = String(#filePath)
-    for _ in 0..<3 { root = String(root[..<root.lastIndex(of: "/")!]) }
+    while !root.hasSuffix("/Tests") { root = String(root[..<root.lastIndex(of: "/")!]) }
+    root.removeLast("/Tests".count)
     let test = String(decoding: try contents(String(#filePath)), as: UTF8.self)
     let doc = String(decoding: try contents(root + "/docs/recording.md"), as: UTF8.self)
     let begin = try #require(test.range(of: "// BEGIN docs/recording.md sample (after its `import Journal`)\n"))

@@ -6,11 +6,7 @@ import Testing
 /// `Journals/bisect/` (a modal leak from build 08 on) and on edited copies.
 @Suite struct BisectCLITests {
   /// The repository's root, found from this file's path.
-  static let root: String = {
-    var path = String(#filePath)
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path
-  }()
+  static let root = Repository.root
 
   static func build(_ n: Int) -> String { root + "/Journals/bisect/build-" + (n < 10 ? "0" : "") + "\(n).ndjson" }
   static let series = (1...12).map(build)

@@ -16,10 +16,7 @@ import Testing
 
   /// The recorded journals bundled in `Journals/` (none in a checkout that has not recorded them yet).
   static let bundledJournals: [String] = {
-    let file = String(#filePath)
-    var root = file
-    for _ in 0..<3 { root = String(root[..<root.lastIndex(of: "/")!]) }
-    let directory = root + "/Journals"
+    let directory = Repository.journals
     guard let dir = opendir(directory) else { return [] }
     defer { closedir(dir) }
     var names: [String] = []

@@ -45,6 +45,36 @@ import Testing
       ])
   }
 
+  /// The end of the journal is reported at the last record's line, before the
+  /// lines after it that hold no record; `check`, `export --table findings`
+  /// and `step` take their findings from the same merge.
+  @Test func findingsOfTheEndComeBeforeLaterLinesThatHoldNoRecord() throws {
+    let text = """
+      {"seq":0,"time":"2026-01-01T00:00:00.000000Z","type":"session","v":1,"session":"s"}
+      {"seq":1,"time":"2026-01-01T00:00:00.001000Z","type":"alloc","controller":"home","class":"H"}
+      {"seq":2,"time":"2026-01-01T00:00:00.002000Z","type":"root","controller":"home"}
+      {oops
+      {"seq":3
+      """
+    let expected = ["3 incomplete-transition", "4 malformed", "5 torn-tail"]
+    let (found, summary) = Self.run(text)
+    #expect(found == expected)
+    #expect(summary.errors == 2 && summary.warnings == 1)
+
+    let reader = JournalReader(bytes: Array(text.utf8))
+    var builder = TableBuilder(table: .findings, file: "j.ndjson")
+    var rows: [TableRow] = []
+    while let item = reader.next() { builder.consume(item, into: &rows) }
+    builder.finish(into: &rows)
+    // The table's own cells: line first, rule fourth.
+    let quoted = expected.map { $0.split(separator: " ") }.map { "\($0[0]) \"\($0[1])\"" }
+    #expect(rows.map { "\($0.cells[0]) \($0.cells[3])" } == quoted)
+
+    let dir = try TemporaryDirectory()
+    let journal = try StepperJournal.load(path: dir.write("j.ndjson", text))
+    #expect(journal.findings.map { "\($0.line) \($0.rule)" } == expected)
+  }
+
   @Test func modelDivergencesMergeWithLifecycleFindingsByLine() throws {
     let (found, summary) = Self.run(Self.leak.joined(separator: "\n") + "\n", model: .intended)
     #expect(found == found.sorted { Int($0.split(separator: " ")[0])! < Int($1.split(separator: " ")[0])! })

@@ -28,11 +28,7 @@ func checkRecording(_ script: String, _ profile: Profile) throws -> [Record] {
 
 /// The bundled journals and scenarios.
 enum CheckJournals {
-  static let directory: String = {
-    var path = String(#filePath)
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path + "/Journals"
-  }()
+  static let directory = Repository.journals
 
   /// Paths of the bundled journals of one profile (`NAME.PROFILE.ndjson`), sorted.
   static func paths(_ profile: Profile) -> [String] {

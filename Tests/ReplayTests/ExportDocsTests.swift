@@ -11,9 +11,7 @@ import Testing
 @Suite struct ExportDocsTests {
   /// The rows `| `name` | type | null | meaning |` of the section that starts with `heading`.
   static func documentedColumns(under heading: String) throws -> [(name: String, type: String, nullable: Bool)] {
-    var path = String(#filePath)
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    let text = try String(decoding: TemporaryDirectory().read(path + "/docs/tables.md"), as: UTF8.self)
+    let text = try String(decoding: TemporaryDirectory().read(Repository.root + "/docs/tables.md"), as: UTF8.self)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let start = try #require(lines.firstIndex { $0 == heading }, "no section \(heading)")
     var columns: [(String, String, Bool)] = []

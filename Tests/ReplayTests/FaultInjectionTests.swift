@@ -13,8 +13,7 @@ enum FaultLibrary {
   static let path: String? = {
     #if os(Linux)
       guard system("command -v cc >/dev/null 2>&1") == 0 else { return nil }
-      var source = String(#filePath)
-      source = String(source[..<source.lastIndex(of: "/")!]) + "/FaultInjection/faultinject.c"
+      let source = Repository.tests + "/FaultInjection/faultinject.c"
       var template = Array("/tmp/spatial-replay-faults-XXXXXX".utf8CString)
       guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
       let library = String(cString: made) + "/faultinject.so"

@@ -57,11 +57,7 @@ struct FuzzRandom: RandomNumberGenerator {
 
 /// The bundled journals (`Journals/*.ndjson`), read once: the valid inputs the fuzzers mutate.
 enum FuzzCorpus {
-  static let directory: String = {
-    var path = String(#filePath)
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path + "/Journals"
-  }()
+  static let directory = Repository.journals
 
   /// Every bundled journal, by file name, sorted.
   static let journals: [(name: String, bytes: [UInt8])] = {

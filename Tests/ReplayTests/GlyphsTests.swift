@@ -52,11 +52,7 @@ import Testing
     }
   }
 
-  static let journals: String = {
-    var path = String(#filePath)
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path + "/Journals/"
-  }()
+  static let journals = Repository.journals + "/"
 
   /// Each command that prints arrows or boxes, on the legacy notes run (which has
   /// moves, links and lifecycle findings), with the exit status it must end with.
@@ -93,6 +89,44 @@ import Testing
     #expect(Self.nonASCII(ascii.stdoutBytes) == "", "\(withASCII) printed:\n\(ascii.stdout)")
     #expect(Self.nonASCII(ascii.stderrBytes) == "", "\(withASCII) printed on stderr:\n\(ascii.stderr)")
     #expect(ascii.stdout.split(separator: "\n").count == unicode.stdout.split(separator: "\n").count)
+  }
+
+  /// Journal text cut to fit (ids, classes, labels over 64 characters) ends
+  /// with the glyphs' mark: `…` by default, `~` with `--ascii`.
+  @Test func cutJournalTextEndsWithTheGlyphsMark() throws {
+    let long = String(repeating: "c", count: 80)
+    let dir = try TemporaryDirectory()
+    let journal = try dir.write(
+      "long.ndjson",
+      """
+      {"seq":0,"time":"2026-01-01T00:00:00.000000Z","type":"session","v":1,"session":"s"}
+      {"seq":1,"time":"2026-01-01T00:00:00.001000Z","type":"alloc","controller":"home","class":"H"}
+      {"seq":2,"time":"2026-01-01T00:00:00.002000Z","type":"alloc","controller":"\(long)","class":"\(long)"}
+      {"seq":3,"time":"2026-01-01T00:00:00.003000Z","type":"root","controller":"home"}
+      {"seq":4,"time":"2026-01-01T00:00:00.004000Z","type":"link","from":"home","direction":"left","to":"\(long)"}
+      {"seq":5,"time":"2026-01-01T00:00:00.005000Z","type":"move","from":"home","to":"\(long)","direction":"left",\
+      "trigger":"pan","animated":true}
+      {"seq":6,"time":"2026-01-01T00:00:00.006000Z","type":"mark","label":"\(long)"}
+
+      """)
+    let other = try dir.write(
+      "other.ndjson", try dir.text(journal).replacingOccurrences(of: #""class":"\#(long)""#, with: #""class":"X""#))
+    let cut = String(repeating: "c", count: 64)
+    let commands = [
+      ["log", journal], ["at", journal, "6"], ["check", journal], ["tail", journal],
+      ["diff", "--include", "alloc", other, journal],
+      ["step", "--keys", "G f", journal],
+    ]
+    for arguments in commands {
+      let unicode = try Binary.run(arguments)
+      #expect(unicode.stdout.contains(cut + "…"), "\(arguments): \(unicode)")
+      var withASCII = arguments
+      withASCII.insert("--ascii", at: 1)
+      let ascii = try Binary.run(withASCII)
+      #expect(ascii.stdout.contains(cut + "~"), "\(withASCII): \(ascii)")
+      #expect(Self.nonASCII(ascii.stdoutBytes) == "", "\(withASCII) printed:\n\(ascii.stdout)")
+      #expect(Self.nonASCII(ascii.stderrBytes) == "", "\(withASCII) printed on stderr:\n\(ascii.stderr)")
+    }
   }
 
   @Test func asciiIsForCheckTextOnly() throws {

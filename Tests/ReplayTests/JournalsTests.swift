@@ -13,11 +13,7 @@ import Testing
 /// change to the model or a script, rewrite them with
 /// `SPATIAL_REPLAY_RECORD=1 swift test --filter JournalsTests`.
 @Suite struct JournalsTests {
-  static let directory: String = {
-    var path = String(#filePath)
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path + "/Journals"
-  }()
+  static let directory = Repository.journals
 
   static let scripts: [String] = directoryListing(directory).filter { $0.hasSuffix(".scenario") }.map {
     String($0.dropLast(".scenario".count))
@@ -37,15 +33,15 @@ import Testing
 
   @Test(arguments: scripts)
   func reRecordingGivesTheCommittedJournals(_ name: String) throws {
-    let script = try #require(readFile("\(Self.directory)/\(name).scenario"))
+    let script = try #require(TemporaryFiles.read("\(Self.directory)/\(name).scenario"))
     for profile in Profile.allCases {
       let path = "\(Self.directory)/\(name).\(profile).ndjson"
       let journal = try ScenarioCompiler.record(script, script: "Journals/\(name).scenario", profile: profile).journal
       if Self.rewrite {
-        #expect(writeFile(path, journal), "cannot write \(path)")
+        #expect(TemporaryFiles.write(journal, to: path), "cannot write \(path)")
         continue
       }
-      let committed = try #require(readFile(path), "missing \(path): record it with SPATIAL_REPLAY_RECORD=1")
+      let committed = try #require(TemporaryFiles.read(path), "missing \(path): record it with SPATIAL_REPLAY_RECORD=1")
       guard journal != committed else { continue }
       let expected = String(decoding: committed, as: UTF8.self).split(separator: "\n").map(String.init)
       let actual = String(decoding: journal, as: UTF8.self).split(separator: "\n").map(String.init)
@@ -57,7 +53,7 @@ import Testing
   /// The model's own view of the bundled recordings: no anomalies, the intended ones end at rest.
   @Test(arguments: scripts)
   func theRecordingsAreHealthy(_ name: String) throws {
-    let script = try #require(readFile("\(Self.directory)/\(name).scenario"))
+    let script = try #require(TemporaryFiles.read("\(Self.directory)/\(name).scenario"))
     for profile in Profile.allCases {
       let nav = try ScenarioCompiler.record(script, script: "Journals/\(name).scenario", profile: profile)
       #expect(nav.records.count >= 30 && nav.records.count <= 1000)
@@ -81,7 +77,7 @@ import Testing
   /// Each bundled scenario shows the features it is there for.
   @Test func theScenariosCoverWhatTheyAreFor() throws {
     func counters(_ name: String) throws -> Counters {
-      let script = try #require(readFile("\(Self.directory)/\(name).scenario"))
+      let script = try #require(TemporaryFiles.read("\(Self.directory)/\(name).scenario"))
       return try ScenarioCompiler.record(script, script: name, profile: .intended).state.counters
     }
     let demo = try counters("demo")
@@ -95,25 +91,4 @@ import Testing
     #expect(gotoroot.moves(triggeredBy: .goToRoot) >= 10)
     #expect(gotoroot.events(ofType: "dealloc") >= 2)
   }
-}
-
-private func readFile(_ path: String) -> [UInt8]? {
-  let fd = open(path, O_RDONLY)
-  guard fd >= 0 else { return nil }
-  defer { close(fd) }
-  var bytes: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 1 << 16)
-  while true {
-    let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-    if n < 0 { return nil }
-    if n == 0 { return bytes }
-    bytes.append(contentsOf: chunk[0..<n])
-  }
-}
-
-private func writeFile(_ path: String, _ bytes: [UInt8]) -> Bool {
-  let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-  guard fd >= 0 else { return false }
-  defer { close(fd) }
-  return bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == bytes.count
 }

@@ -133,11 +133,7 @@ struct FixtureJournal {
 /// Compares rendered text with a file under `Tests/ReplayTests/Golden/`;
 /// `SPATIAL_REPLAY_RECORD=1` writes the file instead.
 enum GoldenFile {
-  static let directory: String = {
-    let file = String(#filePath)
-    let slash = file.lastIndex(of: "/")!
-    return String(file[..<slash]) + "/Golden/"
-  }()
+  static let directory = Repository.tests + "/Golden/"
 
   static var recording: Bool { getenv("SPATIAL_REPLAY_RECORD").map { String(cString: $0) == "1" } ?? false }
 
@@ -194,7 +190,7 @@ enum TemporaryFiles {
     defer { close(fd) }
     var done = 0
     while done < bytes.count {
-      let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
+      let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + done, $0.count - done) }
       guard n > 0 else { return false }
       done += n
     }
@@ -209,7 +205,7 @@ enum TemporaryFiles {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+      let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
       if n < 0 { return nil }
       if n == 0 { return bytes }
       bytes += chunk[..<n]

@@ -20,11 +20,7 @@ import Testing
   static let python: String? = ["/usr/bin/python3", "/usr/local/bin/python3"].first { access($0, X_OK) == 0 }
 
   /// The repository's root, above this file.
-  static let root: String = {
-    var path = String(#filePath)
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path
-  }()
+  static let root = Repository.root
 
   @Test(.enabled(if: chromium != nil && python != nil, "chromium or python3 is not installed"))
   func pagesInHeadlessChromium() throws {

@@ -24,11 +24,7 @@ private let schemaPython: String? = {
 /// event type. `SPATIAL_REPLAY_FUZZ_ITERATIONS` sets how many mutated lines.
 @Suite(.enabled(if: schemaPython != nil, "needs Python with the jsonschema package (PyPI)"))
 struct SchemaAgreementTests {
-  static let root: String = {
-    var path = String(#filePath)
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path
-  }()
+  static let root = Repository.root
 
   /// Lines at the edges of the format, valid and not.
   static let edges: [String] = {

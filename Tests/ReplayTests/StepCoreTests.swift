@@ -197,6 +197,38 @@ import Testing
     #expect(state(intended, "x l").message == nil)
   }
 
+  /// The table of bindings is what the stepper dispatches: every key it lists
+  /// does something, in the scope it is listed for, and nothing else does.
+  @Test func everyKeyOfTheTableIsDispatchedAndNoOther() {
+    for comparison in [false, true] {
+      var listed: Set<StepperKey> = []
+      for binding in StepperBinding.table where binding.applies(comparison: comparison) {
+        for label in binding.labels {
+          switch label {
+          case .key(let key, let action):
+            listed.insert(key)
+            #expect(StepperBinding.action(of: key, comparison: comparison) == action, "\(key)")
+          case .prompt(let text, let action):
+            let key = StepperKey.character(text.first!)
+            listed.insert(key)
+            #expect(StepperBinding.action(of: key, comparison: comparison) == action, "\(text)")
+          case .typed:
+            break
+          }
+        }
+      }
+      let others: [StepperKey] = [.tab, .backspace, .character("x"), .character("Z"), .character("1")]
+      for key in others {
+        #expect(!listed.contains(key))
+        #expect(StepperBinding.action(of: key, comparison: comparison) == nil, "\(key)")
+      }
+    }
+    // A key of the other scope still reaches its action, which says what it is for.
+    #expect(StepperBinding.action(of: .character("d"), comparison: false) == .nextDivergence)
+    #expect(StepperBinding.action(of: .character("n"), comparison: false) == .repeatSearch)
+    #expect(StepperBinding.action(of: .character("n"), comparison: true) == .nextDivergence)
+  }
+
   @Test func emptyJournal() {
     let stepper = Stepper(journal: StepperJournal(name: "empty", records: []))
     for keys in ["l", "h", "G", "g", "]", "f", "/x", ":3", "PgDn"] {

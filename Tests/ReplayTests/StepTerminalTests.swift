@@ -317,7 +317,7 @@ final class PseudoTerminalProcess {
     var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0)]
     guard poll(&fds, 1, milliseconds) > 0 else { return }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    let n = chunk.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
+    let n = chunk.withUnsafeMutableBytes { systemRead(master, $0.baseAddress, $0.count) }
     if n > 0 { output += chunk[..<n] }
   }
 

@@ -4,7 +4,7 @@ import Journal
 ///
 /// It keeps only what the table needs: nothing for `events`, one entry per
 /// controller for `visits`, the model's state and the pending move for `moves`, the model's state for
-/// `pans`, and the lifecycle checker for `findings`. Memory does not grow with
+/// `pans`, and `check`'s ``JournalCheck`` for `findings`. Memory does not grow with
 /// the length of the journal.
 ///
 /// ```swift
@@ -26,8 +26,8 @@ public struct TableBuilder {
   private var visits = VisitTracker()
   private var moves = MoveTracker()
   private var state = State()
-  private var findings: FindingStream?
-  private var diagnostics: [Diagnostic] = []
+  private var check: JournalCheck?
+  private var findings: [CheckFinding] = []
 
   /// - Parameters:
   ///   - table: the table to build.
@@ -35,7 +35,7 @@ public struct TableBuilder {
   public init(table: Table, file: String) {
     self.table = table
     self.context = RowContext(file: file)
-    if table == .findings { findings = FindingStream() }
+    if table == .findings { check = JournalCheck() }
   }
 
   /// Takes the reader's next item; appends the rows it completes, in order.
@@ -43,9 +43,9 @@ public struct TableBuilder {
     switch item {
     case .record(let record, let line, _):
       consume(record, line: line, into: &rows)
-    case .diagnostic:
+    case .diagnostic(let diagnostic):
       guard table == .findings else { return }
-      findings!.consume(item, into: &diagnostics)
+      check!.consume(diagnostic, into: &findings)
       flushFindings(into: &rows)
     }
   }
@@ -71,7 +71,7 @@ public struct TableBuilder {
       if case .pan(let pan) = record.event { rows.append(Self.panRow(pan, record, line: line, in: state)) }
       reduce(into: &state, record)
     case .findings:
-      findings!.consume(record, line: line, into: &diagnostics)
+      check!.consume(record, line: line, into: &findings)
       flushFindings(into: &rows)
     }
   }
@@ -87,15 +87,15 @@ public struct TableBuilder {
     case .moves:
       if let move = moves.finish() { rows.append(Self.moveRow(move)) }
     case .findings:
-      findings!.finish(into: &diagnostics)
+      check!.finish(into: &findings)
       flushFindings(into: &rows)
     }
   }
 
   private mutating func flushFindings(into rows: inout [TableRow]) {
-    guard !diagnostics.isEmpty else { return }
-    for diagnostic in diagnostics { rows.append(Self.findingRow(diagnostic)) }
-    diagnostics.removeAll(keepingCapacity: true)
+    guard !findings.isEmpty else { return }
+    for finding in findings { rows.append(Self.findingRow(finding.diagnostic)) }
+    findings.removeAll(keepingCapacity: true)
   }
 
   // MARK: Rows

@@ -7,7 +7,7 @@ import Projection
 ///
 /// A type must be one of the format's types, or an unknown type's name that
 /// is no typo of one (`Move` is refused: did you mean move?). A controller
-/// id cannot be checked before the journal is read: ``unseenControllers``
+/// id cannot be checked before the journal is read: ``checkControllersSeen()``
 /// names those that no event mentioned, and the command then reports a
 /// usage error with a suggestion from the ids that were seen.
 struct EventFilter {

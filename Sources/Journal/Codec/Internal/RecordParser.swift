@@ -441,19 +441,19 @@ struct RecordParser {
     return string(ref)
   }
 
-  /// A controller id: a non-empty string of at most 256 bytes.
+  /// A controller id (``ControllerID/isValid``).
   @inline(__always)
   func id(_ key: JournalKey, _ type: Event.Kind) throws(DecodeError) -> ControllerID {
     let ref = try required(key, type)
     guard ref.kind == .string else { throw .expected("a string", for: key, found: scanner.found(ref), at: ref.start) }
-    let text = string(ref)
-    guard !text.isEmpty, text.utf8.count <= ControllerID.maximumLength else {
+    let id = ControllerID(string(ref))
+    guard id.isValid else {
       throw .malformed(
         ref.start,
         "\"\(key.name)\" must be a non-empty string of at most \(ControllerID.maximumLength) bytes; "
           + "found \(scanner.found(ref))")
     }
-    return ControllerID(text)
+    return id
   }
 
   @inline(__always)

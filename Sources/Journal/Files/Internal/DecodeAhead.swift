@@ -84,7 +84,7 @@ final class DecodeAhead {
     offsets.deallocate()
   }
 
-  /// The next line of the batch, nil at its end; then ``take(_:)`` its record or error.
+  /// The next line of the batch, nil at its end; then ``takeRecord(_:)`` its record or ``takeError(_:)`` its error.
   @inline(__always)
   func nextLine() -> (line: LineReader.Line, index: Int)? {
     guard position < count else { return nil }

@@ -44,17 +44,11 @@ extension Transition {
   /// `move at seq 41: home → notes` or `initial display at seq 3: home`, ids made safe for a terminal.
   func contextText(_ glyphs: Glyphs) -> String {
     switch kind {
-    case .initialDisplay: "initial display at seq \(seq): \(idText(to))"
-    case .move: "move at seq \(seq): \(from.map(idText) ?? "?") \(glyphs.arrow) \(idText(to))"
+    case .initialDisplay: "initial display at seq \(seq): \(glyphs.id(to))"
+    case .move: "move at seq \(seq): \(from.map(glyphs.id) ?? "?") \(glyphs.arrow) \(glyphs.id(to))"
     }
   }
 
   /// The ends of the transition, `from` first.
   var ends: [ControllerID] { (from.map { [$0] } ?? []) + [to] }
 }
-
-/// A controller id as shown in a message: control and invisible characters escaped.
-func idText(_ id: ControllerID) -> String { displayText(id.rawValue) }
-
-/// `home willAppear`.
-func idText(_ arrival: Arrival) -> String { "\(idText(arrival.controller)) \(arrival.callback)" }

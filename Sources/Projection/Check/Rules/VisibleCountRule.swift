@@ -42,7 +42,9 @@ struct VisibleCountRule {
     let shown = state.controllers.lazy.filter { $0.isAlive && $0.phase == .appeared }.prefix(8).map(\.id)
     let list =
       shown.isEmpty
-      ? "" : " (" + shown.map(idText).joined(separator: ", ") + (appeared > 8 ? ", \(findings.glyphs.more)" : "") + ")"
+      ? ""
+      : " (" + shown.map(findings.glyphs.id).joined(separator: ", ") + (appeared > 8 ? ", \(findings.glyphs.more)" : "")
+        + ")"
     findings.report(
       Self.rule, Array(shown), "\(appeared) controllers appeared at rest\(list); expected exactly 1", in: last)
   }

@@ -10,8 +10,7 @@
 # Environment: BIN=PATH (default: the release build, built if needed),
 #              LEGACY_EVERY=K (default 4), GZIP_EVERY=K (default 10, 0 for none).
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
-export PATH="/opt/swift/usr/bin:$PATH"
+source "$(dirname "$0")/common.sh"
 dir="${1:?usage: make-fleet.sh DIR [N] [E] [B]}"
 count="${2:-1000}"
 events="${3:-10000}"

@@ -19,19 +19,12 @@
 #   10000), JOBS=N (--jobs, default: the number of cores), PARTITION=KEY (default
 #   build when export accepts it, else session), WORK=DIR (inputs kept there).
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
-export PATH="/opt/swift/usr/bin:$PATH"
+source "$(dirname "$0")/common.sh"
 runs="${RUNS:-3}"
 journals="${JOURNALS:-1000}"
 events="${EVENTS:-10000}"
 jobs="${JOBS:-$(nproc)}"
-if [[ -n "${WORK:-}" ]]; then
-  work="$WORK"
-  mkdir -p "$work"
-else
-  work="$(mktemp -d /tmp/spatial-replay-fleet-bench-XXXXXX)"
-  trap 'rm -rf "$work"' EXIT
-fi
+work_directory fleet-bench
 
 cd "$root"
 swift build -c release --product spatial-replay 2>&1 | tail -1
@@ -46,15 +39,14 @@ partition="$PARTITION"
 fleet="$work/fleet-$journals-$events"
 plain="$work/plain-$journals-$events"
 one="$work/one-$((journals * events)).ndjson"
-[[ -d "$fleet" ]] || BIN="$bin" "$(dirname "$0")/make-fleet.sh" "$fleet" "$journals" "$events" 4
-[[ -d "$plain" ]] || LEGACY_EVERY=0 GZIP_EVERY=0 BIN="$bin" "$(dirname "$0")/make-fleet.sh" "$plain" "$journals" "$events" 4
+[[ -d "$fleet" ]] || BIN="$bin" "$root/Benchmarks/make-fleet.sh" "$fleet" "$journals" "$events" 4
+[[ -d "$plain" ]] || LEGACY_EVERY=0 GZIP_EVERY=0 BIN="$bin" "$root/Benchmarks/make-fleet.sh" "$plain" "$journals" "$events" 4
 [[ -s "$one" ]] || "$bin" simulate --events "$((journals * events))" --seed 1 --app Dicto --build "1.0 (100)" -o "$one"
 tenth=("$fleet"/journal-000*) # journals 0 to 99: the first tenth with the default size
 echo "fleets: $journals journals of $events events; plain $(du -sb "$plain" | cut -f1) bytes," \
   "mixed $(du -sb "$fleet" | cut -f1) bytes on disk; one journal: $(stat -c %s "$one") bytes;" \
   "--jobs $jobs; --partition $partition"
 
-source "$(dirname "$0")/time-runs.sh"
 names=(
   "check, one journal" "check, plain fleet" "check, mixed fleet" "check, mixed fleet, --jobs 1"
   "check, first tenth of mixed fleet"

@@ -21,7 +21,6 @@ journal="$work/journal.ndjson"
 [[ -s "$journal.gz" ]] || gzip -6 -c "$journal" >"$journal.gz"
 echo "journal: $events events, $(stat -c %s "$journal") bytes; gzip -6: $(stat -c %s "$journal.gz") bytes"
 
-source "$(dirname "$0")/time-runs.sh"
 names=("check FILE.ndjson" "check FILE.ndjson.gz" "gzip -dc FILE.ndjson.gz | check -")
 commands=(
   "'$bin' check '$journal' >/dev/null"

@@ -30,16 +30,18 @@ extension State {
     if let header {
       out.write(Event.session(header).sentence(glyphs) + "\n")
     }
-    out.write("root: \(root.map(glyphs.id) ?? "none")\n")
-    out.write("focus: \(focus.map(glyphs.id) ?? "none")\n")
+    out.write("root: \(root.map { glyphs.id($0) } ?? "none")\n")
+    out.write("focus: \(focus.map { glyphs.id($0) } ?? "none")\n")
     if let transition {
       out.write(transition.isComplete ? "transition: " : "transition in flight: ")
       out.write(transition.summary(glyphs))
       if transition.isComplete {
         out.write(", complete\n")
       } else {
-        let arrived = transition.arrivals.isEmpty ? "none" : transition.arrivals.map(glyphs.id).joined(separator: ", ")
-        out.write("; arrived: \(arrived); missing: \(transition.missing.map(glyphs.id).joined(separator: ", "))\n")
+        let arrived =
+          transition.arrivals.isEmpty ? "none" : transition.arrivals.map { glyphs.id($0) }.joined(separator: ", ")
+        out.write(
+          "; arrived: \(arrived); missing: \(transition.missing.map { glyphs.id($0) }.joined(separator: ", "))\n")
       }
     } else {
       out.write("transition: none\n")
@@ -80,11 +82,11 @@ extension State {
     facts.append(controller.phase.rawValue)
     var s = glyphs.id(controller.id) + ": " + facts.joined(separator: ", ")
     if controller.isModal {
-      s += "; modal presented by " + (controller.presenter.map(glyphs.id) ?? "nobody")
+      s += "; modal presented by " + (controller.presenter.map { glyphs.id($0) } ?? "nobody")
     }
     let presented = modals(presentedBy: controller.id)
     if !presented.isEmpty {
-      s += "; presented " + presented.map(glyphs.id).joined(separator: ", ")
+      s += "; presented " + presented.map { glyphs.id($0) }.joined(separator: ", ")
     }
     if let links = links(of: controller.id), controller.hasLinks {
       let slots = Direction.slotOrder.compactMap { d in links[d].map { "\(d)=\(glyphs.id($0))" } }

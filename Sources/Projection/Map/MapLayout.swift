@@ -69,7 +69,7 @@ public struct MapLayout: Sendable, Hashable {
     public func description(_ glyphs: Glyphs) -> String {
       switch self {
       case .sharedCell(let position, let ids):
-        return "cell \(position): " + ids.map(glyphs.id).joined(separator: ", ")
+        return "cell \(position): " + ids.map { glyphs.id($0) }.joined(separator: ", ")
       case .stretchedLink(let from, let direction, let to, let a, let b):
         return "link \(glyphs.id(from)) \(direction) \(glyphs.arrow) \(glyphs.id(to)): \(a) to \(b), not one step"
       }

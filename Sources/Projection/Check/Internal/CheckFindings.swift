@@ -45,7 +45,7 @@ extension Transition {
   func contextText(_ glyphs: Glyphs) -> String {
     switch kind {
     case .initialDisplay: "initial display at seq \(seq): \(glyphs.id(to))"
-    case .move: "move at seq \(seq): \(from.map(glyphs.id) ?? "?") \(glyphs.arrow) \(glyphs.id(to))"
+    case .move: "move at seq \(seq): \(from.map { glyphs.id($0) } ?? "?") \(glyphs.arrow) \(glyphs.id(to))"
     }
   }
 

@@ -14,7 +14,7 @@ enum IncompleteTransitionRule {
     guard let flight, findings.wants(rule) else { return }
     findings.report(
       rule, flight.ends,
-      "missing \(flight.missing.map(findings.glyphs.id).joined(separator: ", ")) when the next move starts",
+      "missing \(flight.missing.map { findings.glyphs.id($0) }.joined(separator: ", ")) when the next move starts",
       in: flight)
   }
 
@@ -23,7 +23,7 @@ enum IncompleteTransitionRule {
     guard let flight, findings.wants(rule) else { return }
     findings.report(
       rule, flight.ends,
-      "missing \(flight.missing.map(findings.glyphs.id).joined(separator: ", ")) at the end of the journal",
+      "missing \(flight.missing.map { findings.glyphs.id($0) }.joined(separator: ", ")) at the end of the journal",
       in: flight)
   }
 }

@@ -23,7 +23,7 @@ enum OrderRule {
     findings.report(
       Self.rule, flight.ends,
       "\(findings.glyphs.id(id)): \(callback) arrived after \(findings.glyphs.id(first)); the order is "
-        + expected.map(findings.glyphs.id).joined(separator: ", "),
+        + expected.map { findings.glyphs.id($0) }.joined(separator: ", "),
       in: flight)
   }
 }

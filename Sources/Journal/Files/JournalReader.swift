@@ -43,6 +43,8 @@ public final class JournalReader {
   @exclusivity(unchecked) private var currentLine = UnsafeRawBufferPointer(start: nil, count: 0)
   /// The number and offset of the last line read, for the end-of-input check.
   @exclusivity(unchecked) private var lastLine = (number: 0, offset: Int64(0))
+  /// The minute of the time decoded last on this thread (the decoder skips the date when it repeats).
+  @exclusivity(unchecked) private var minute = CanonicalMinute()
   private var ended = false
 
   /// Opens a journal; `-` reads standard input.
@@ -199,10 +201,10 @@ public final class JournalReader {
         switch ahead.outcome(index) {
         case .decoded: record = ahead.takeRecord(index)
         case .failed: throw ahead.takeError(index)
-        case .skipped: record = try RecordDecoder.decode(bytes, limits: options.limits)
+        case .skipped: record = try RecordDecoder.decode(bytes, limits: options.limits, minute: &minute)
         }
       } else {
-        record = try RecordDecoder.decode(bytes, limits: options.limits)
+        record = try RecordDecoder.decode(bytes, limits: options.limits, minute: &minute)
       }
     } catch {
       if line.terminated {

@@ -107,18 +107,24 @@ import Testing
       default:
         break
       }
-      let general = text.withUnsafeBytes { Timestamp.parse($0) }
-      let canonical = text.withUnsafeBufferPointer { buffer in
-        buffer.baseAddress.flatMap { Timestamp.parseCanonical($0, buffer.count) }
-      }
-      if let canonical {
-        #expect(canonical == general.success, "\(String(decoding: text, as: UTF8.self))")
-      } else {
-        // The fast path declines only what the general parser refuses, or the lowercase 't' and 'z' it accepts.
-        #expect(
-          general.success == nil || text[10] == UInt8(ascii: "t") || text[26] == UInt8(ascii: "z"),
-          "\(String(decoding: text, as: UTF8.self))")
-      }
+      var minute = CanonicalMinute()
+      expectCanonicalAgreesWithTheGeneralParser(text, &minute)
+    }
+  }
+
+  /// The canonical fast path, given `minute`, gives what the general parser gives for `text`, or
+  /// declines only what the general parser refuses (or the lowercase 't' and 'z' it accepts).
+  private func expectCanonicalAgreesWithTheGeneralParser(_ text: [UInt8], _ minute: inout CanonicalMinute) {
+    let general = text.withUnsafeBytes { Timestamp.parse($0) }
+    let canonical = text.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress.flatMap { Timestamp.parseCanonical($0, buffer.count, minute: &minute) }
+    }
+    if let canonical {
+      #expect(canonical == general.success, "\(String(decoding: text, as: UTF8.self))")
+    } else {
+      #expect(
+        general.success == nil || text[10] == UInt8(ascii: "t") || text[26] == UInt8(ascii: "z"),
+        "\(String(decoding: text, as: UTF8.self))")
     }
   }
 
@@ -135,17 +141,7 @@ import Testing
       if Int.random(in: 0..<4, using: &rng) == 0 {
         text[Int.random(in: 0..<27, using: &rng)] = UInt8.random(in: 0x20...0x7E, using: &rng)
       }
-      let general = text.withUnsafeBytes { Timestamp.parse($0) }
-      let canonical = text.withUnsafeBufferPointer { buffer in
-        buffer.baseAddress.flatMap { Timestamp.parseCanonical($0, buffer.count, minute: &minute) }
-      }
-      if let canonical {
-        #expect(canonical == general.success, "\(String(decoding: text, as: UTF8.self))")
-      } else {
-        #expect(
-          general.success == nil || text[10] == UInt8(ascii: "t") || text[26] == UInt8(ascii: "z"),
-          "\(String(decoding: text, as: UTF8.self))")
-      }
+      expectCanonicalAgreesWithTheGeneralParser(text, &minute)
     }
   }
 

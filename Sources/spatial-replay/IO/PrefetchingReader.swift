@@ -2,9 +2,9 @@ import Dispatch
 import Journal
 import Synchronization
 
-/// A ``JournalReader`` that reads and decodes on a background thread while the
-/// caller works on the items already read: `stats` and `export` fold, check and
-/// encode on one core while the next lines are decoded on the other.
+/// A ``JournalReader`` that reads and decodes in the background while the
+/// caller works on the items already read: `check`, `stats` and `export` fold,
+/// check and encode on one thread while the next lines are decoded on every core.
 ///
 /// Items are handed over in batches of 4096 through a queue of at most 4 batches,
 /// so memory stays bounded whatever the journal's size; ``bytesRead`` and
@@ -38,9 +38,9 @@ final class PrefetchingReader {
   /// - Parameter decodingThreads: threads that decode lines, the background one among them.
   /// - Throws: ``JournalFileError`` if it cannot be opened, as ``JournalReader`` does.
   ///
-  /// Implementation note: decoding costs more than the fold and the rules of
-  /// `check`, `stats` and `export` (on 1M events about 3,300 instructions per
-  /// line against 1,800), so by default the lines are decoded on every core
+  /// Implementation note: reading and decoding cost more than the fold and the
+  /// rules of `check`, `stats` and `export` (callgrind, `check`: about 3,100
+  /// instructions per line against 2,200), so by default the lines are decoded on every core
   /// (the background thread and the workers of ``JournalReader``'s decoding
   /// ahead) while the caller's thread works on the items already decoded:
   /// with two cores, each carries about half of the whole.

@@ -8,20 +8,14 @@ extension Timestamp {
   /// checked with masks, and all 20 digits at once (each byte minus `'0'` must
   /// be at most 9) instead of one by one. The range checks and the arithmetic
   /// are those of the general parser, so both give the same value.
-  @inline(__always)
-  static func parseCanonical(_ p: UnsafePointer<UInt8>, _ n: Int) -> Timestamp? {
-    var scratch = CanonicalMinute()
-    return parseCanonical(p, n, minute: &scratch)
-  }
-
-  /// ``parseCanonical(_:_:)`` that skips the date and the minute when they are
-  /// the bytes of the `minute` parsed last (and remembers this one's).
   ///
-  /// Implementation note: consecutive lines almost always fall in the same
-  /// minute; their first 16 bytes (`YYYY-MM-DDTHH:MM`) are then compared as two
-  /// words with those of the last time parsed, which passed every check, and
-  /// only the seconds and the fraction are checked and read. The calendar
-  /// arithmetic ran once per line before (a tenth of the decoder's instructions).
+  /// `minute` is the minute of the time parsed last on this thread (a new
+  /// ``CanonicalMinute`` for none); it becomes this time's. Consecutive lines
+  /// almost always fall in the same minute: their first 16 bytes
+  /// (`YYYY-MM-DDTHH:MM`) are then compared as two words with those of the
+  /// last time parsed, which passed every check, and only the seconds and the
+  /// fraction are checked and read (the calendar arithmetic on every line was
+  /// a tenth of the decoder's instructions).
   @inline(__always)
   static func parseCanonical(_ p: UnsafePointer<UInt8>, _ n: Int, minute cache: inout CanonicalMinute) -> Timestamp? {
     guard n == 27 else { return nil }

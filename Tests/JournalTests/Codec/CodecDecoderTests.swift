@@ -107,18 +107,41 @@ import Testing
       default:
         break
       }
-      let general = text.withUnsafeBytes { Timestamp.parse($0) }
-      let canonical = text.withUnsafeBufferPointer { buffer in
-        buffer.baseAddress.flatMap { Timestamp.parseCanonical($0, buffer.count) }
+      var minute = CanonicalMinute()
+      expectCanonicalAgreesWithTheGeneralParser(text, &minute)
+    }
+  }
+
+  /// The canonical fast path, given `minute`, gives what the general parser gives for `text`, or
+  /// declines only what the general parser refuses (or the lowercase 't' and 'z' it accepts).
+  private func expectCanonicalAgreesWithTheGeneralParser(_ text: [UInt8], _ minute: inout CanonicalMinute) {
+    let general = text.withUnsafeBytes { Timestamp.parse($0) }
+    let canonical = text.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress.flatMap { Timestamp.parseCanonical($0, buffer.count, minute: &minute) }
+    }
+    if let canonical {
+      #expect(canonical == general.success, "\(String(decoding: text, as: UTF8.self))")
+    } else {
+      #expect(
+        general.success == nil || text[10] == UInt8(ascii: "t") || text[26] == UInt8(ascii: "z"),
+        "\(String(decoding: text, as: UTF8.self))")
+    }
+  }
+
+  /// The minute a decoding thread remembers from one time to the next never changes a result: times a few
+  /// seconds apart (the same minute, the next one, a new day), some damaged, parsed in turn with one
+  /// ``CanonicalMinute`` agree with the general parser as each alone does.
+  @Test func canonicalTimesInSequenceMatchTheGeneralParser() {
+    var rng = SeededGenerator(seed: 13)
+    var minute = CanonicalMinute()
+    var micros = Int64.random(in: 0...253_402_000_000_000_000, using: &rng)
+    for _ in 0..<20_000 {
+      micros += Int64.random(in: 0...40_000_000, using: &rng)
+      var text = Array(Timestamp(microseconds: micros).rfc3339.utf8)
+      if Int.random(in: 0..<4, using: &rng) == 0 {
+        text[Int.random(in: 0..<27, using: &rng)] = UInt8.random(in: 0x20...0x7E, using: &rng)
       }
-      if let canonical {
-        #expect(canonical == general.success, "\(String(decoding: text, as: UTF8.self))")
-      } else {
-        // The fast path declines only what the general parser refuses, or the lowercase 't' and 'z' it accepts.
-        #expect(
-          general.success == nil || text[10] == UInt8(ascii: "t") || text[26] == UInt8(ascii: "z"),
-          "\(String(decoding: text, as: UTF8.self))")
-      }
+      expectCanonicalAgreesWithTheGeneralParser(text, &minute)
     }
   }
 

@@ -62,6 +62,11 @@ def is_journal(path):
     return path.endswith(JOURNAL_SUFFIXES)
 
 
+def local_path(uri):
+    """`/data/j.ndjson` for Spark's `file:/data/j.ndjson`; other URIs as they are."""
+    return uri[len("file:"):] if uri.startswith("file:/") else uri
+
+
 def executable(name):
     """The binary on this executor: the file shipped with SparkFiles, made executable."""
     from pyspark import SparkFiles
@@ -126,7 +131,12 @@ def run(spark, binary, paths, out, tables=TABLES, partitions=None):
     schemas = {table: schema(local, table) for table in tables}
 
     minimum = partitions or max(2, sc.defaultParallelism * 4)
-    journals = sc.binaryFiles(",".join(paths), minPartitions=minimum).filter(lambda pair: is_journal(pair[0]))
+    # Below a folder, the journals by their names (as the command line takes them); a file named
+    # on the command line, whatever its name.
+    named = {local_path(p) for p in paths}
+    journals = sc.binaryFiles(",".join(paths), minPartitions=minimum).filter(
+        lambda pair: is_journal(pair[0]) or local_path(pair[0]) in named
+    )
     if partitions or journals.getNumPartitions() < minimum:
         journals = journals.repartition(minimum)
 

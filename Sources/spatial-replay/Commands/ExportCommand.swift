@@ -12,11 +12,11 @@ struct ExportCommand: Command {
   static let discussion = """
     Reads the journals ('-' for standard input) once, streaming, and writes one
     table with one row per event, visit, move, pan, finding or journal
-    (sessions). Every row starts
-    with session, app, build (null when absent) and file (the path given). The
-    columns, their types and meaning are listed in docs/tables.md: timestamps
-    are RFC 3339 UTC strings with 6 digits, durations are numbers in ms, ids
-    are strings, seq and counts are integers, flags are booleans.
+    (sessions). Every row starts with session, app, build (null when absent)
+    and file (the path given). The columns, their types and meaning are
+    listed in docs/tables.md: timestamps are RFC 3339 UTC strings with 6
+    digits, durations are numbers in ms, ids are strings, seq and counts are
+    integers, flags are booleans.
 
     The filters keep the rows whose seq (a visit's start_seq) and time (its
     start_time) are in range and that name one of the controllers; --type

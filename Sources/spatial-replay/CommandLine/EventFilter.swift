@@ -113,6 +113,9 @@ struct RowFilter {
     let names: Set<String> = ["controller", "from", "to", "presenter", "target"]
     controllerColumns = columns.indices.filter { names.contains(columns[$0].name) && columns[$0].kind == .string }
     listColumns = columns.indices.filter { columns[$0].kind == .list }
+    if !filter.controllers.isEmpty && controllerColumns.isEmpty && listColumns.isEmpty {
+      throw UsageError("--controller selects rows that name controllers; the \(table.rawValue) table names none")
+    }
   }
 
   var isActive: Bool { filter.isActive }

@@ -78,6 +78,43 @@ import Testing
       "two journals of one session go to one file")
   }
 
+  /// Several keys nest in the order given; a journal without a build goes to Hive's null partition.
+  @Test func partitionByBuildDateAndSessionNestsTheFolders() throws {
+    let dir = try TemporaryDirectory()
+    let a = try dir.write("a.ndjson", AnalyticsFixture.text)
+    let b = try dir.write("b.ndjson", Self.other)
+    let lake = dir.file("lake")
+    defer { removeTree(lake) }
+    let result = try Binary.run(
+      ["export", "--table", "sessions", "-o", lake, "--partition", "build,date,session", a, b])
+    #expect(result.status == 2, "\(result)")
+    #expect(directoryEntries(lake) == ["build=7", "build=__HIVE_DEFAULT_PARTITION__"])
+    #expect(directoryEntries(lake + "/build=7") == ["date=2026-01-01"])
+    #expect(directoryEntries(lake + "/build=__HIVE_DEFAULT_PARTITION__") == ["date=2026-11-29"])
+    let other = try dir.text(lake + "/build=7/date=2026-01-01/session=a%2Fb%3Ac/part.ndjson")
+    #expect(other.hasPrefix(#"{"session":"a/b:c","app":null,"build":"7","file":"\#(b)","device":null,"#))
+    #expect(other.split(separator: "\n").count == 1)
+    let s1 = try dir.text(lake + "/build=__HIVE_DEFAULT_PARTITION__/date=2026-11-29/session=S1/part.ndjson")
+    #expect(s1.hasPrefix(#"{"session":"S1","app":"Dicto","build":null,"#))
+  }
+
+  /// `device` and `app` come from the header; `date` is the day of the first event.
+  @Test func partitionByDeviceAndApp() throws {
+    let dir = try TemporaryDirectory()
+    let journal = """
+      {"seq":0,"time":"2026-03-04T23:59:59.999999Z","type":"session","v":1,"session":"D","app":"A=1","device":"iPad14,1"}
+      {"seq":1,"time":"2026-03-05T00:00:00.000001Z","type":"mark","label":"x"}
+
+      """
+    let a = try dir.write("a.ndjson", journal)
+    let lake = dir.file("lake")
+    defer { removeTree(lake) }
+    let result = try Binary.run(["export", "--table", "events", "-o", lake, "--partition", "app,device,date", a])
+    #expect(result.status == 0, "\(result)")
+    let file = lake + "/app=A%3D1/device=iPad14,1/date=2026-03-04/part.ndjson"
+    #expect(try dir.text(file).split(separator: "\n").count == 2, "both events, in the session's start day")
+  }
+
   @Test func partitionedCSVFilesEachHaveAHeader() throws {
     let dir = try TemporaryDirectory()
     let a = try dir.write("a.ndjson", AnalyticsFixture.text)
@@ -130,7 +167,9 @@ import Testing
     #expect(directoryEntries(dir.path) == ["a.ndjson"])
   }
 
-  @Test func rowsBeforeTheHeaderKeepNullCommonColumns() throws {
+  /// Every row carries the journal's session, app and build: a finding about a line before
+  /// the header waits for it.
+  @Test func findingsBeforeTheHeaderCarryItsSession() throws {
     let dir = try TemporaryDirectory()
     let a = try dir.write(
       "a.ndjson",
@@ -143,12 +182,12 @@ import Testing
     let result = try Binary.run(["export", "--table", "findings", "--format", "csv", a])
     let lines = result.stdout.split(separator: "\r\n").map(String.init)
     try #require(lines.count == 3, "\(result)")
-    #expect(lines[1].hasPrefix(",,,\(a),1,2,,malformed,error,"), "the malformed first line has no session yet")
+    #expect(lines[1].hasPrefix("late,,,\(a),1,2,,malformed,error,"), "the malformed first line waits for the header")
     #expect(lines[2].hasPrefix("late,,,\(a),3,,1,unknown-controller,error,"), "rows after the header carry its session")
     let lake = dir.file("lake")
     defer { removeTree(lake) }
     _ = try Binary.run(["export", "--table", "findings", "-o", lake, "--partition", "session", a])
-    #expect(directoryEntries(lake) == ["session=__HIVE_DEFAULT_PARTITION__", "session=late"])
+    #expect(directoryEntries(lake) == ["session=late"])
   }
 
   struct UsageCase: CustomTestStringConvertible, Sendable {
@@ -159,19 +198,30 @@ import Testing
 
   @Test(arguments: [
     UsageCase(
-      arguments: ["export", "a.ndjson"], message: "export needs --table (one of events, visits, moves, pans, findings)"),
+      arguments: ["export", "a.ndjson"],
+      message: "export needs --table (one of events, visits, moves, pans, findings, sessions)"),
     UsageCase(
       arguments: ["export", "--table", "visit", "a.ndjson"],
-      message: "--table takes one of events, visits, moves, pans, findings, got 'visit' (did you mean visits?)"),
+      message:
+        "--table takes one of events, visits, moves, pans, findings, sessions, got 'visit' (did you mean visits?)"),
     UsageCase(
       arguments: ["export", "--table", "pans", "--format", "tsv", "a"],
       message: "--format takes one of ndjson, csv, got 'tsv' (did you mean csv?)"),
     UsageCase(
       arguments: ["export", "--table", "pans", "--partition", "session", "a"],
-      message: "--partition session needs -o DIR"),
+      message: "--partition needs -o DIR"),
     UsageCase(
-      arguments: ["export", "--table", "pans", "-o", "d", "--partition", "app", "a"],
-      message: "--partition takes one of session, got 'app'"),
+      arguments: ["export", "--table", "pans", "-o", "d", "--partition", "build,dat", "a"],
+      message: "--partition takes one of build, app, device, session, date, got 'dat' (did you mean date?)"),
+    UsageCase(
+      arguments: ["export", "--table", "pans", "-o", "d", "--partition", "build,session,build", "a"],
+      message: "--partition names a key twice: build,session,build"),
+    UsageCase(
+      arguments: ["export", "--schema", "visits", "a"],
+      message: "--schema TABLE prints a schema and reads no journal: give it alone"),
+    UsageCase(
+      arguments: ["export", "--table", "sessions", "--controller", "home", "a"],
+      message: "--controller selects rows that name controllers; the sessions table names none"),
     UsageCase(
       arguments: ["export", "--table", "pans"], message: "export needs at least one FILE ('-' for standard input)"),
   ])

@@ -4,9 +4,13 @@ import Testing
 
 /// Every column of every table, on the hand-checked ``AnalyticsFixture`` journal.
 @Suite struct ExportTableTests {
-  @Test func commonColumnsComeFromTheHeaderAndTheFile() {
+  @Test func commonColumnsComeFromTheHeaderAndTheFile() throws {
     let (_, context) = AnalyticsFixture.rows(.events, file: "in/j.ndjson")
-    #expect(context == RowContext(session: "S1", app: "Dicto", build: nil, file: "in/j.ndjson"))
+    #expect(
+      context
+        == RowContext(
+          session: "S1", app: "Dicto", build: nil, file: "in/j.ndjson", device: "iPhone",
+          startTime: try Timestamp(rfc3339: "2026-11-29T10:00:00Z")))
     #expect(context.cells == [.string("S1"), .string("Dicto"), .null, .string("in/j.ndjson")])
     for table in Table.allCases {
       #expect(Array(table.columns.prefix(4).map(\.name)) == ["session", "app", "build", "file"])
@@ -29,7 +33,7 @@ import Testing
     var rows: [TableRow] = []
     while let item = reader.next() { builder.consume(item, into: &rows) }
     builder.finish(into: &rows)
-    #expect(builder.context == RowContext(session: "S2", app: "Dicto", build: "4.2 (17)", file: "m.ndjson"))
+    #expect(builder.context.cells == RowContext(session: "S2", app: "Dicto", build: "4.2 (17)", file: "m.ndjson").cells)
     expectRows(
       rows,
       [
@@ -176,6 +180,47 @@ import Testing
       ])
   }
 
+  /// The fixture's one `sessions` row, written out by hand (see ``AnalyticsFixture``).
+  @Test func sessionsRowHasTheHeaderTheTimesTheCountsAndTheFindings() throws {
+    let (rows, context) = AnalyticsFixture.rows(.sessions)
+    #expect(context.cells == [.string("S1"), .string("Dicto"), .null, .string("j.ndjson")])
+    let types =
+      #"{"session":1,"alloc":2,"root":1,"link":1,"unlink":0,"modal":0,"touches":1,"pan":3,"move":1,"#
+      + #""lifecycle":9,"dealloc":0,"mark":2,"swipe":1}"#
+    let rules = #"{"malformed":1,"unknown-type":1,"will-repeated":1,"misattributed":1,"visible-count":1}"#
+    expectRows(
+      rows,
+      [
+        TableRow([
+          .string("iPhone"), .string("intended"), .null, AnalyticsFixture.time("00.000000"),
+          AnalyticsFixture.time("02.000000"), .number(2000), .integer(22), .json(types), .integer(5), .integer(4),
+          .integer(1), .json(rules),
+        ])
+      ])
+  }
+
+  /// A journal whose first line does not decode: its finding waits for the header and
+  /// carries the session, app and build like every other row.
+  @Test func findingsBeforeTheHeaderCarryItsCommonColumns() {
+    let text = """
+      \u{FEFF}{"seq":0,"time":"2026-01-01T00:00:00.000000Z","type":"session","v":1,"session":"S","app":"A","build":"B"}
+      {"seq":1,"time":"2026-01-01T00:00:00.000000Z","type":"mark","label":"x"}
+
+      """
+    let reader = JournalReader(bytes: Array(text.utf8), name: "m.ndjson")
+    var builder = TableBuilder(table: .findings, file: "m.ndjson")
+    var rows: [TableRow] = []
+    var contexts: [[Cell]] = []
+    while let item = reader.next() {
+      let before = rows.count
+      builder.consume(item, into: &rows)
+      contexts += Array(repeating: builder.context.cells, count: rows.count - before)
+    }
+    builder.finish(into: &rows)
+    #expect(rows.map { $0.cells[3] } == [.string("bom")])
+    #expect(contexts == [[.string("S"), .string("A"), .string("B"), .string("m.ndjson")]])
+  }
+
   @Test(arguments: Table.allCases)
   func everyRowHasOneCellPerColumnOfTheDocumentedKind(_ table: Table) {
     let (rows, _) = AnalyticsFixture.rows(table)
@@ -285,7 +330,7 @@ import Testing
     var rows: [TableRow] = []
     while let item = reader.next() { builder.consume(item, into: &rows) }
     builder.finish(into: &rows)
-    #expect(builder.context == RowContext(file: "n.ndjson"))
+    #expect(builder.context.cells == RowContext(file: "n.ndjson").cells)
     let t = { (s: String) in Cell.timestamp((try? Timestamp(rfc3339: "2026-01-01T00:00:0\(s)Z")) ?? .modelEpoch) }
     expectRows(
       rows,

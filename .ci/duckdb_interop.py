@@ -6,17 +6,26 @@ Usage: duckdb_interop.py WORK_DIR DOCS_TABLES_MD JOURNAL...
 WORK_DIR holds what .ci/duckdb_interop.sh wrote: TABLE.ndjson and TABLE.csv
 for each table, lake-ndjson/TABLE and lake-csv/TABLE (partitioned by session)
 and stats.json. The expected columns and types come from docs/tables.md.
+
+With a fleet (WORK_DIR/fleet-stats.json, from `stats --by build --json`), also
+reads fleet-lake/TABLE (findings, visits and sessions exported with
+--partition build) with hive_partitioning and the explicit schema of `export
+--schema TABLE` (schema-TABLE.json), and checks findings per build and rule,
+visits and dwell per build and controller, journals and events per build
+against the stats.
 Prints one line per failed check, then "N passed, M failed"; exits 1 on any failure.
 """
 
 import json
 import math
+import os
 import re
 import sys
 
 import duckdb
+from fleet_checks import Checks, compare, expected
 
-TABLES = ["events", "visits", "moves", "pans", "findings"]
+TABLES = ["events", "visits", "moves", "pans", "findings", "sessions"]
 
 # How DuckDB's readers type each documented column type.
 DUCKDB_TYPES = {
@@ -47,20 +56,6 @@ def normalized(value):
         return v
 
     return json.dumps(strip(value), sort_keys=True)
-
-
-class Checks:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, ok, what):
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-            print(f"FAIL: {what}")
-        return ok
 
 
 def documented_columns(docs_path):
@@ -230,8 +225,47 @@ def main():
     by_rule = dict(con.execute(f"select rule, count(*) from {findings} group by rule").fetchall())
     checks.check(by_rule == stats["overall"]["findings"]["byRule"], f"findings by rule: DuckDB {by_rule}, stats {stats['overall']['findings']['byRule']}")
 
+    if os.path.exists(f"{work}/fleet-stats.json"):
+        check_fleet(checks, con, work)
+
     print(f"{checks.passed} passed, {checks.failed} failed")
     return 1 if checks.failed else 0
+
+
+def check_fleet(checks, con, work):
+    """The fleet exported with --partition build, read with the schema of export --schema."""
+    relations = {}
+    for table in ("findings", "visits", "sessions"):
+        with open(f"{work}/schema-{table}.json", encoding="utf-8") as f:
+            columns = json.load(f)["columns"]
+        struct = "{" + ", ".join(f"{sql_string(c['name'])}: {sql_string(c['duckdb'])}" for c in columns) + "}"
+        path = sql_string(f"{work}/fleet-lake/{table}/*/part.ndjson")
+        relations[table] = f"read_ndjson({path}, hive_partitioning = true, hive_types = {{'build': VARCHAR}}, columns = {struct})"
+        types = describe(con, relations[table])
+        checks.check(
+            types == [(c["name"], c["duckdb"].replace("TIMESTAMPTZ", "TIMESTAMP WITH TIME ZONE")) for c in columns],
+            f"fleet {table}: DuckDB types {types}",
+        )
+    want = expected(f"{work}/fleet-stats.json")
+    got = {
+        "findings": {
+            (b, r): n for b, r, n in con.execute(f"select build, rule, count(*) from {relations['findings']} group by all").fetchall()
+        },
+        "dwell": {
+            (b, c): (v, us)
+            for b, c, v, us in con.execute(
+                f"select build, controller, count(*), sum(round(dwell_ms * 1000)::bigint) from {relations['visits']} group by all"
+            ).fetchall()
+        },
+        "journals": dict(con.execute(f"select build, count(*) from {relations['sessions']} group by all").fetchall()),
+        "events": dict(con.execute(f"select build, sum(events)::bigint from {relations['sessions']} group by all").fetchall()),
+    }
+    for figure in ("findings", "dwell", "journals", "events"):
+        checks.check(len(want[figure]) > 0, f"fleet stats has {figure}")
+        compare(checks, "DuckDB", figure, got[figure], want[figure])
+    # The JSON columns are JSON to DuckDB: a count by type out of the object.
+    moves = con.execute(f"select sum((events_by_type->>'move')::bigint) from {relations['sessions']}").fetchone()[0]
+    checks.check(moves and moves > 0, f"fleet sessions: moves out of events_by_type: {moves}")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,10 @@
 # simulated sessions) in NDJSON and CSV, single file and partitioned by session,
 # then checks with DuckDB (installed from PyPI) that it reads the journals and
 # every table with the documented types, and that its total dwell per
-# controller equals the one of `stats --json`. Prints "N passed, 0 failed".
+# controller equals the one of `stats --json`. Then the same over a generated
+# fleet (.ci/make_fleet.sh) exported with --partition build and read with
+# hive_partitioning and the schema of `export --schema`, against `stats --by
+# build --json`. Prints "N passed, 0 failed".
 #
 # Usage: bash .ci/duckdb_interop.sh   (from anywhere inside the clone)
 # SPATIAL_REPLAY=/path/to/spatial-replay uses that binary instead of building one.
@@ -41,7 +44,7 @@ run() {
   fi
 }
 
-for table in events visits moves pans findings; do
+for table in events visits moves pans findings sessions; do
   for format in ndjson csv; do
     run "$bin" export --table "$table" --format "$format" -o "$work/$table.$format" "${journals[@]}"
     run "$bin" export --table "$table" --format "$format" -o "$work/lake-$format/$table" --partition session \
@@ -49,5 +52,18 @@ for table in events visits moves pans findings; do
   done
 done
 run "$bin" stats --json "${journals[@]}" >"$work/stats.json"
+
+# A fleet, Hive-partitioned by build. Exit status 2: it has a journal with a bad line on purpose.
+bash .ci/make_fleet.sh "$bin" "$work/fleet" 100
+expect_2() {
+  local status=0
+  "$@" || status=$?
+  ((status == 2)) || { echo "exit status $status, expected 2: $*" >&2; exit 1; }
+}
+for table in findings visits sessions; do
+  expect_2 "$bin" export --table "$table" -o "$work/fleet-lake/$table" --partition build "$work/fleet" 2>/dev/null
+  "$bin" export --schema "$table" >"$work/schema-$table.json"
+done
+expect_2 "$bin" stats --by build --json "$work/fleet" >"$work/fleet-stats.json"
 
 "$python" .ci/duckdb_interop.py "$work" docs/tables.md "${journals[@]}"

@@ -16,18 +16,11 @@
 #   WORK=DIR (inputs kept there; default a temporary directory removed at the end),
 #   BENCH=1 also builds and runs the in-process analytics-bench (a second release build).
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
-export PATH="/opt/swift/usr/bin:$PATH"
+source "$(dirname "$0")/common.sh"
 runs="${RUNS:-5}"
 big_runs="${BIG_RUNS:-3}"
 big_bytes="${BIG_BYTES:-1000000000}"
-if [[ -n "${WORK:-}" ]]; then
-  work="$WORK"
-  mkdir -p "$work"
-else
-  work="$(mktemp -d /tmp/spatial-replay-bench-XXXXXX)"
-  trap 'rm -rf "$work"' EXIT
-fi
+work_directory bench
 
 cd "$root"
 echo "== release build of the root package"

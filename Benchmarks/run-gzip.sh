@@ -8,17 +8,10 @@
 # Usage: Benchmarks/run-gzip.sh          (from anywhere inside the clone)
 # Environment: RUNS=N, EVENTS=N (default 1000000), WORK=DIR (inputs kept there).
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
-export PATH="/opt/swift/usr/bin:$PATH"
+source "$(dirname "$0")/common.sh"
 runs="${RUNS:-3}"
 events="${EVENTS:-1000000}"
-if [[ -n "${WORK:-}" ]]; then
-  work="$WORK"
-  mkdir -p "$work"
-else
-  work="$(mktemp -d /tmp/spatial-replay-gzip-bench-XXXXXX)"
-  trap 'rm -rf "$work"' EXIT
-fi
+work_directory gzip-bench
 
 cd "$root"
 swift build -c release --product spatial-replay 2>&1 | tail -1
@@ -28,34 +21,16 @@ journal="$work/journal.ndjson"
 [[ -s "$journal.gz" ]] || gzip -6 -c "$journal" >"$journal.gz"
 echo "journal: $events events, $(stat -c %s "$journal") bytes; gzip -6: $(stat -c %s "$journal.gz") bytes"
 
-median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 names=("check FILE.ndjson" "check FILE.ndjson.gz" "gzip -dc FILE.ndjson.gz | check -")
 commands=(
   "'$bin' check '$journal' >/dev/null"
   "'$bin' check '$journal.gz' >/dev/null"
   "gzip -dc '$journal.gz' | '$bin' check - >/dev/null"
 )
-declare -A wall cpu rss
-for ((run = 0; run < runs; run++)); do
-  for i in "${!commands[@]}"; do
-    out="$work/time.$i.$run"
-    # Exit status 1 is fine (findings); the times are what matters here.
-    /usr/bin/time -v -o "$out" bash -c "${commands[$i]}" || true
-    w=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (k = 1; k <= n; k++) s = s * 60 + p[k]; print s }' "$out")
-    c=$(awk -F': ' '/User time/ { u = $2 } /System time/ { s = $2 } END { print u + s }' "$out")
-    r=$(awk -F': ' '/Maximum resident/ { print $2 }' "$out")
-    wall[$i]+="$w "
-    cpu[$i]+="$c "
-    rss[$i]+="$r "
-  done
-done
+time_runs "$runs" "$work"
 base=$(echo ${wall[0]} | tr ' ' '\n' | median)
 for i in "${!commands[@]}"; do
-  m=$(echo ${wall[$i]} | tr ' ' '\n' | median)
-  lo=$(echo ${wall[$i]} | tr ' ' '\n' | sort -g | head -1)
-  hi=$(echo ${wall[$i]} | tr ' ' '\n' | sort -g | tail -1)
-  c=$(echo ${cpu[$i]} | tr ' ' '\n' | median)
-  r=$(echo ${rss[$i]} | tr ' ' '\n' | sort -g | tail -1)
+  read -r m lo hi c r <<<"$(figures "$i")"
   printf '%-36s median %6.2f s (min %.2f, max %.2f), cpu %6.2f s, peak RSS %6d KB, %.2fx plain\n' \
     "${names[$i]}" "$m" "$lo" "$hi" "$c" "$r" "$(awk -v a="$m" -v b="$base" 'BEGIN { print a / b }')"
 done

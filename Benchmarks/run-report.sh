@@ -15,17 +15,10 @@
 # Usage: Benchmarks/run-report.sh            (from anywhere inside the clone)
 # Environment: RUNS=N, BROWSER_RUNS=N (default 3), WORK=DIR (inputs kept there).
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
-export PATH="/opt/swift/usr/bin:$PATH"
+source "$(dirname "$0")/common.sh"
 runs="${RUNS:-5}"
 browser_runs="${BROWSER_RUNS:-3}"
-if [[ -n "${WORK:-}" ]]; then
-  work="$WORK"
-  mkdir -p "$work"
-else
-  work="$(mktemp -d /tmp/spatial-replay-report-bench-XXXXXX)"
-  trap 'rm -rf "$work"' EXIT
-fi
+work_directory report-bench
 
 cd "$root"
 echo "== release build of the root package"

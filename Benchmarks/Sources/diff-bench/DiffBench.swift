@@ -223,7 +223,7 @@ extension String {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
     while true {
-      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
       if n <= 0 { break }
       bytes += chunk[..<n]
     }

@@ -60,6 +60,15 @@ public enum RecordDecoder {
     try RecordParser.record(line, limits: limits)
   }
 
+  /// Decodes the next line of a sequence, reusing the date of the time
+  /// decoded last when it is the same (see ``Timestamp/parseCanonical(_:_:minute:)``).
+  @inline(__always)
+  static func decode(
+    _ line: UnsafeRawBufferPointer, limits: DecodeLimits, minute: inout CanonicalMinute
+  ) throws(DecodeError) -> Record {
+    try RecordParser.record(line, limits: limits, minute: &minute)
+  }
+
   /// Decodes a line where `seq` and `time` may be missing (input of `append`);
   /// when present they are checked as in ``decode(_:limits:)-(UnsafeRawBufferPointer,_)``.
   /// - Throws: ``DecodeError`` for the first problem in the line.

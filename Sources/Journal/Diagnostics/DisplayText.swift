@@ -3,12 +3,15 @@
 /// Anything in a journal is data: control characters (C0, DEL, C1), bidi
 /// overrides and isolates, zero-width and line/paragraph separators are
 /// written as `\u{XX}` escapes so nothing can change the terminal's state,
-/// and very long strings are cut with `…` after `limit` characters.
+/// and very long strings are cut with `cut` after `limit` characters.
 ///
 /// ```swift
 /// displayText("evil\u{1B}[2J")  // "evil\u{1B}[2J" with the escape spelled out
 /// ```
-public func displayText(_ value: String, limit: Int = 64) -> String {
+///
+/// - Parameter cut: ends a string cut at `limit`; renderers pass the one of
+///   their glyphs (`Glyphs.text(_:limit:)` in Projection), so `--ascii` output stays ASCII.
+public func displayText(_ value: String, limit: Int = 64, cut: Character = "…") -> String {
   // Implementation note: most text (ids, classes, finding messages) needs no
   // escape and fits the limit; it is recognised on its UTF-8 bytes and returned
   // as it is, without a copy. `check` on a journal with many findings spent
@@ -20,7 +23,7 @@ public func displayText(_ value: String, limit: Int = 64) -> String {
   var count = 0
   for scalar in value.unicodeScalars {
     if count >= limit {
-      out += "…"
+      out.append(cut)
       return out
     }
     if needsEscape(scalar) {

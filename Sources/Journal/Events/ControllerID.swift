@@ -14,6 +14,7 @@ public struct ControllerID: Hashable, Comparable, Sendable, CustomStringConverti
 
   public static func < (lhs: ControllerID, rhs: ControllerID) -> Bool { lhs.rawValue < rhs.rawValue }
 
-  /// Whether the id satisfies the format's rule (non-empty, at most 256 bytes).
+  /// Whether the id satisfies the format's rule (non-empty, at most 256 bytes):
+  /// the one definition the decoder, the navigator and the scenario parser check.
   public var isValid: Bool { !rawValue.isEmpty && rawValue.utf8.count <= Self.maximumLength }
 }

@@ -4,7 +4,12 @@
 /// The envelope (`seq`, `time`) and unknown keys live in ``Record``.
 public enum Event: Sendable, Hashable {
   /// The header: exactly one, at `seq` 0.
-  case session(SessionHeader)
+  ///
+  /// Implementation note: `indirect` (boxed), so that every other event is
+  /// not as large as the header's seven fields: every record is copied a few
+  /// times on its way from the decoder to the fold, and a smaller event halves
+  /// what those copies move.
+  indirect case session(SessionHeader)
   /// A controller instance is created.
   case alloc(controller: ControllerID, className: String)
   /// The master's root is set.

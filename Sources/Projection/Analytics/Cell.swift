@@ -35,7 +35,8 @@ public struct TableRow: Sendable, Hashable {
   public init(_ cells: [Cell]) { self.cells = cells }
 }
 
-/// The values of the common columns for every row of one journal.
+/// The values of the common columns for every row of one journal, and what
+/// the partitioned layout also files its rows by (`device`, `startTime`).
 public struct RowContext: Sendable, Hashable {
   /// The header's session id; nil before the header (or in a journal without one).
   public var session: String?
@@ -43,12 +44,21 @@ public struct RowContext: Sendable, Hashable {
   public var build: String?
   /// The journal's path as given.
   public var file: String
+  /// The header's device; nil before the header or when absent (not a column).
+  public var device: String?
+  /// The time of the journal's first event, the session's start; nil before it (not a column).
+  public var startTime: Timestamp?
 
-  public init(session: String? = nil, app: String? = nil, build: String? = nil, file: String) {
+  public init(
+    session: String? = nil, app: String? = nil, build: String? = nil, file: String, device: String? = nil,
+    startTime: Timestamp? = nil
+  ) {
     self.session = session
     self.app = app
     self.build = build
     self.file = file
+    self.device = device
+    self.startTime = startTime
   }
 
   /// The common cells, in the order of ``Table/commonColumns``.

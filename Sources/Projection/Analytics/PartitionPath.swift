@@ -1,16 +1,40 @@
+/// What `export --partition` files rows by: a value of the journal's header,
+/// or the day its session started.
+public enum PartitionKey: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  case build, app, device, session
+  /// The session's start day, UTC, `YYYY-MM-DD` (the day of the journal's first event).
+  case date
+
+  public var description: String { rawValue }
+
+  /// The key's value for the rows of a journal; nil when the journal does not say.
+  public func value(in context: RowContext) -> String? {
+    switch self {
+    case .build: context.build
+    case .app: context.app
+    case .device: context.device
+    case .session: context.session
+    case .date: context.startTime.map { String($0.rfc3339.prefix(10)) }
+    }
+  }
+}
+
 /// The Hive-style directory of one partition of an exported table:
-/// `session=ID`, with the value made safe for a path.
+/// `key=VALUE` for each partition key, the value made safe for a path.
 ///
 /// Escaping follows Hive (`FileUtils.escapePathName`), which Spark, DuckDB and
 /// BigQuery undo when they read a partitioned layout: each byte below 0x20,
 /// 0x7F and each of `"` `#` `%` `'` `*` `/` `:` `=` `?` `\` `{` `[` `]` `^`
 /// is written `%XX` (two uppercase hex digits); every other byte, UTF-8
-/// included, is kept. The `session=` prefix keeps a value such as `..` from
-/// naming another directory. A journal without a header goes to Hive's null
-/// partition, `session=__HIVE_DEFAULT_PARTITION__`.
+/// included, is kept. The `key=` prefix keeps a value such as `..` from
+/// naming another directory. A missing value (a journal without a header, or
+/// a header without that field) goes to Hive's null partition,
+/// `key=__HIVE_DEFAULT_PARTITION__`.
 ///
 /// ```swift
 /// PartitionPath.directory(session: "a/b:c")  // "session=a%2Fb%3Ac"
+/// PartitionPath.directory([.build, .session], RowContext(session: "S1", build: "2.0", file: "a"))
+/// // "build=2.0/session=S1"
 /// ```
 public enum PartitionPath {
   /// The partition value readers take for null.
@@ -18,7 +42,12 @@ public enum PartitionPath {
 
   /// `session=ESCAPED`.
   public static func directory(session: String?) -> String {
-    "session=" + (session.map(escape) ?? nullValue)
+    directory([.session], RowContext(session: session, file: ""))
+  }
+
+  /// `key1=ESCAPED/key2=ESCAPED...`, one level per key, in the order given.
+  public static func directory(_ keys: [PartitionKey], _ context: RowContext) -> String {
+    keys.map { key in key.rawValue + "=" + (key.value(in: context).map(escape) ?? nullValue) }.joined(separator: "/")
   }
 
   /// The file of a partition inside its directory: `part.ndjson` or `part.csv`.

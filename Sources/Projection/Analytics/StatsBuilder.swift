@@ -2,8 +2,9 @@ import Journal
 
 /// Computes the ``SessionStats`` of one journal, streamed item by item.
 ///
-/// It runs the lifecycle checker (which folds the model's state) for the
-/// findings, the counters and the modals, and follows visits per controller.
+/// It runs `check`'s ``JournalCheck`` (whose checker folds the model's state)
+/// for the findings, the counters and the modals, and follows visits per
+/// controller.
 /// Memory: the model's state and one entry per controller.
 ///
 /// ```swift
@@ -14,9 +15,10 @@ import Journal
 /// ```
 public struct StatsBuilder {
   private var stats = SessionStats()
-  private var findings = FindingStream()
+  private var check = JournalCheck()
   private var visits = VisitTracker()
-  private var diagnostics: [Diagnostic] = []
+  /// The findings the check passed on: only its summary counts, so they are dropped as they come.
+  private var findings: [CheckFinding] = []
   private var sawHeader = false
   /// Moves by direction, indexed by ``Direction/index``.
   private var directions = [0, 0, 0, 0]
@@ -30,15 +32,15 @@ public struct StatsBuilder {
     switch item {
     case .record(let record, let line, _):
       consume(record, line: line)
-    case .diagnostic:
-      findings.consume(item, into: &diagnostics)
-      if !diagnostics.isEmpty { count() }
+    case .diagnostic(let diagnostic):
+      check.consume(diagnostic, into: &findings)
+      findings.removeAll(keepingCapacity: true)
     }
   }
 
   private mutating func consume(_ record: Record, line: Int) {
-    findings.consume(record, line: line, into: &diagnostics)
-    if !diagnostics.isEmpty { count() }
+    check.consume(record, line: line, into: &findings)
+    findings.removeAll(keepingCapacity: true)
     stats.events += 1
     if stats.firstTime == nil { stats.firstTime = record.time }
     stats.lastTime = record.time
@@ -61,15 +63,20 @@ public struct StatsBuilder {
 
   /// Ends the journal and returns its stats.
   public mutating func finish() -> SessionStats {
-    findings.finish(into: &diagnostics)
-    count()
+    check.finish(into: &findings)
+    findings.removeAll()
+    let summary = check.summary
+    stats.findingsByRule = summary.byRule
+    stats.errors = summary.errors
+    stats.warnings = summary.warnings
+    stats.formatErrors = summary.formatErrors
     let open = Set(visits.finish(lastTime: stats.lastTime).map(\.controller))
     stats.controllers = visits.entries.map { entry in
       SessionStats.ControllerStats(
         controller: entry.controller, className: entry.className, visits: entry.visits,
         dwellMicroseconds: entry.closedDwell, openVisits: open.contains(entry.controller) ? 1 : 0)
     }
-    let state = findings.state
+    let state = check.state
     let counters = state.counters
     for type in Event.knownTypeNames { stats.eventsByType[type] = counters.events(ofType: type) }
     stats.eventsByType.merge(counters.unknownTypes, uniquingKeysWith: +)
@@ -86,18 +93,5 @@ public struct StatsBuilder {
       }
     }
     return stats
-  }
-
-  private mutating func count() {
-    for diagnostic in diagnostics {
-      stats.findingsByRule[diagnostic.rule, default: 0] += 1
-      switch diagnostic.severity {
-      case .error:
-        stats.errors += 1
-        if FormatRule(rawValue: diagnostic.rule) != nil { stats.formatErrors += 1 }
-      case .warning: stats.warnings += 1
-      }
-    }
-    diagnostics.removeAll(keepingCapacity: true)
   }
 }

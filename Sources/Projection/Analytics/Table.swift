@@ -1,4 +1,4 @@
-/// The tables `export` writes: one row per event, visit, move, pan or finding.
+/// The tables `export` writes: one row per event, visit, move, pan, finding or session.
 ///
 /// Every table starts with the four ``commonColumns`` (`session`, `app`,
 /// `build`, `file`), then its own columns, in a fixed order that is the key
@@ -10,7 +10,7 @@
 /// // ["session", "app", "build", "file", "controller", "class", "visit", ...]
 /// ```
 public enum Table: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-  case events, visits, moves, pans, findings
+  case events, visits, moves, pans, findings, sessions
 
   public var description: String { rawValue }
 
@@ -22,6 +22,7 @@ public enum Table: String, Sendable, Hashable, CaseIterable, CustomStringConvert
     case .moves: "one move event, with whether and when its transition completed"
     case .pans: "one pan event, with the minimum touches and the neighbour at that moment"
     case .findings: "one finding about a journal: integrity (the reader) or lifecycle (the checker)"
+    case .sessions: "one journal: its header, first and last times, events by type and findings by rule"
     }
   }
 
@@ -41,6 +42,7 @@ public enum Table: String, Sendable, Hashable, CaseIterable, CustomStringConvert
     case .moves: Self.moveColumns
     case .pans: Self.panColumns
     case .findings: Self.findingColumns
+    case .sessions: Self.sessionColumns
     }
   }
 
@@ -137,6 +139,25 @@ public enum Table: String, Sendable, Hashable, CaseIterable, CustomStringConvert
     Column("message", .string, nullable: false, "what was found, as `check` prints it"),
     Column("controllers", .list, nullable: false, "the controllers involved"),
     Column("move_seq", .integer, nullable: true, "`seq` of the move or initial display it happened in"),
+  ]
+
+  static let sessionColumns: [Column] = [
+    Column("device", .string, nullable: true, "the header's device (null when absent)"),
+    Column("profile", .string, nullable: true, "the header's profile (null when absent)"),
+    Column("scenario", .string, nullable: true, "the header's scenario (null when absent)"),
+    Column("start_time", .timestamp, nullable: true, "time of the journal's first event (null without events)"),
+    Column("end_time", .timestamp, nullable: true, "time of its last event (null without events)"),
+    Column("duration_ms", .number, nullable: false, "end_time - start_time in milliseconds (0 without events)"),
+    Column("events", .integer, nullable: false, "events decoded"),
+    Column(
+      "events_by_type", .json, nullable: false,
+      "type → count: the 12 known types in the format's order (zeros included), then unknown types by name"),
+    Column("findings", .integer, nullable: false, "findings of `check` (the rows of the `findings` table)"),
+    Column("errors", .integer, nullable: false, "findings of severity `error`"),
+    Column("warnings", .integer, nullable: false, "findings of severity `warning`"),
+    Column(
+      "findings_by_rule", .json, nullable: false,
+      "rule id → count, rules in the order `check` lists them (only rules with findings)"),
   ]
 }
 

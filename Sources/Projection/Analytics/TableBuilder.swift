@@ -4,8 +4,8 @@ import Journal
 ///
 /// It keeps only what the table needs: nothing for `events`, one entry per
 /// controller for `visits`, the model's state and the pending move for `moves`, the model's state for
-/// `pans`, and the lifecycle checker for `findings`. Memory does not grow with
-/// the length of the journal.
+/// `pans`, `check`'s ``JournalCheck`` for `findings`, and the counters of
+/// ``StatsBuilder`` for `sessions`. Memory does not grow with the length of the journal.
 ///
 /// ```swift
 /// var builder = TableBuilder(table: .visits, file: "a.ndjson")
@@ -22,12 +22,19 @@ public struct TableBuilder {
   /// before a change belong to the context before it.
   public private(set) var contextChanges = 0
   private var sawHeader = false
+  private var header: SessionHeader?
+  private var sawRecord = false
+  /// Rows of findings before the first record, held so that they get the header's common
+  /// columns (a journal's header is its first record); at most ``heldRowLimit``.
+  private var held: [TableRow] = []
+  private static let heldRowLimit = 1024
   private var lastTime: Timestamp?
+  private var stats: StatsBuilder?
   private var visits = VisitTracker()
   private var moves = MoveTracker()
   private var state = State()
-  private var findings: FindingStream?
-  private var diagnostics: [Diagnostic] = []
+  private var check: JournalCheck?
+  private var findings: [CheckFinding] = []
 
   /// - Parameters:
   ///   - table: the table to build.
@@ -35,29 +42,51 @@ public struct TableBuilder {
   public init(table: Table, file: String) {
     self.table = table
     self.context = RowContext(file: file)
-    if table == .findings { findings = FindingStream() }
+    if table == .findings { check = JournalCheck() }
+    if table == .sessions { stats = StatsBuilder(file: file) }
   }
 
   /// Takes the reader's next item; appends the rows it completes, in order.
   public mutating func consume(_ item: JournalItem, into rows: inout [TableRow]) {
     switch item {
     case .record(let record, let line, _):
+      if table == .sessions { stats!.consume(item) }
       consume(record, line: line, into: &rows)
-    case .diagnostic:
+    case .diagnostic(let diagnostic):
+      if table == .sessions { stats!.consume(item) }
       guard table == .findings else { return }
-      findings!.consume(item, into: &diagnostics)
-      flushFindings(into: &rows)
+      check!.consume(diagnostic, into: &findings)
+      if sawRecord || held.count >= Self.heldRowLimit {
+        rows.append(contentsOf: held)
+        held.removeAll()
+        flushFindings(into: &rows)
+      } else {
+        var early: [TableRow] = []
+        flushFindings(into: &early)
+        held += early
+      }
     }
   }
 
   private mutating func consume(_ record: Record, line: Int, into rows: inout [TableRow]) {
     lastTime = record.time
+    if !sawRecord {
+      sawRecord = true
+      contextChanges += 1
+      context.startTime = record.time
+    }
     if !sawHeader, case .session(let header) = record.event {
       sawHeader = true
       contextChanges += 1
+      self.header = header
       context.session = header.session
       context.app = header.app
       context.build = header.build
+      context.device = header.device
+    }
+    if !held.isEmpty {
+      rows.append(contentsOf: held)
+      held.removeAll()
     }
     switch table {
     case .events:
@@ -71,14 +100,18 @@ public struct TableBuilder {
       if case .pan(let pan) = record.event { rows.append(Self.panRow(pan, record, line: line, in: state)) }
       reduce(into: &state, record)
     case .findings:
-      findings!.consume(record, line: line, into: &diagnostics)
+      check!.consume(record, line: line, into: &findings)
       flushFindings(into: &rows)
+    case .sessions:
+      break
     }
   }
 
   /// Ends the journal: appends the rows only its end completes (open visits,
-  /// the last move, the findings of the end).
+  /// the last move, the findings of the end, the session's row).
   public mutating func finish(into rows: inout [TableRow]) {
+    rows.append(contentsOf: held)
+    held.removeAll()
     switch table {
     case .events, .pans:
       break
@@ -87,15 +120,17 @@ public struct TableBuilder {
     case .moves:
       if let move = moves.finish() { rows.append(Self.moveRow(move)) }
     case .findings:
-      findings!.finish(into: &diagnostics)
+      check!.finish(into: &findings)
       flushFindings(into: &rows)
+    case .sessions:
+      rows.append(Self.sessionRow(stats!.finish(), header: header))
     }
   }
 
   private mutating func flushFindings(into rows: inout [TableRow]) {
-    guard !diagnostics.isEmpty else { return }
-    for diagnostic in diagnostics { rows.append(Self.findingRow(diagnostic)) }
-    diagnostics.removeAll(keepingCapacity: true)
+    guard !findings.isEmpty else { return }
+    for finding in findings { rows.append(Self.findingRow(finding.diagnostic)) }
+    findings.removeAll(keepingCapacity: true)
   }
 
   // MARK: Rows
@@ -189,6 +224,25 @@ public struct TableBuilder {
       .integer(diagnostic.line), .integer(diagnostic.column), .integer(diagnostic.seq), .string(diagnostic.rule),
       .string(diagnostic.severity.rawValue), .string(diagnostic.message),
       .json(String(decoding: controllers, as: UTF8.self)), .integer(diagnostic.move),
+    ])
+  }
+
+  /// The `sessions` row of a journal's stats and header (``Table/sessionColumns``).
+  static func sessionRow(_ stats: SessionStats, header: SessionHeader?) -> TableRow {
+    func counts(_ pairs: [(String, Int)]) -> Cell {
+      var json = JSONBuffer()
+      json.open("{")
+      json.counts(pairs)
+      json.close("}")
+      return .json(json.text)
+    }
+    return TableRow([
+      .string(header?.device), .string(header?.profile), .string(header?.scenario),
+      stats.firstTime.map(Cell.timestamp) ?? .null, stats.lastTime.map(Cell.timestamp) ?? .null,
+      .number(stats.durationMilliseconds), .integer(stats.events),
+      counts(stats.typeNames.map { ($0, stats.eventsByType[$0] ?? 0) }), .integer(stats.findings),
+      .integer(stats.errors), .integer(stats.warnings),
+      counts(stats.ruleIDs.map { ($0, stats.findingsByRule[$0] ?? 0) }),
     ])
   }
 

@@ -65,7 +65,18 @@ public struct CheckSummary: Sendable, Hashable {
 /// Everything `check` does to one journal, streaming: the reader's integrity
 /// findings, the lifecycle ``Checker`` and, with a model profile, the
 /// ``Conformance`` check, merged into one list sorted by line, filtered by a
-/// ``RuleSelection``.
+/// ``RuleSelection``. It is the one place findings are merged: `check`,
+/// `stats`, `export --table findings`, `report` and `step` all read theirs
+/// from it.
+///
+/// A finding is passed on as soon as nothing still to come can sort before
+/// it, so a consumer that attaches context to findings as they come (the
+/// common columns of `export`, which change at the session header) sees each
+/// finding at its place in the file: a finding is held only while the checker
+/// holds a didAppear's findings back (``Checker/heldSince``), the model
+/// comparison reads an input (``Conformance/pendingLine``), or, after the
+/// last record, until the end of the journal, whose findings are reported at
+/// the last record's line.
 ///
 /// ```swift
 /// let reader = try JournalReader(path: "Journals/demo.legacy.ndjson")
@@ -93,7 +104,10 @@ public struct JournalCheck: Sendable {
   private var queue: [CheckFinding] = []
   private var scratch: [Diagnostic] = []
   private var divergences: [ModelDivergence] = []
+  /// The line of the last item read.
   private var line = 0
+  /// The line of the last record read: the checker reports the end of the journal there.
+  private var recordLine: Int?
 
   /// - Parameters:
   ///   - rules: the rules to report.
@@ -107,36 +121,72 @@ public struct JournalCheck: Sendable {
     conforms = model != nil && rules.contains(.modelDivergence)
   }
 
+  /// The model's state after the last record (folded only when a lifecycle rule is selected).
+  var state: State { checker.state }
+
   /// Takes the reader's next item; appends the findings that are final, sorted by line.
   public mutating func consume(_ item: JournalItem, into findings: inout [CheckFinding]) {
     switch item {
-    case .diagnostic(let diagnostic):
-      line = max(line, diagnostic.line)
-      if rules.contains(diagnostic.rule) {
-        enqueue(CheckFinding(diagnostic))
-      } else if diagnostic.severity == .error {
-        summary.unreported[diagnostic.rule, default: 0] += 1
-      }
-      if diagnostic.severity == .error { summary.formatErrors += 1 }
-    case .record(let record, let line, _):
-      self.line = line
-      summary.events += 1
-      if checks { checker.check(record, line: line, into: &scratch) }
-      if conforms {
-        // The checker has folded the record already: the conformance check reads its state.
-        if checks {
-          conformance.feed(record, line: line, folded: checker.state, into: &divergences)
-        } else {
-          conformance.feed(record, line: line, into: &divergences)
-        }
-      }
-      if !scratch.isEmpty || !divergences.isEmpty { drainScratch() }
+    case .diagnostic(let diagnostic): consume(diagnostic, into: &findings)
+    case .record(let record, let line, _): consume(record, line: line, into: &findings)
     }
-    guard !queue.isEmpty else { return }
-    var safe = line
-    if checks, let held = checker.heldSince { safe = min(safe, held) }
-    if conforms, let pending = conformance.pendingLine { safe = min(safe, pending) }
-    release(before: safe, into: &findings)
+  }
+
+  /// Takes a finding of the reader (a line's findings come before its record).
+  public mutating func consume(_ diagnostic: Diagnostic, into findings: inout [CheckFinding]) {
+    line = max(line, diagnostic.line)
+    if rules.contains(diagnostic.rule) {
+      enqueue(CheckFinding(diagnostic))
+    } else if diagnostic.severity == .error {
+      summary.unreported[diagnostic.rule, default: 0] += 1
+    }
+    if diagnostic.severity == .error { summary.formatErrors += 1 }
+    releaseFinal(into: &findings)
+  }
+
+  /// Takes a record of the reader, at its 1-based line.
+  public mutating func consume(_ record: Record, line: Int, into findings: inout [CheckFinding]) {
+    self.line = line
+    recordLine = line
+    summary.events += 1
+    if checks { checker.check(record, line: line, into: &scratch) }
+    if conforms {
+      // The checker has folded the record already: the conformance check reads its state.
+      if checks {
+        conformance.feed(record, line: line, folded: checker.state, into: &divergences)
+      } else {
+        conformance.feed(record, line: line, into: &divergences)
+      }
+    }
+    if queue.isEmpty && divergences.isEmpty {
+      if !scratch.isEmpty { passChecked(into: &findings) }
+      return
+    }
+    drainScratch()
+    releaseFinal(into: &findings)
+  }
+
+  /// The checker's findings of a record when none is waiting: those already
+  /// final pass straight on, the rest wait.
+  ///
+  /// Implementation note: the checker's findings come sorted by line, so with
+  /// nothing waiting the queue would take them in that order and give back the
+  /// same ones; passing them on directly saves an insertion and a removal
+  /// each, the most of what merging cost `step` on a legacy journal (one
+  /// finding every two events).
+  private mutating func passChecked(into findings: inout [CheckFinding]) {
+    let bound = finalBound()
+    var i = 0
+    while i < scratch.count, scratch[i].line <= bound {
+      summary.count(scratch[i])
+      findings.append(CheckFinding(scratch[i]))
+      i += 1
+    }
+    while i < scratch.count {
+      enqueue(CheckFinding(scratch[i]))
+      i += 1
+    }
+    scratch.removeAll(keepingCapacity: true)
   }
 
   /// Ends the journal: appends every remaining finding.
@@ -144,7 +194,7 @@ public struct JournalCheck: Sendable {
     if checks { checker.finish(into: &scratch) }
     if conforms { conformance.finish(into: &divergences) }
     drainScratch()
-    release(before: .max, into: &findings)
+    release(through: .max, into: &findings)
   }
 
   private mutating func drainScratch() {
@@ -161,9 +211,28 @@ public struct JournalCheck: Sendable {
     queue.insert(finding, at: i)
   }
 
-  private mutating func release(before line: Int, into findings: inout [CheckFinding]) {
+  /// Appends the findings no later one can come before: every finding still
+  /// to come is at ``line`` or later, at the checker's held didAppear, at the
+  /// model comparison's pending input, or (the end of the journal) at the last
+  /// record's line; one of the same line comes after those already queued.
+  @inline(__always)
+  private mutating func releaseFinal(into findings: inout [CheckFinding]) {
+    guard !queue.isEmpty else { return }
+    release(through: finalBound(), into: &findings)
+  }
+
+  /// The line up to which findings are final (see ``releaseFinal(into:)``).
+  @inline(__always)
+  private func finalBound() -> Int {
+    var bound = line
+    if checks, let earliest = checker.heldSince ?? recordLine { bound = min(bound, earliest) }
+    if conforms, let pending = conformance.pendingLine { bound = min(bound, pending) }
+    return bound
+  }
+
+  private mutating func release(through line: Int, into findings: inout [CheckFinding]) {
     var n = 0
-    while n < queue.count, queue[n].diagnostic.line < line {
+    while n < queue.count, queue[n].diagnostic.line <= line {
       summary.count(queue[n].diagnostic)
       n += 1
     }

@@ -18,39 +18,39 @@ extension Event {
     switch self {
     case .session(let header):
       var details = ["v\(header.version)"]
-      if let app = header.app { details.append("app " + displayText(app)) }
-      if let build = header.build { details.append("build " + displayText(build)) }
-      if let device = header.device { details.append("device " + displayText(device)) }
-      if let profile = header.profile { details.append("profile " + displayText(profile)) }
-      if let scenario = header.scenario { details.append("scenario " + displayText(scenario)) }
-      return "session \(displayText(header.session)) (\(details.joined(separator: ", ")))"
+      if let app = header.app { details.append("app " + glyphs.text(app)) }
+      if let build = header.build { details.append("build " + glyphs.text(build)) }
+      if let device = header.device { details.append("device " + glyphs.text(device)) }
+      if let profile = header.profile { details.append("profile " + glyphs.text(profile)) }
+      if let scenario = header.scenario { details.append("scenario " + glyphs.text(scenario)) }
+      return "session \(glyphs.text(header.session)) (\(details.joined(separator: ", ")))"
     case .alloc(let controller, let className):
-      return "alloc \(Wording.id(controller)) (\(displayText(className)))"
+      return "alloc \(glyphs.id(controller)) (\(glyphs.text(className)))"
     case .root(let controller):
-      return "root \(Wording.id(controller))"
+      return "root \(glyphs.id(controller))"
     case .link(let from, let direction, let to):
-      return "link \(Wording.id(from)) \(direction) \(glyphs.arrow) \(Wording.id(to))"
+      return "link \(glyphs.id(from)) \(direction) \(glyphs.arrow) \(glyphs.id(to))"
     case .unlink(let from, let direction):
-      return "unlink \(Wording.id(from)) \(direction)"
+      return "unlink \(glyphs.id(from)) \(direction)"
     case .modal(let controller, let presenter):
-      return "modal \(Wording.id(controller)) presented by \(Wording.id(presenter))"
+      return "modal \(glyphs.id(controller)) presented by \(glyphs.id(presenter))"
     case .touches(let controller, let direction, let min):
-      return "touches \(Wording.id(controller)) \(direction): \(Wording.fingers(min))"
+      return "touches \(glyphs.id(controller)) \(direction): \(Wording.fingers(min))"
     case .pan(let pan):
-      return "pan on \(Wording.id(pan.controller)) \(pan.direction), \(Wording.fingers(pan.touches)), "
+      return "pan on \(glyphs.id(pan.controller)) \(pan.direction), \(Wording.fingers(pan.touches)), "
         + "\(Wording.number(pan.distance)) pt at \(Wording.number(pan.velocity)) pt/s: \(pan.outcome)"
     case .move(let move):
       return move.sentence(glyphs)
     case .lifecycle(let controller, let callback):
-      return "\(Wording.id(controller)): \(callback)"
+      return "\(glyphs.id(controller)): \(callback)"
     case .dealloc(let controller):
-      return "dealloc \(Wording.id(controller))"
+      return "dealloc \(glyphs.id(controller))"
     case .mark(let label, let fields):
-      var s = "mark " + displayText(label)
-      for field in fields { s += " " + displayText(field.key) + "=" + displayText(field.value.text) }
+      var s = "mark " + glyphs.text(label)
+      for field in fields { s += " " + glyphs.text(field.key) + "=" + glyphs.text(field.value.text) }
       return s
     case .unknown(let type, _):
-      return "unknown event type '\(displayText(type))'"
+      return "unknown event type '\(glyphs.text(type))'"
     }
   }
 }
@@ -61,6 +61,6 @@ extension Move {
 
   /// The sentence drawn with `glyphs`.
   public func sentence(_ glyphs: Glyphs) -> String {
-    "\(Wording.id(from)) \(glyphs.arrow) \(Wording.id(to)) (\(direction), \(trigger)\(animated ? ", animated" : ""))"
+    "\(glyphs.id(from)) \(glyphs.arrow) \(glyphs.id(to)) (\(direction), \(trigger)\(animated ? ", animated" : ""))"
   }
 }

@@ -78,6 +78,13 @@ public struct Glyphs: Sendable, Hashable {
     separator: " | ", columns: " | ", differing: " ! ", rule: "-",
     cursor: ">", caret: "_", arrowKeys: ["Right", "Left", "Up", "Down"], isASCII: true)
 
+  /// Text from a journal made safe for a terminal (``displayText(_:limit:cut:)``),
+  /// cut after `limit` characters with ``ellipsis``.
+  public func text(_ value: String, limit: Int = 64) -> String { displayText(value, limit: limit, cut: ellipsis) }
+
+  /// An id made safe for a terminal, cut with ``ellipsis``.
+  public func id(_ id: ControllerID) -> String { displayText(id.rawValue, cut: ellipsis) }
+
   /// The characters a map is drawn with, in the same style.
   var box: BoxGlyphs { isASCII ? .ascii : .unicode }
 }

@@ -28,18 +28,20 @@ extension State {
       out.write("before any event\n")
     }
     if let header {
-      out.write(Event.session(header).sentence + "\n")
+      out.write(Event.session(header).sentence(glyphs) + "\n")
     }
-    out.write("root: \(root.map(Wording.id) ?? "none")\n")
-    out.write("focus: \(focus.map(Wording.id) ?? "none")\n")
+    out.write("root: \(root.map { glyphs.id($0) } ?? "none")\n")
+    out.write("focus: \(focus.map { glyphs.id($0) } ?? "none")\n")
     if let transition {
       out.write(transition.isComplete ? "transition: " : "transition in flight: ")
       out.write(transition.summary(glyphs))
       if transition.isComplete {
         out.write(", complete\n")
       } else {
-        let arrived = transition.arrivals.isEmpty ? "none" : transition.arrivals.map(\.text).joined(separator: ", ")
-        out.write("; arrived: \(arrived); missing: \(transition.missing.map(\.text).joined(separator: ", "))\n")
+        let arrived =
+          transition.arrivals.isEmpty ? "none" : transition.arrivals.map { glyphs.id($0) }.joined(separator: ", ")
+        out.write(
+          "; arrived: \(arrived); missing: \(transition.missing.map { glyphs.id($0) }.joined(separator: ", "))\n")
       }
     } else {
       out.write("transition: none\n")
@@ -48,14 +50,14 @@ extension State {
       out.write("anomalies so far: \(counters.anomalies)\n")
     }
     if !counters.unknownTypes.isEmpty {
-      let types = counters.unknownTypes.sorted { $0.key < $1.key }.map { "\(displayText($0.key)) \($0.value)" }
+      let types = counters.unknownTypes.sorted { $0.key < $1.key }.map { "\(glyphs.text($0.key)) \($0.value)" }
       out.write("unknown event types: \(types.joined(separator: ", "))\n")
     }
     let alive = controllers.reduce(0) { $0 + ($1.isAlive ? 1 : 0) }
     out.write("controllers: \(controllerCount) (\(alive) alive)\n")
     for controller in controllers {
       out.write("  ")
-      out.write(describe(controller))
+      out.write(describe(controller, glyphs))
       out.write("\n")
     }
   }
@@ -67,8 +69,8 @@ extension State {
     return out
   }
 
-  private func describe(_ controller: ControllerState) -> String {
-    var facts = [displayText(controller.className)]
+  private func describe(_ controller: ControllerState, _ glyphs: Glyphs) -> String {
+    var facts = [glyphs.text(controller.className)]
     if let deallocatedAt = controller.deallocatedAt, !controller.isAlive {
       facts.append("deallocated at seq \(deallocatedAt)")
     }
@@ -78,16 +80,16 @@ extension State {
     default: facts.append("loaded \(controller.loadCount) times")
     }
     facts.append(controller.phase.rawValue)
-    var s = Wording.id(controller.id) + ": " + facts.joined(separator: ", ")
+    var s = glyphs.id(controller.id) + ": " + facts.joined(separator: ", ")
     if controller.isModal {
-      s += "; modal presented by " + (controller.presenter.map(Wording.id) ?? "nobody")
+      s += "; modal presented by " + (controller.presenter.map { glyphs.id($0) } ?? "nobody")
     }
     let presented = modals(presentedBy: controller.id)
     if !presented.isEmpty {
-      s += "; presented " + presented.map(Wording.id).joined(separator: ", ")
+      s += "; presented " + presented.map { glyphs.id($0) }.joined(separator: ", ")
     }
     if let links = links(of: controller.id), controller.hasLinks {
-      let slots = Direction.slotOrder.compactMap { d in links[d].map { "\(d)=\(Wording.id($0))" } }
+      let slots = Direction.slotOrder.compactMap { d in links[d].map { "\(d)=\(glyphs.id($0))" } }
       s += "; links " + slots.joined(separator: " ")
     }
     let touches = Direction.slotOrder.filter { controller.minimumTouches[$0] != 1 }
@@ -103,7 +105,7 @@ extension Transition {
   func summary(_ glyphs: Glyphs) -> String {
     switch kind {
     case .initialDisplay:
-      return "initial display of \(Wording.id(to)) at seq \(seq)"
+      return "initial display of \(glyphs.id(to)) at seq \(seq)"
     case .move:
       let move = Move(
         from: from ?? to, to: to, direction: direction ?? .left, trigger: trigger ?? .programmatic, animated: animated)
@@ -112,7 +114,7 @@ extension Transition {
   }
 }
 
-extension Arrival {
-  /// `home willDisappear`, the id escaped.
-  var text: String { "\(Wording.id(controller)) \(callback)" }
+extension Glyphs {
+  /// `home willDisappear`, the id made safe for a terminal.
+  func id(_ arrival: Arrival) -> String { "\(id(arrival.controller)) \(arrival.callback)" }
 }

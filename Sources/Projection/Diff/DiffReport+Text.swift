@@ -17,9 +17,9 @@ extension DiffReport {
     to out: inout some TextOutputStream, nameA: String, nameB: String, hunkEvents: Int = 20, color: Bool = false,
     glyphs: Glyphs = .unicode
   ) {
-    out.write("A: \(displayText(nameA, limit: 256)) (\((a.count).grouped) events compared)\n")
-    out.write("B: \(displayText(nameB, limit: 256)) (\((b.count).grouped) events compared)\n")
-    let types = a.options.orderedTypes.map { displayText($0) }.joined(separator: ", ")
+    out.write("A: \(glyphs.text(nameA, limit: 256)) (\((a.count).grouped) events compared)\n")
+    out.write("B: \(glyphs.text(nameB, limit: 256)) (\((b.count).grouped) events compared)\n")
+    let types = a.options.orderedTypes.map { glyphs.text($0) }.joined(separator: ", ")
     let matching = a.options.matching == .id ? "id" : "class and order of allocation"
     out.write("compared: \(types.isEmpty ? "nothing" : types); controllers matched by \(matching)\n")
     guard let divergence = firstDivergence else {

@@ -4,7 +4,7 @@ extension DiffVocabulary {
   /// One event as a short line for a terminal, journal data escaped with
   /// `displayText`: `lifecycle notes willAppear`, `move home → notes (left, pan, animated)`.
   public func describe(_ token: Int32, glyphs: Glyphs = .unicode) -> String {
-    func name(_ c: Int32) -> String { displayText(self.name(of: c)) }
+    func name(_ c: Int32) -> String { glyphs.text(self.name(of: c)) }
     switch self[token] {
     case .lifecycle(let c, let callback):
       return "lifecycle \(name(c)) \(callback)"
@@ -20,7 +20,7 @@ extension DiffVocabulary {
     case .unlink(let from, let direction):
       return "unlink \(name(from)) \(direction)"
     case .alloc(let c, let className):
-      return "alloc \(name(c)) \(displayText(className))"
+      return "alloc \(name(c)) \(glyphs.text(className))"
     case .root(let c):
       return "root \(name(c))"
     case .touches(let c, let direction, let min):
@@ -29,9 +29,9 @@ extension DiffVocabulary {
       let fingers = touches == 1 ? "1 touch" : "\(touches) touches"
       return "pan \(name(c)) \(direction) (\(fingers), \(number(distance)) pt, \(number(velocity)) pt/s, \(outcome))"
     case .mark(let label, let fields):
-      return (["mark \(displayText(label))"] + fields.map(describe)).joined(separator: " ")
+      return (["mark \(glyphs.text(label))"] + fields.map { describe($0, glyphs) }).joined(separator: " ")
     case .other(let type, let fields):
-      return ([displayText(type)] + fields.map(describe)).joined(separator: " ")
+      return ([glyphs.text(type)] + fields.map { describe($0, glyphs) }).joined(separator: " ")
     }
   }
 
@@ -41,8 +41,8 @@ extension DiffVocabulary {
     return text.hasPrefix("move ") ? String(text.dropFirst(5)) : text
   }
 
-  private func describe(_ field: Field) -> String {
-    "\(displayText(field.key))=\(displayText(field.value.text))"
+  private func describe(_ field: Field, _ glyphs: Glyphs) -> String {
+    "\(glyphs.text(field.key))=\(glyphs.text(field.value.text))"
   }
 
   private func number(_ value: Double) -> String {

@@ -6,7 +6,7 @@ import Journal
 ///
 /// Build it by appending records in journal order (the header and the
 /// types not compared are skipped), then compare two runs with
-/// ``RunDiff/compare(_:_:budget:)``.
+/// ``DiffReport/init(_:_:context:)``.
 ///
 /// ```swift
 /// var run = NormalizedRun(options: DiffOptions())

@@ -261,21 +261,13 @@ public struct MapRenderer: Sendable {
     } else {
       out.write("collisions (\(layout.collisions.count)):\n")
       for collision in layout.collisions {
-        let text: String
-        switch collision {
-        case .sharedCell(let position, let ids):
-          text = "cell \(position): " + ids.map(Wording.id).joined(separator: ", ")
-        case .stretchedLink(let from, let direction, let to, let a, let b):
-          text =
-            "link \(Wording.id(from)) \(direction) \(options.glyphs.arrow) \(Wording.id(to)): \(a) to \(b), not one step"
-        }
-        out.write("  " + TerminalStyle.red.apply(text, color: options.color) + "\n")
+        out.write("  " + TerminalStyle.red.apply(collision.description(options.glyphs), color: options.color) + "\n")
       }
     }
     if layout.detached.isEmpty {
       out.write("detached: none\n")
     } else {
-      let names = layout.detached.map { $0 == layout.focus ? "[\(Wording.id($0))]" : Wording.id($0) }
+      let names = layout.detached.map { $0 == layout.focus ? "[\(options.glyphs.id($0))]" : options.glyphs.id($0) }
       for line in Self.wrapped(names, first: "detached (\(layout.detached.count)): ", width: options.width) {
         out.write(line + "\n")
       }

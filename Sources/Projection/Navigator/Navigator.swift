@@ -197,10 +197,11 @@ public struct Navigator: Sendable {
 
   /// Refuses an id that cannot name a new controller.
   func checkNew(_ id: ControllerID, className: String) throws(NavigatorError) {
-    guard !id.rawValue.isEmpty else { throw NavigatorError(.invalidID, "empty controller id") }
-    guard id.rawValue.utf8.count <= ControllerID.maximumLength else {
+    guard id.isValid else {
       throw NavigatorError(
-        .invalidID, "controller id \(quoted(id)) is longer than \(ControllerID.maximumLength) bytes")
+        .invalidID,
+        id.rawValue.isEmpty
+          ? "empty controller id" : "controller id \(quoted(id)) is longer than \(ControllerID.maximumLength) bytes")
     }
     guard !className.isEmpty else { throw NavigatorError(.invalidID, "empty class for \(quoted(id))") }
     if let c = state[controller: id] {

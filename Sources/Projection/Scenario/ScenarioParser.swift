@@ -234,12 +234,14 @@ private struct Arguments {
   func option(_ key: String) -> String? { options.first { $0.key == key }?.value }
 
   func id(_ i: Int) throws(TokenError) -> ControllerID {
-    let text = positional(i)
-    guard !text.isEmpty else { throw TokenError("empty controller id") }
-    guard text.utf8.count <= ControllerID.maximumLength else {
-      throw TokenError("controller id '\(displayText(text))' is longer than \(ControllerID.maximumLength) bytes")
+    let id = ControllerID(positional(i))
+    guard id.isValid else {
+      throw TokenError(
+        id.rawValue.isEmpty
+          ? "empty controller id"
+          : "controller id '\(displayText(id.rawValue))' is longer than \(ControllerID.maximumLength) bytes")
     }
-    return ControllerID(text)
+    return id
   }
 
   func className(_ i: Int) throws(TokenError) -> String {

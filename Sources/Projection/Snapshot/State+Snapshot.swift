@@ -143,7 +143,7 @@ extension SnapshotReader {
       animated: try bool())
     let count = try int(in: 0...Int(Int32.max))
     for _ in 0..<count {
-      transition.arrivals.append(Arrival(try id(), try ordinal(Callback.self)))
+      transition.arrive(Arrival(try id(), try ordinal(Callback.self)))
     }
     transition.arrivedMask = UInt8(try int(in: 0...255))
     return transition

@@ -44,7 +44,26 @@ public struct Transition: Sendable, Hashable {
   public var animated: Bool
   /// Callbacks on `from` or `to` that arrived while it was in flight, in arrival order
   /// (repeats included).
-  public internal(set) var arrivals: [Arrival] = []
+  public var arrivals: [Arrival] {
+    var list: [Arrival] = []
+    list.reserveCapacity(Int(packedCount) + laterArrivals.count)
+    for k in 0..<Int(packedCount) {
+      let code = Int(packedArrivals >> (4 * k)) & 0xF
+      list.append(Arrival(code & 8 != 0 ? to : from ?? to, Callback.allCases[code & 7]))
+    }
+    return list + laterArrivals
+  }
+  /// The first ``packedCapacity`` arrivals, 4 bits each in arrival order: bit 3
+  /// set for `to` (clear for `from`), bits 0–2 the callback's index.
+  ///
+  /// Implementation note: a move gets four callbacks; keeping them in an array
+  /// allocated and freed one or two buffers per move and made every copy of
+  /// the transition (the checker takes one per callback) retain and release it.
+  private var packedArrivals: UInt64 = 0
+  private var packedCount: UInt8 = 0
+  /// Arrivals past the packed ones (a transition with more than 16 callbacks is broken and rare).
+  private var laterArrivals: [Arrival] = []
+  private static let packedCapacity: UInt8 = 16
   /// Which expected callbacks arrived: bit 0 `from.W-`, 1 `to.W+`, 2 `from.D-`, 3 `to.D+`.
   var arrivedMask: UInt8 = 0
 
@@ -88,7 +107,13 @@ public struct Transition: Sendable, Hashable {
 
   /// Records a callback on one of its ends.
   mutating func arrive(_ arrival: Arrival) {
-    arrivals.append(arrival)
+    let end: UInt64? = arrival.controller == to ? 8 : arrival.controller == from ? 0 : nil
+    if let end, laterArrivals.isEmpty, packedCount < Self.packedCapacity {
+      packedArrivals |= (end | UInt64(arrival.callback.index)) << (4 * UInt64(packedCount))
+      packedCount += 1
+    } else {
+      laterArrivals.append(arrival)
+    }
     if let k = slot(of: arrival.controller, arrival.callback) { arrivedMask |= 1 << k }
   }
 

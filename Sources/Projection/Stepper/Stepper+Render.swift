@@ -152,20 +152,20 @@ private struct Screen {
 
   private func header(_ journal: StepperJournal, _ model: State) -> String {
     var parts = [
-      displayText(journal.name, limit: 80),
-      "focus " + (model.focus.map { displayText($0.rawValue) } ?? "none"),
-      "root " + (model.root.map { displayText($0.rawValue) } ?? "none"),
+      glyphs.text(journal.name, limit: 80),
+      "focus " + (model.focus.map { glyphs.text($0.rawValue) } ?? "none"),
+      "root " + (model.root.map { glyphs.text($0.rawValue) } ?? "none"),
     ]
     if let header = model.header ?? journal.records.first.flatMap(Self.header(of:)) {
       parts.append(
-        "session " + displayText(header.session) + (header.profile.map { ", " + displayText($0) } ?? ""))
+        "session " + glyphs.text(header.session) + (header.profile.map { ", " + glyphs.text($0) } ?? ""))
     }
     return parts.joined(separator: dot)
   }
 
   private func sideHeader(_ name: String, _ journal: StepperJournal, _ model: State) -> String {
-    "\(name): \(displayText(journal.name, limit: 60))\(dot)focus "
-      + (model.focus.map { displayText($0.rawValue) } ?? "none")
+    "\(name): \(glyphs.text(journal.name, limit: 60))\(dot)focus "
+      + (model.focus.map { glyphs.text($0.rawValue) } ?? "none")
   }
 
   private static func header(of record: Record) -> SessionHeader? {
@@ -196,7 +196,7 @@ private struct Screen {
     if !drawing.cropped.isEmpty { notes.append("cropped around the focus") }
     if !mapLayout.collisions.isEmpty { notes.append("\(mapLayout.collisions.count) collisions") }
     if !mapLayout.detached.isEmpty {
-      notes.append("detached: " + mapLayout.detached.map { displayText($0.rawValue) }.joined(separator: ", "))
+      notes.append("detached: " + mapLayout.detached.map { glyphs.text($0.rawValue) }.joined(separator: ", "))
     }
     if !notes.isEmpty && lines.count < layout.map { lines.append("(map: " + notes.joined(separator: "; ") + ")") }
     return lines
@@ -243,18 +243,18 @@ private struct Screen {
     if transition.isComplete { return "transition: \(transition.summary(glyphs)), complete" }
     let name: String
     switch transition.kind {
-    case .initialDisplay: name = "initial display of \(displayText(transition.to.rawValue))"
+    case .initialDisplay: name = "initial display of \(glyphs.text(transition.to.rawValue))"
     case .move:
       name =
-        "\(displayText((transition.from ?? transition.to).rawValue)) \(glyphs.arrow) \(displayText(transition.to.rawValue))"
+        "\(glyphs.text((transition.from ?? transition.to).rawValue)) \(glyphs.arrow) \(glyphs.text(transition.to.rawValue))"
     }
-    let arrived = transition.arrivals.isEmpty ? "nothing" : transition.arrivals.map(Self.short).joined(separator: " ")
+    let arrived = transition.arrivals.isEmpty ? "nothing" : transition.arrivals.map(short).joined(separator: " ")
     return "in flight: #\(transition.seq) \(name)\(dot)missing "
-      + transition.missing.map(Self.short).joined(separator: " ") + "\(dot)arrived \(arrived)"
+      + transition.missing.map(short).joined(separator: " ") + "\(dot)arrived \(arrived)"
   }
 
   /// `home.W-`: the spec's notation for a callback on a controller.
-  private static func short(_ arrival: Arrival) -> String {
+  private func short(_ arrival: Arrival) -> String {
     let sign: String
     switch arrival.callback {
     case .didLoad: sign = "L"
@@ -263,7 +263,7 @@ private struct Screen {
     case .willDisappear: sign = "W-"
     case .didDisappear: sign = "D-"
     }
-    return displayText(arrival.controller.rawValue) + "." + sign
+    return glyphs.id(arrival.controller) + "." + sign
   }
 
   /// Alive controllers grouped by phase (appeared first), each group in
@@ -292,7 +292,7 @@ private struct Screen {
       }
       counts[k] += 1
       if ids[k].count < shown {
-        ids[k].append(displayText(controller.id.rawValue) + (controller.isModal ? "*" : ""))
+        ids[k].append(glyphs.text(controller.id.rawValue) + (controller.isModal ? "*" : ""))
       }
     }
     var words: [ScreenText.Word] = []
@@ -338,7 +338,7 @@ private struct Screen {
 
   private func findingText(_ finding: Diagnostic) -> String {
     let place = finding.seq.map { "#\($0)" } ?? "line \(finding.line)"
-    return "\(place) \(finding.rule): " + displayText(finding.message, limit: 400)
+    return "\(place) \(finding.rule): " + glyphs.text(finding.message, limit: 400)
   }
 
   private func messageLine() -> String {
@@ -349,7 +349,7 @@ private struct Screen {
       case .searchForward: hint = "text, Enter to search forwards, Esc to cancel"
       case .searchBackward: hint = "text, Enter to search backwards (Enter alone: help), Esc to cancel"
       }
-      return "\(prompt.kind.rawValue)\(displayText(prompt.text, limit: 200))\(glyphs.caret)   (\(hint))"
+      return "\(prompt.kind.rawValue)\(glyphs.text(prompt.text, limit: 200))\(glyphs.caret)   (\(hint))"
     }
     if let message = state.message { return message }
     if state.isHelpVisible { return "any key closes the help" }
@@ -381,7 +381,7 @@ private struct Screen {
         ? "findings \((journal.findingsThrough(cursor)).grouped) / \((journal.findings.count).grouped)"
         : "findings \(glyphs.more)",
     ]
-    if let search = state.search { parts.append("search \(search.forward ? "/" : "?")\(displayText(search.text))") }
+    if let search = state.search { parts.append("search \(search.forward ? "/" : "?")\(glyphs.text(search.text))") }
     return parts.joined(separator: dot)
   }
 
@@ -463,7 +463,7 @@ private struct Screen {
 
   private func help() -> [String] {
     ["keys (any key closes this help)"]
-      + StepperKeyHelp.lines(comparison: stepper.isComparison, glyphs: glyphs).map { "  " + $0 } + [
+      + StepperBinding.lines(comparison: stepper.isComparison, glyphs: glyphs).map { "  " + $0 } + [
         "marks: \(cursorMark) current event, ! has a finding"
           + (stepper.isComparison ? ",\(glyphs.differing)differs, < only in A, > only in B" : ""),
         "phases: W+ willAppear, D+ didAppear, W- willDisappear, D- didDisappear",

@@ -15,12 +15,7 @@ import Journal
 /// let screen = stepper.render(state, size: (width: 80, height: 24))
 /// ```
 ///
-/// Keys (one journal): `l`/→ and `h`/← one event, `]`/`[` to the next or
-/// previous `move`, PgDn/PgUp 50 events, `g`/`G` first and last, `:` a seq,
-/// `/` and `?` search forwards and backwards on the event text (`n`/`N`
-/// repeat), `f`/`F` the next or previous finding, `H` or F1 (or `?` then
-/// Enter with nothing typed) the help, `q` quit. Two journals: the same, with
-/// `d`/`D` and `n`/`N` jumping between divergences.
+/// The keys and what they do are the table ``StepperBinding/table``.
 public struct Stepper: Sendable {
   /// What is stepped through.
   public enum Source: Sendable {
@@ -103,34 +98,39 @@ public struct Stepper: Sendable {
   }
 
   private func browse(_ key: StepperKey, _ state: inout StepperState) {
-    switch key {
-    case .character("l"), .character("j"), .right, .down: step(by: 1, &state)
-    case .character("h"), .character("k"), .left, .up: step(by: -1, &state)
-    case .pageDown, .character(" "): step(by: Self.pageSize, &state)
-    case .pageUp: step(by: -Self.pageSize, &state)
-    case .character("g"), .home: go(to: selection?.first ?? 0, &state)
-    case .character("G"), .end: go(to: selection?.last ?? positionCount - 1, &state)
-    case .character("]"): jumpToMove(forward: true, &state)
-    case .character("["): jumpToMove(forward: false, &state)
-    case .character("f"): jumpToFinding(forward: true, &state)
-    case .character("F"): jumpToFinding(forward: false, &state)
-    case .character("d"): jumpToDivergence(forward: true, &state)
-    case .character("D"): jumpToDivergence(forward: false, &state)
-    case .character("n"), .character("N"):
-      if case .comparison = source {
-        jumpToDivergence(forward: key == .character("n"), &state)
-      } else if let search = state.search {
-        find(search.text, forward: search.forward == (key == .character("n")), &state)
+    if let action = StepperBinding.action(of: key, comparison: isComparison) {
+      perform(action, &state)
+    } else if key != .escape && key != .enter {
+      state.message = "\(options.glyphs.text(key.description)) does nothing here; H shows the keys"
+    }
+  }
+
+  /// Does what a key of ``StepperBinding/table`` does.
+  private func perform(_ action: StepperBinding.Action, _ state: inout StepperState) {
+    switch action {
+    case .next: step(by: 1, &state)
+    case .previous: step(by: -1, &state)
+    case .pageForward: step(by: Self.pageSize, &state)
+    case .pageBackward: step(by: -Self.pageSize, &state)
+    case .first: go(to: selection?.first ?? 0, &state)
+    case .last: go(to: selection?.last ?? positionCount - 1, &state)
+    case .nextMove: jumpToMove(forward: true, &state)
+    case .previousMove: jumpToMove(forward: false, &state)
+    case .nextFinding: jumpToFinding(forward: true, &state)
+    case .previousFinding: jumpToFinding(forward: false, &state)
+    case .nextDivergence: jumpToDivergence(forward: true, &state)
+    case .previousDivergence: jumpToDivergence(forward: false, &state)
+    case .repeatSearch, .repeatSearchReversed:
+      if let search = state.search {
+        find(search.text, forward: search.forward == (action == .repeatSearch), &state)
       } else {
         state.message = "no search yet: / searches forwards, ? backwards"
       }
-    case .character(":"): state.mode = .prompt(.init(kind: .jump))
-    case .character("/"): state.mode = .prompt(.init(kind: .searchForward))
-    case .character("?"): state.mode = .prompt(.init(kind: .searchBackward))
-    case .character("H"), .f1: state.mode = .help
-    case .character("q"): state.quit = true
-    case .escape, .enter: break
-    default: state.message = "\(displayText(key.description)) does nothing here; H shows the keys"
+    case .jump: state.mode = .prompt(.init(kind: .jump))
+    case .searchForward: state.mode = .prompt(.init(kind: .searchForward))
+    case .searchBackward: state.mode = .prompt(.init(kind: .searchBackward))
+    case .help: state.mode = .help
+    case .quit: state.quit = true
     }
   }
 
@@ -251,7 +251,7 @@ public struct Stepper: Sendable {
       digits.removeFirst()
     }
     guard let seq = Int(digits), seq >= 0 else {
-      state.message = "not a seq: \(displayText(text))"
+      state.message = "not a seq: \(options.glyphs.text(text))"
       return
     }
     switch source {
@@ -277,7 +277,7 @@ public struct Stepper: Sendable {
 
   private func range(of journal: StepperJournal) -> String {
     guard let range = journal.timeline.seqRange else { return " (the journal is empty)" }
-    return " (seq \(range.lowerBound.grouped)…\(range.upperBound.grouped))"
+    return " (seq \(range.lowerBound.grouped)\(options.glyphs.range)\(range.upperBound.grouped))"
   }
 
   private func jumpToMove(forward: Bool, _ state: inout StepperState) {
@@ -360,7 +360,7 @@ public struct Stepper: Sendable {
       found = matcher.find(in: journal.searchIndex.text(of: journal.records), from: state.cursor, forward: forward)
     }
     guard let found else {
-      state.message = "not found: \(displayText(text))"
+      state.message = "not found: \(options.glyphs.text(text))"
       return
     }
     let from = state.cursor

@@ -7,7 +7,7 @@ import Projection
 ///
 /// A type must be one of the format's types, or an unknown type's name that
 /// is no typo of one (`Move` is refused: did you mean move?). A controller
-/// id cannot be checked before the journal is read: ``unseenControllers``
+/// id cannot be checked before the journal is read: ``checkControllersSeen()``
 /// names those that no event mentioned, and the command then reports a
 /// usage error with a suggestion from the ids that were seen.
 struct EventFilter {
@@ -113,6 +113,9 @@ struct RowFilter {
     let names: Set<String> = ["controller", "from", "to", "presenter", "target"]
     controllerColumns = columns.indices.filter { names.contains(columns[$0].name) && columns[$0].kind == .string }
     listColumns = columns.indices.filter { columns[$0].kind == .list }
+    if !filter.controllers.isEmpty && controllerColumns.isEmpty && listColumns.isEmpty {
+      throw UsageError("--controller selects rows that name controllers; the \(table.rawValue) table names none")
+    }
   }
 
   var isActive: Bool { filter.isActive }

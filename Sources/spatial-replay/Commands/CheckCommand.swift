@@ -209,9 +209,12 @@ struct CheckCommand: Command {
     }
     var check = JournalCheck(rules: rules, model: model, glyphs: glyphs)
     while let batch = reader.nextBatch() {
-      for item in batch {
-        check.consume(item, into: &findings)
-        if !findings.isEmpty { writer.write(&findings, file: name, &context, &progress) }
+      // Each item is borrowed in place: `for item in batch` copied every one out and destroyed the copy.
+      batch.withUnsafeBufferPointer { items in
+        for i in items.indices {
+          check.consume(items[i], into: &findings)
+          if !findings.isEmpty { writer.write(&findings, file: name, &context, &progress) }
+        }
       }
       progress.update(reader.bytesRead, &context.stderr)
     }

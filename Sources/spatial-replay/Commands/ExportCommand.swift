@@ -4,19 +4,27 @@ import Projection
 /// `export FILE... --table T`: one typed table out of many journals, as NDJSON or CSV.
 struct ExportCommand: Command {
   static let name = "export"
-  static let abstract = "Export journals as one table (events, visits, moves, pans, findings) in NDJSON or CSV"
-  static let usage = ["spatial-replay export --table TABLE [options] FILE..."]
+  static let abstract =
+    "Export journals as one table (events, visits, moves, pans, findings, sessions) in NDJSON or CSV"
+  static let usage = [
+    "spatial-replay export --table TABLE [options] FILE...", "spatial-replay export --schema TABLE",
+  ]
   static let discussion = """
     Reads the journals ('-' for standard input) once, streaming, and writes one
-    table with one row per event, visit, move, pan or finding. Every row starts
-    with session, app, build (null when absent) and file (the path given). The
-    columns, their types and meaning are listed in docs/tables.md: timestamps
-    are RFC 3339 UTC strings with 6 digits, durations are numbers in ms, ids
-    are strings, seq and counts are integers, flags are booleans.
+    table with one row per event, visit, move, pan, finding or journal
+    (sessions). Every row starts with session, app, build (null when absent)
+    and file (the path given). The columns, their types and meaning are
+    listed in docs/tables.md: timestamps are RFC 3339 UTC strings with 6
+    digits, durations are numbers in ms, ids are strings, seq and counts are
+    integers, flags are booleans.
 
     The filters keep the rows whose seq (a visit's start_seq) and time (its
     start_time) are in range and that name one of the controllers; --type
     selects rows of the events table.
+
+    --schema TABLE prints the table's columns as JSON: name, type, nullable
+    and the DuckDB, Spark and BigQuery types, for engines that read the
+    export with an explicit schema.
 
     Lines that do not decode are left out and reported on stderr (except for
     the findings table, where they are rows). With -o, nothing is written when
@@ -36,6 +44,13 @@ struct ExportCommand: Command {
       pans       one row per pan, with the minimum touches and the neighbour at
                  that moment
       findings   one row per finding of 'check' (integrity and lifecycle rules)
+      sessions   one row per journal: the header's fields, first and last
+                 times, events by type, findings by rule
+
+    partition keys (--partition, one directory level each, in the order given):
+      build, app, device, session   the header's field
+      date                          the day the session started (its first
+                                    event), UTC, YYYY-MM-DD
     """
   static let table = Option.value(
     "--table", "TABLE", "the table to write (required)", values: .oneOf(Table.allCases.map(\.rawValue)))
@@ -43,11 +58,15 @@ struct ExportCommand: Command {
     "--format", "FORMAT",
     "ndjson (default): one JSON object per line, keys in column order,\narrays and objects as JSON; csv: RFC 4180 with a header line, CRLF\nline ends, arrays and objects as JSON text",
     values: .oneOf(TableFormat.allCases.map(\.rawValue)))
-  static let partition = Option.value(
-    "--partition", "KEY",
-    "with -o DIR: one file per session, DIR/session=ID/part.ndjson (or\npart.csv), ID escaped as Hive does (see docs/tables.md)",
-    values: .oneOf(["session"]))
-  static let options = [table, format, Option.output, partition] + Option.filters + Option.reading + [Option.jobs]
+  static let partition = Option.list(
+    "--partition", "KEY[,KEY...]",
+    "with -o DIR: one file per partition, DIR/build=B/session=S/part.ndjson\n(or part.csv) for --partition build,session; keys: build, app,\ndevice, session, date; values escaped as Hive does (see docs/tables.md)",
+    values: .oneOf(PartitionKey.allCases.map(\.rawValue)))
+  static let schema = Option.value(
+    "--schema", "TABLE", "print the table's columns and their types as JSON, and read nothing",
+    values: .oneOf(Table.allCases.map(\.rawValue)))
+  static let options =
+    [table, format, Option.output, partition, schema] + Option.filters + Option.reading + [Option.jobs]
   static let exitStatus = """
     0 fine, 2 a file could not be read, a journal has format errors (its bad
     lines are left out) or the output could not be written, 64 usage error.
@@ -56,6 +75,8 @@ struct ExportCommand: Command {
     "spatial-replay export --table visits Journals/*.ndjson > visits.ndjson",
     "spatial-replay export --table moves --format csv -o moves.csv a.ndjson b.ndjson",
     "spatial-replay export --table events -o lake/events --partition session day1/*.ndjson",
+    "spatial-replay export --table sessions -o lake/sessions --partition build,date fleet/",
+    "spatial-replay export --schema visits",
     "spatial-replay export --table visits --controller compose --since 2026-11-29T09:00:10Z journal.ndjson",
     "duckdb -c \"select controller, sum(dwell_ms) from read_ndjson('visits.ndjson') group by 1\"",
   ]
@@ -64,12 +85,25 @@ struct ExportCommand: Command {
   var table: Table
   var format: TableFormat
   var output: String?
-  var partitioned: Bool
+  /// The partition keys, in directory order; empty for one output.
+  var partitionKeys: [PartitionKey]
   var options: ReadOptions
   var filter: RowFilter
   var runner: FleetRunner
+  /// `--schema`: the table whose schema to print (nothing is read).
+  var schemaOnly = false
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
+    if let name = arguments.choice(Self.schema), let table = Table(rawValue: name) {
+      guard arguments.positionals.isEmpty, arguments.choice(Self.table) == nil else {
+        throw UsageError("--schema TABLE prints a schema and reads no journal: give it alone")
+      }
+      (files, self.table, format, output, partitionKeys, schemaOnly) = ([], table, .ndjson, nil, [], true)
+      options = try ReadOptions(arguments)
+      filter = try RowFilter(EventFilter(arguments), table: table)
+      runner = try FleetRunner(arguments)
+      return
+    }
     files = try JournalInput.paths(arguments, command: Self.name)
     guard let name = arguments.choice(Self.table), let table = Table(rawValue: name) else {
       throw UsageError("export needs --table (one of \(Table.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -78,19 +112,26 @@ struct ExportCommand: Command {
     format = arguments.choice(Self.format).flatMap(TableFormat.init(rawValue:)) ?? .ndjson
     output = arguments.value(Option.output)
     if output == "" { throw UsageError("-o needs a path") }
-    partitioned = arguments.choice(Self.partition) != nil
-    if partitioned && output == nil { throw UsageError("--partition session needs -o DIR") }
+    partitionKeys = arguments.values(Self.partition).compactMap(PartitionKey.init(rawValue:))
+    if !partitionKeys.isEmpty && output == nil { throw UsageError("--partition needs -o DIR") }
+    if Set(partitionKeys).count != partitionKeys.count {
+      throw UsageError("--partition names a key twice: \(partitionKeys.map(\.rawValue).joined(separator: ","))")
+    }
     options = try ReadOptions(arguments)
     filter = try RowFilter(EventFilter(arguments), table: table)
     runner = try FleetRunner(arguments)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
+    if schemaOnly {
+      context.stdout.write(table.schemaJSON)
+      return ExitCode.ok
+    }
     let destination: TableOutput.Destination
-    switch (output, partitioned) {
+    switch (output, partitionKeys.isEmpty) {
     case (nil, _): destination = .standardOutput
-    case (let path?, false): destination = .file(path)
-    case (let path?, true): destination = .partitions(directory: path)
+    case (let path?, true): destination = .file(path)
+    case (let path?, false): destination = .partitions(directory: path, keys: partitionKeys)
     }
     let out = SharedTableOutput(try TableOutput(table: table, format: format, destination: destination))
     var verdict = Verdict()

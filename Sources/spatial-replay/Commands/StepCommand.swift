@@ -21,8 +21,8 @@ struct StepCommand: Command {
     """
   /// The keys, written from the stepper's one table of them, then how keys are read.
   static var details: String {
-    let one = StepperKeyHelp.lines(comparison: false, glyphs: .unicode)
-    let two = StepperKeyHelp.lines(StepperKeyHelp.table.filter { $0.scope == .twoJournals }, glyphs: .unicode)
+    let one = StepperBinding.lines(comparison: false, glyphs: .unicode)
+    let two = StepperBinding.lines(StepperBinding.table.filter { $0.scope == .twoJournals }, glyphs: .unicode)
     return "keys:\n" + one.map { "  " + $0 + "\n" }.joined()
       + "  with two journals A B (instead of the search keys):\n" + two.map { "    " + $0 + "\n" }.joined()
       + "  '?' opens the backward search, so the help is H, F1, or '?' followed\n"

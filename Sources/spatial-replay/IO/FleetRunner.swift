@@ -16,7 +16,7 @@ import Synchronization
 /// With one job the work runs on the calling thread and writes straight to the
 /// command's output, as a loop over the files would. With more, each journal's
 /// work gets a ``Context`` of its own whose stdout and stderr are spools
-/// (``FileOutput/spool()``: 64 KiB in memory, the rest in an unnamed temporary
+/// (``FileOutput/spool()``: 1 MiB in memory, the rest in an unnamed temporary
 /// file); when a journal's turn comes, its spooled stderr, then its stdout, are
 /// copied to the real ones and `deliver` gets its result. At most
 /// ``window`` journals are in flight (read, or waiting for their turn), so
@@ -117,21 +117,25 @@ struct FleetRunner {
     deliver: (String, Result, inout Context) throws -> Void
   ) throws {
     let shared = Shared<Result>(window: window)
-    let group = DispatchGroup()
     let workerContext = context.worker()
-    for _ in 0..<min(jobs, paths.count) {
-      DispatchQueue.global(qos: .userInitiated).async(group: group) {
+    let workers = min(jobs, paths.count)
+    // Threads of their own rather than blocks on Dispatch's pool: a worker waits for its
+    // journal's decoding thread (a block on that pool), which a pool filled with waiting
+    // workers would not run.
+    for _ in 0..<workers {
+      startThread {
         while let i = shared.claim(count: paths.count) {
           var context = workerContext
           var progress = FileProgress(counter: shared.bytesRead)
           let result = work(paths[i], &context, &progress)
           shared.finish(i, Finished(result: result, stdout: context.stdout, stderr: context.stderr))
         }
+        shared.exited.signal()
       }
     }
     defer {
-      shared.cancel(workers: jobs)
-      group.wait()
+      shared.cancel(workers: workers)
+      for _ in 0..<workers { shared.exited.wait() }
     }
     for (i, path) in paths.enumerated() {
       var finished = shared.take(i)
@@ -166,6 +170,8 @@ struct FleetRunner {
     let window = DispatchSemaphore(value: 0)
     /// Signalled whenever a journal is finished.
     let done = DispatchSemaphore(value: 0)
+    /// Signalled by each worker as it ends.
+    let exited = DispatchSemaphore(value: 0)
     /// Bytes read so far, over all journals.
     let bytesRead = ByteCounter()
 
@@ -219,6 +225,25 @@ struct FleetRunner {
       for _ in 0..<workers { window.signal() }
     }
   }
+}
+
+/// Runs `body` on a new thread of its own (detached).
+private func startThread(_ body: @escaping @Sendable () -> Void) {
+  final class Box: Sendable {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+  }
+  let box = Unmanaged.passRetained(Box(body)).toOpaque()
+  var thread = pthread_t()
+  let created = pthread_create(
+    &thread, nil,
+    { raw in
+      let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+      box.body()
+      return nil
+    }, box)
+  precondition(created == 0, "cannot start a thread: \(String(cString: strerror(created)))")
+  pthread_detach(thread)
 }
 
 /// How far a journal's work has read, for the progress bar: drawn at once when the

@@ -2,9 +2,9 @@ import Dispatch
 import Journal
 import Synchronization
 
-/// A ``JournalReader`` that reads and decodes on a background thread while the
-/// caller works on the items already read: `stats` and `export` fold, check and
-/// encode on one core while the next lines are decoded on the other.
+/// A ``JournalReader`` that reads and decodes in the background while the
+/// caller works on the items already read: `check`, `stats` and `export` fold,
+/// check and encode on one thread while the next lines are decoded on every core.
 ///
 /// Items are handed over in batches of 4096 through a queue of at most 4 batches,
 /// so memory stays bounded whatever the journal's size; ``bytesRead`` and
@@ -35,10 +35,18 @@ final class PrefetchingReader {
   static let queueLength = 4
 
   /// Opens the journal (`-` for standard input) and starts reading it in the background.
-  /// - Parameter decodingThreads: threads that decode lines, the background one among them
-  ///   (more than 1 for a caller that does little with each item, such as `at`).
+  /// - Parameter decodingThreads: threads that decode lines, the background one among them.
   /// - Throws: ``JournalFileError`` if it cannot be opened, as ``JournalReader`` does.
-  init(path: String, options: ReadOptions, decodingThreads: Int = 1) throws(JournalFileError) {
+  ///
+  /// Implementation note: reading and decoding cost more than the fold and the
+  /// rules of `check`, `stats` and `export` (callgrind, `check`: about 3,100
+  /// instructions per line against 2,200), so by default the lines are decoded on every core
+  /// (the background thread and the workers of ``JournalReader``'s decoding
+  /// ahead) while the caller's thread works on the items already decoded:
+  /// with two cores, each carries about half of the whole.
+  init(
+    path: String, options: ReadOptions, decodingThreads: Int = JournalReader.availableThreads
+  ) throws(JournalFileError) {
     let reader = OwnedReader(try JournalReader(path: path, options: options, decodingThreads: decodingThreads))
     let pipe = WorkPipe<Batch>(capacity: Self.queueLength)
     self.pipe = pipe
@@ -70,7 +78,8 @@ final class PrefetchingReader {
     var items: [JournalItem] = []
     items.reserveCapacity(batchSize)
     while let item = reader.next() {
-      items.append(item)
+      // Moved, not copied: an item is about 100 bytes, copying and destroying it cost 340 instructions.
+      items.append(consume item)
       if items.count == batchSize {
         guard pipe.put(Batch(items: items, bytesRead: reader.bytesRead, end: nil)) else { return }
         items = []

@@ -2,7 +2,7 @@ import Journal
 import Projection
 
 /// Where `export` writes a table: standard output, one file, or one file per
-/// session in a Hive-style layout (`DIR/session=ID/part.ndjson`).
+/// partition in a Hive-style layout (`DIR/build=B/session=S/part.ndjson`).
 ///
 /// Rows are encoded into one buffer and written in blocks of 256 KiB. Files
 /// are ``AtomicFile``s, renamed into place by ``finish(_:)``. In the
@@ -13,7 +13,8 @@ struct TableOutput {
   enum Destination {
     case standardOutput
     case file(String)
-    case partitions(directory: String)
+    /// One directory level per key, in this order.
+    case partitions(directory: String, keys: [PartitionKey])
   }
 
   private(set) var encoder: TableEncoder
@@ -44,7 +45,7 @@ struct TableOutput {
     case .file(let path):
       single = try AtomicFile(path: path)
       encoder.appendHeader(to: &buffer)
-    case .partitions(let directory):
+    case .partitions(let directory, _):
       try makeDirectories(directory)
     }
   }
@@ -77,8 +78,8 @@ struct TableOutput {
   /// In the partitioned layout, makes the current context's partition the active one.
   private mutating func choosePartition(_ stdout: inout FileOutput) throws(CommandFailure) {
     partitionChosen = true
-    guard case .partitions(let directory) = destination else { return }
-    let name = PartitionPath.directory(session: encoder.context.session)
+    guard case .partitions(let directory, let keys) = destination else { return }
+    let name = PartitionPath.directory(keys, encoder.context)
     if let file = partitions[name], file === active { return }
     try flush(&stdout)
     openNames.removeAll { $0 == name }

@@ -6,11 +6,7 @@ import Testing
 
 /// The README and docs/ say what the tool does, and stand on their own.
 @Suite struct DocsTests {
-  static let root: String = {
-    var path = String(#filePath)
-    for _ in 0..<4 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path
-  }()
+  static let root = Repository.root
 
   static func text(_ relative: String) throws -> String {
     String(decoding: try TemporaryDirectory().read(root + "/" + relative), as: UTF8.self)

@@ -190,7 +190,7 @@ final class RunningProcess {
   func write(_ bytes: [UInt8]) -> Bool {
     var done = 0
     while done < bytes.count {
-      let n = bytes.withUnsafeBytes { Glibc.write(stdinFD, $0.baseAddress! + done, $0.count - done) }
+      let n = bytes.withUnsafeBytes { systemWrite(stdinFD, $0.baseAddress! + done, $0.count - done) }
       if n < 0 {
         if errno == EINTR || errno == EAGAIN { continue }
         return false
@@ -311,11 +311,7 @@ final class TemporaryDirectory {
   @discardableResult
   func write(_ name: String, _ bytes: [UInt8]) throws -> String {
     let target = file(name)
-    let fd = open(target, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    try #require(fd >= 0, "cannot create \(target)")
-    defer { close(fd) }
-    let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-    try #require(n == bytes.count)
+    try #require(TemporaryFiles.write(bytes, to: target), "cannot write \(target)")
     return target
   }
 
@@ -325,17 +321,7 @@ final class TemporaryDirectory {
 
   /// The bytes of a file inside the directory (or any path).
   func read(_ path: String) throws -> [UInt8] {
-    let fd = open(path.hasPrefix("/") ? path : file(path), O_RDONLY)
-    try #require(fd >= 0, "cannot open \(path)")
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
-      try #require(n >= 0)
-      if n == 0 { return bytes }
-      bytes += chunk[..<n]
-    }
+    try #require(TemporaryFiles.read(path.hasPrefix("/") ? path : file(path)), "cannot read \(path)")
   }
 
   /// A text file's content.

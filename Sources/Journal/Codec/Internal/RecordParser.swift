@@ -38,7 +38,18 @@ struct RecordParser {
 
   /// Decodes one line into a record (`seq` and `time` required).
   static func record(_ line: UnsafeRawBufferPointer, limits: DecodeLimits) throws(DecodeError) -> Record {
-    try withParser(line, limits: limits) { (parser) throws(DecodeError) -> Record in try parser.record() }
+    var minute = CanonicalMinute()
+    return try record(line, limits: limits, minute: &minute)
+  }
+
+  /// Decodes one line of a sequence into a record; `minute` is the minute of the
+  /// time decoded last (see ``Timestamp/parseCanonical(_:_:minute:)``).
+  static func record(
+    _ line: UnsafeRawBufferPointer, limits: DecodeLimits, minute: inout CanonicalMinute
+  ) throws(DecodeError) -> Record {
+    try withParser(line, limits: limits) { (parser) throws(DecodeError) -> Record in
+      try parser.record(minute: &minute)
+    }
   }
 
   /// Decodes one line into a draft (`seq` and `time` optional).
@@ -246,9 +257,9 @@ struct RecordParser {
 
   /// Builds the record from the located values.
   @inline(__always)
-  func record() throws(DecodeError) -> Record {
+  func record(minute: inout CanonicalMinute) throws(DecodeError) -> Record {
     guard let seq = try seq() else { throw .missingKey(closingBrace, .seq) }
-    guard let time = try time() else { throw .missingKey(closingBrace, .time) }
+    guard let time = try time(minute: &minute) else { throw .missingKey(closingBrace, .time) }
     let (event, extra) = try body()
     return Record(seq: seq, time: time, event: event, extra: extra)
   }
@@ -256,8 +267,9 @@ struct RecordParser {
   /// Builds the draft from the located values.
   @inline(__always)
   func draft() throws(DecodeError) -> Draft {
+    var minute = CanonicalMinute()
     let seq = try seq()
-    let time = try time()
+    let time = try time(minute: &minute)
     let (event, extra) = try body()
     return Draft(seq: seq, time: time, event: event, extra: extra)
   }
@@ -275,9 +287,9 @@ struct RecordParser {
 
   /// The `time` of the envelope, if present.
   @inline(__always)
-  func time() throws(DecodeError) -> Timestamp? {
+  func time(minute: inout CanonicalMinute) throws(DecodeError) -> Timestamp? {
     guard has(.time) else { return nil }
-    return try timestamp(value(.time))
+    return try timestamp(value(.time), minute: &minute)
   }
 
   /// The event named by `type`, and the keys that go to `extra`.
@@ -441,19 +453,19 @@ struct RecordParser {
     return string(ref)
   }
 
-  /// A controller id: a non-empty string of at most 256 bytes.
+  /// A controller id (``ControllerID/isValid``).
   @inline(__always)
   func id(_ key: JournalKey, _ type: Event.Kind) throws(DecodeError) -> ControllerID {
     let ref = try required(key, type)
     guard ref.kind == .string else { throw .expected("a string", for: key, found: scanner.found(ref), at: ref.start) }
-    let text = string(ref)
-    guard !text.isEmpty, text.utf8.count <= ControllerID.maximumLength else {
+    let id = ControllerID(string(ref))
+    guard id.isValid else {
       throw .malformed(
         ref.start,
         "\"\(key.name)\" must be a non-empty string of at most \(ControllerID.maximumLength) bytes; "
           + "found \(scanner.found(ref))")
     }
-    return ControllerID(text)
+    return id
   }
 
   @inline(__always)
@@ -509,11 +521,13 @@ struct RecordParser {
 
   /// The `time` of the envelope: RFC 3339 with `Z`.
   @inline(__always)
-  func timestamp(_ ref: JSONValueRef) throws(DecodeError) -> Timestamp {
+  func timestamp(_ ref: JSONValueRef, minute: inout CanonicalMinute) throws(DecodeError) -> Timestamp {
     guard ref.kind == .string else {
       throw .expected("a string", for: .time, found: scanner.found(ref), at: ref.start)
     }
-    if !ref.flag, let time = Timestamp.parseCanonical(scanner.base + ref.start + 1, ref.end - ref.start - 2) {
+    if !ref.flag,
+      let time = Timestamp.parseCanonical(scanner.base + ref.start + 1, ref.end - ref.start - 2, minute: &minute)
+    {
       return time
     }
     return try generalTimestamp(ref)

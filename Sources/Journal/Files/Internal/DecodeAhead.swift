@@ -84,7 +84,7 @@ final class DecodeAhead {
     offsets.deallocate()
   }
 
-  /// The next line of the batch, nil at its end; then ``take(_:)`` its record or error.
+  /// The next line of the batch, nil at its end; then ``takeRecord(_:)`` its record or ``takeError(_:)`` its error.
   @inline(__always)
   func nextLine() -> (line: LineReader.Line, index: Int)? {
     guard position < count else { return nil }
@@ -207,13 +207,14 @@ private struct SharedBatch: @unchecked Sendable {
   /// Decodes the lines of `range`; returns the errors of those that failed.
   func decode(_ range: Range<Int>, limits: DecodeLimits) -> [(Int, DecodeError)] {
     var failures: [(Int, DecodeError)] = []
+    var minute = CanonicalMinute()
     for i in range {
       guard let bytes = DecodeAhead.decodable(lines[i]) else {
         outcomes[i] = .skipped
         continue
       }
       do {
-        (records + i).initialize(to: try RecordDecoder.decode(bytes, limits: limits))
+        (records + i).initialize(to: try RecordDecoder.decode(bytes, limits: limits, minute: &minute))
         outcomes[i] = .decoded
       } catch {
         outcomes[i] = .failed

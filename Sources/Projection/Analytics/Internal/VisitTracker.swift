@@ -24,7 +24,9 @@ struct VisitTracker {
   }
 
   private(set) var entries: [Entry] = []
-  private var positions: [ControllerID: Int] = [:]
+  /// Implementation note: the fold's index (hashed once with FNV-1a), not a
+  /// `Dictionary`, which hashed every id of a lifecycle event with SipHash.
+  private var positions = ControllerIndex()
 
   /// Moves on by one record; returns the visit it ended, if any.
   mutating func consume(_ record: Record) -> Visit? {
@@ -41,7 +43,7 @@ struct VisitTracker {
       entries[p].openTime = record.time
       return nil
     case .lifecycle(let controller, .willDisappear), .dealloc(let controller):
-      guard let p = positions[controller], entries[p].openSeq != nil else { return nil }
+      guard let p = positions[controller].map(Int.init), entries[p].openSeq != nil else { return nil }
       return close(p, seq: record.seq, time: record.time)
     default:
       return nil
@@ -77,8 +79,8 @@ struct VisitTracker {
   }
 
   private mutating func position(of controller: ControllerID) -> Int {
-    if let p = positions[controller] { return p }
-    positions[controller] = entries.count
+    if let p = positions[controller] { return Int(p) }
+    positions.insert(controller, at: Int32(entries.count))
     entries.append(Entry(controller: controller, className: nil))
     return entries.count - 1
   }

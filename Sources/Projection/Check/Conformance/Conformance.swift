@@ -210,7 +210,7 @@ public struct Conformance: Sendable {
         try navigator.controller(id, className: className)
       case (.modal, .alloc(let id, let className)):
         guard let direction = segment.direction else {
-          segment.refusal = "no link to \(idText(id)) is recorded, so the direction of the modal is unknown"
+          segment.refusal = "no link to \(glyphs.id(id)) is recorded, so the direction of the modal is unknown"
           return
         }
         try navigator.modal(id, className: className, direction, animated: segment.animated ?? true)

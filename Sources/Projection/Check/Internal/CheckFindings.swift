@@ -55,16 +55,16 @@ extension Transition {
       text += "initial display at seq "
       text += String(seq)
       text += ": "
-      text += idText(to)
+      text += glyphs.id(to)
     case .move:
       text += "move at seq "
       text += String(seq)
       text += ": "
-      text += from.map(idText) ?? "?"
+      text += from.map { glyphs.id($0) } ?? "?"
       text += " "
       text += glyphs.arrow
       text += " "
-      text += idText(to)
+      text += glyphs.id(to)
     }
     text += ")"
   }
@@ -72,9 +72,3 @@ extension Transition {
   /// The ends of the transition, `from` first.
   var ends: [ControllerID] { (from.map { [$0] } ?? []) + [to] }
 }
-
-/// A controller id as shown in a message: control and invisible characters escaped.
-func idText(_ id: ControllerID) -> String { displayText(id.rawValue) }
-
-/// `home willAppear`.
-func idText(_ arrival: Arrival) -> String { "\(idText(arrival.controller)) \(arrival.callback)" }

@@ -13,7 +13,8 @@ enum IncompleteTransitionRule {
   static func nextMoveStarts(_ flight: Transition?, _ findings: inout CheckFindings) {
     guard let flight, findings.wants(rule) else { return }
     findings.report(
-      rule, flight.ends, "missing \(flight.missing.map(idText).joined(separator: ", ")) when the next move starts",
+      rule, flight.ends,
+      "missing \(flight.missing.map { findings.glyphs.id($0) }.joined(separator: ", ")) when the next move starts",
       in: flight)
   }
 
@@ -21,7 +22,8 @@ enum IncompleteTransitionRule {
   static func journalEnds(_ flight: Transition?, _ findings: inout CheckFindings) {
     guard let flight, findings.wants(rule) else { return }
     findings.report(
-      rule, flight.ends, "missing \(flight.missing.map(idText).joined(separator: ", ")) at the end of the journal",
+      rule, flight.ends,
+      "missing \(flight.missing.map { findings.glyphs.id($0) }.joined(separator: ", ")) at the end of the journal",
       in: flight)
   }
 }

@@ -13,7 +13,8 @@ enum LoadRepeatedRule {
     _ findings: inout CheckFindings
   ) {
     guard callback == .didLoad, loadCount > 0, findings.wants(rule) else { return }
-    findings.report(rule, [id], "\(idText(id)): didLoad for the \(ordinalText(loadCount + 1)) time", in: transition)
+    findings.report(
+      rule, [id], "\(findings.glyphs.id(id)): didLoad for the \(ordinalText(loadCount + 1)) time", in: transition)
   }
 }
 

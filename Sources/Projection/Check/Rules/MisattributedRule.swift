@@ -16,9 +16,10 @@ enum MisattributedRule {
     let message: String
     if let flight {
       guard !flight.involves(id) else { return }
-      message = "\(idText(id)): \(callback), but \(idText(id)) is not part of the transition in flight"
+      message =
+        "\(findings.glyphs.id(id)): \(callback), but \(findings.glyphs.id(id)) is not part of the transition in flight"
     } else {
-      message = "\(idText(id)): \(callback) while no transition is in flight"
+      message = "\(findings.glyphs.id(id)): \(callback) while no transition is in flight"
     }
     findings.report(rule, [id], message, in: last)
   }

@@ -46,7 +46,7 @@ struct ModalLeakRule {
     for modal in Self.leaks(of: p, in: state) {
       findings.report(
         Self.rule, [modal, p],
-        "\(idText(modal)): modal of \(idText(p)) still linked and alive after \(idText(p)) didAppear",
+        "\(findings.glyphs.id(modal)): modal of \(findings.glyphs.id(p)) still linked and alive after \(findings.glyphs.id(p)) didAppear",
         in: pending.transition, line: pending.line, seq: pending.seq)
     }
   }
@@ -58,13 +58,13 @@ struct ModalLeakRule {
     return last
   }
 
-  /// After the `move` was folded: checks the transition ``moveStarts(in:)`` returned.
+  /// After the `move` was folded: checks the transition ``moveStarts(last:)`` returned.
   func moveStarted(after unfinished: Transition, in state: State, _ findings: inout CheckFindings) {
     let p = unfinished.to
     for modal in Self.leaks(of: p, in: state) {
       findings.report(
         Self.rule, [modal, p],
-        "\(idText(modal)): modal of \(idText(p)) still linked and alive when the next move starts (no \(idText(p)) didAppear)",
+        "\(findings.glyphs.id(modal)): modal of \(findings.glyphs.id(p)) still linked and alive when the next move starts (no \(findings.glyphs.id(p)) didAppear)",
         in: unfinished)
     }
   }
@@ -77,7 +77,7 @@ struct ModalLeakRule {
     for modal in Self.leaks(of: p, in: state) {
       findings.report(
         Self.rule, [modal, p],
-        "\(idText(modal)): modal of \(idText(p)) still linked and alive at the end of the journal (no \(idText(p)) didAppear)",
+        "\(findings.glyphs.id(modal)): modal of \(findings.glyphs.id(p)) still linked and alive at the end of the journal (no \(findings.glyphs.id(p)) didAppear)",
         in: last)
     }
   }

@@ -22,8 +22,8 @@ enum OrderRule {
     let first = expected[later.trailingZeroBitCount]
     findings.report(
       Self.rule, flight.ends,
-      "\(idText(id)): \(callback) arrived after \(idText(first)); the order is "
-        + expected.map(idText).joined(separator: ", "),
+      "\(findings.glyphs.id(id)): \(callback) arrived after \(findings.glyphs.id(first)); the order is "
+        + expected.map { findings.glyphs.id($0) }.joined(separator: ", "),
       in: flight)
   }
 }

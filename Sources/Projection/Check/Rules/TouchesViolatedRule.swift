@@ -15,7 +15,7 @@ enum TouchesViolatedRule {
     guard pan.touches < required, findings.wants(rule) else { return }
     findings.report(
       rule, [pan.controller],
-      "\(idText(pan.controller)): pan \(pan.direction) committed with \(pan.touches) touch"
+      "\(findings.glyphs.id(pan.controller)): pan \(pan.direction) committed with \(pan.touches) touch"
         + (pan.touches == 1 ? "" : "es") + ", \(required) required",
       in: state.transition)
   }

@@ -39,11 +39,14 @@ struct VisibleCountRule {
       findings.wants(Self.rule)
     else { return }
     reportedPeriod = last.seq
-    let shown = state.controllers.lazy.filter { $0.isAlive && $0.phase == .appeared }.prefix(8).map(\.id)
+    let shown = Array(state.controllers.lazy.filter { $0.isAlive && $0.phase == .appeared }.prefix(8).map(\.id))
     let list =
       shown.isEmpty
-      ? "" : " (" + shown.map(idText).joined(separator: ", ") + (appeared > 8 ? ", \(findings.glyphs.more)" : "") + ")"
+      ? ""
+      : " (" + shown.map { findings.glyphs.id($0) }.joined(separator: ", ")
+        + (appeared > 8 ? ", \(findings.glyphs.more)" : "")
+        + ")"
     findings.report(
-      Self.rule, Array(shown), "\(appeared) controllers appeared at rest\(list); expected exactly 1", in: last)
+      Self.rule, shown, "\(appeared) controllers appeared at rest\(list); expected exactly 1", in: last)
   }
 }

@@ -1,10 +1,8 @@
 import Journal
 
-/// The words shared by the descriptions: ids, finger counts and numbers as they are shown.
+/// The words shared by the descriptions: finger counts and numbers as they are
+/// shown (ids are written by `Glyphs.id`).
 enum Wording {
-  /// An id made safe for a terminal.
-  static func id(_ id: ControllerID) -> String { displayText(id.rawValue) }
-
   /// `1 finger`, `2 fingers`.
   static func fingers(_ count: Int) -> String { count == 1 ? "1 finger" : "\(count) fingers" }
 

@@ -5,26 +5,102 @@ import Journal
 /// Implementation note: the map is split into 64 shards chosen by an FNV-1a
 /// hash of the id's bytes, so that a copied state that then allocates a
 /// controller copies one small shard, not the whole map (see ``ChunkedArray``).
+/// Each shard is a table with open addressing keyed by the same hash, not a
+/// `Dictionary`: the fold looks up one or two ids per event, and a dictionary
+/// hashed every id a second time with SipHash (about a tenth of `check`'s
+/// instructions went to these lookups). Two indexes are equal when they map the
+/// same ids to the same positions, whatever the order they were inserted in.
 struct ControllerIndex: Sendable, Hashable {
   private static let shardCount = 64
-  private var shards: [[ControllerID: Int32]] = Array(repeating: [:], count: ControllerIndex.shardCount)
+  private var shards = [Shard](repeating: Shard(), count: ControllerIndex.shardCount)
+  private var count = 0
 
   init() {}
 
+  /// The FNV-1a hash of the id's UTF-8 bytes.
   @inline(__always)
-  private static func shard(of id: ControllerID) -> Int {
+  private static func hash(of id: ControllerID) -> UInt32 {
     var hash: UInt32 = 2_166_136_261
     for byte in id.rawValue.utf8 {
       hash = (hash ^ UInt32(byte)) &* 16_777_619
     }
-    return Int(hash & UInt32(shardCount - 1))
+    return hash
   }
 
   subscript(id: ControllerID) -> Int32? {
-    shards[Self.shard(of: id)][id]
+    let hash = Self.hash(of: id)
+    return shards[Int(hash & UInt32(Self.shardCount - 1))].find(id, hash: hash)
   }
 
+  /// Maps `id` (not in the index yet) to `index`.
   mutating func insert(_ id: ControllerID, at index: Int32) {
-    shards[Self.shard(of: id)][id] = index
+    let hash = Self.hash(of: id)
+    shards[Int(hash & UInt32(Self.shardCount - 1))].insert(id, hash: hash, position: index)
+    count += 1
+  }
+
+  static func == (lhs: ControllerIndex, rhs: ControllerIndex) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    for shard in lhs.shards {
+      for entry in shard.entries where entry.position >= 0 {
+        guard rhs[entry.id] == entry.position else { return false }
+      }
+    }
+    return true
+  }
+
+  /// Only the count: equal indexes may differ in layout (insertion order).
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+  }
+}
+
+/// One shard of a ``ControllerIndex``: linear probing in a power-of-two table,
+/// at most half full; an entry with position -1 is free.
+private struct Shard: Sendable {
+  struct Entry: Sendable {
+    var hash: UInt32
+    var position: Int32
+    var id: ControllerID
+  }
+
+  var entries: [Entry] = []
+  var used = 0
+
+  /// The first slot to probe: the hash's bits above those that chose the shard.
+  @inline(__always)
+  private static func start(_ hash: UInt32, mask: Int) -> Int { Int(hash >> 6) & mask }
+
+  @inline(__always)
+  func find(_ id: ControllerID, hash: UInt32) -> Int32? {
+    entries.withUnsafeBufferPointer { table -> Int32? in
+      guard !table.isEmpty else { return nil }
+      let mask = table.count - 1
+      var i = Self.start(hash, mask: mask)
+      while true {
+        let position = table[i].position
+        if position < 0 { return nil }
+        if table[i].hash == hash && table[i].id == id { return position }
+        i = (i + 1) & mask
+      }
+    }
+  }
+
+  mutating func insert(_ id: ControllerID, hash: UInt32, position: Int32) {
+    if (used + 1) * 2 > entries.count { grow() }
+    let mask = entries.count - 1
+    var i = Self.start(hash, mask: mask)
+    while entries[i].position >= 0 { i = (i + 1) & mask }
+    entries[i] = Entry(hash: hash, position: position, id: id)
+    used += 1
+  }
+
+  @inline(never)
+  private mutating func grow() {
+    let old = entries
+    entries = Array(
+      repeating: Entry(hash: 0, position: -1, id: ControllerID("")), count: Swift.max(8, old.count * 2))
+    used = 0
+    for entry in old where entry.position >= 0 { insert(entry.id, hash: entry.hash, position: entry.position) }
   }
 }

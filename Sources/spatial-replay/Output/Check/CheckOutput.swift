@@ -149,15 +149,7 @@ struct JSONCheckOutput: CheckOutput {
     json.open("[")
     for file in files {
       json.element()
-      json.open("{")
-      json.key("file")
-      json.string(file.name)
-      if let summary = file.summary { Self.counts(summary, into: &json) }
-      if let failure = file.failure {
-        json.key("unreadable")
-        json.string(failure)
-      }
-      json.close("}")
+      Self.file(file, into: &json)
     }
     json.close("]")
     Self.counts(total, into: &json)
@@ -167,6 +159,19 @@ struct JSONCheckOutput: CheckOutput {
     json.int(omitted)
     json.close("}")
     context.stdout.write(json.text + "\n")
+  }
+
+  /// `{"file":…,"events":N,…}`, or `{"file":…,"unreadable":"why"}`: one journal's summary.
+  static func file(_ file: CheckedFile, into json: inout JSONBuffer) {
+    json.open("{")
+    json.key("file")
+    json.string(file.name)
+    if let summary = file.summary { counts(summary, into: &json) }
+    if let failure = file.failure {
+      json.key("unreadable")
+      json.string(failure)
+    }
+    json.close("}")
   }
 
   static func counts(_ summary: CheckSummary, into json: inout JSONBuffer) {
@@ -201,15 +206,7 @@ struct SummaryCheckOutput: CheckOutput {
     guard !quiet else { return }
     if json {
       var json = JSONBuffer()
-      json.open("{")
-      json.key("file")
-      json.string(file.name)
-      if let summary = file.summary { JSONCheckOutput.counts(summary, into: &json) }
-      if let failure = file.failure {
-        json.key("unreadable")
-        json.string(failure)
-      }
-      json.close("}")
+      JSONCheckOutput.file(file, into: &json)
       context.stdout.write(json.text + "\n")
     } else if let summary = file.summary {
       context.stdout.write(displayText(file.name, limit: .max) + ": " + TextCheckOutput.text(summary) + "\n")

@@ -1,0 +1,50 @@
+# Shared by the Benchmarks/run-*.sh scripts (sourced after `set -euo pipefail`):
+# sets `root` (the clone) and puts the toolchain on PATH; `work_directory NAME`
+# sets `work`: $WORK when given (created, kept), else a fresh directory
+# /tmp/spatial-replay-NAME-XXXXXX removed when the script exits. `time_runs RUNS
+# DIR` runs the array `commands` RUNS times, interleaved, under /usr/bin/time -v
+# (exit statuses ignored), filling wall[i], cpu[i] (user + system) and rss[i]
+# (peak RSS, KB); `figures I` prints command I's "MEDIAN MIN MAX CPU RSS": median,
+# min and max wall time, median CPU time, largest peak RSS.
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export PATH="/opt/swift/usr/bin:$PATH"
+
+work_directory() {
+  if [[ -n "${WORK:-}" ]]; then
+    work="$WORK"
+    mkdir -p "$work"
+  else
+    work="$(mktemp -d "/tmp/spatial-replay-$1-XXXXXX")"
+    trap 'rm -rf "$work"' EXIT
+  fi
+}
+
+median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+
+declare -A wall cpu rss
+
+time_runs() {
+  local runs=$1 work=$2 run i out w c r
+  for ((run = 0; run < runs; run++)); do
+    for i in "${!commands[@]}"; do
+      out="$work/time.$i.$run"
+      # Exit status 1 is fine (findings); the times are what matters here.
+      /usr/bin/time -v -o "$out" bash -c "${commands[$i]}" || true
+      w=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (k = 1; k <= n; k++) s = s * 60 + p[k]; print s }' "$out")
+      c=$(awk -F': ' '/User time/ { u = $2 } /System time/ { s = $2 } END { print u + s }' "$out")
+      r=$(awk -F': ' '/Maximum resident/ { print $2 }' "$out")
+      wall[$i]+="$w "
+      cpu[$i]+="$c "
+      rss[$i]+="$r "
+    done
+  done
+}
+
+figures() {
+  local i=$1
+  echo "$(echo ${wall[$i]} | tr ' ' '\n' | median)" \
+    "$(echo ${wall[$i]} | tr ' ' '\n' | sort -g | head -1)" \
+    "$(echo ${wall[$i]} | tr ' ' '\n' | sort -g | tail -1)" \
+    "$(echo ${cpu[$i]} | tr ' ' '\n' | median)" \
+    "$(echo ${rss[$i]} | tr ' ' '\n' | sort -g | tail -1)"
+}

@@ -5,7 +5,9 @@
 # DIR` runs the array `commands` RUNS times, interleaved, under /usr/bin/time -v
 # (exit statuses ignored), filling wall[i], cpu[i] (user + system) and rss[i]
 # (peak RSS, KB); `figures I` prints command I's "MEDIAN MIN MAX CPU RSS": median,
-# min and max wall time, median CPU time, largest peak RSS.
+# min and max wall time, median CPU time, largest peak RSS. `release_binary`
+# builds spatial-replay in release (the build's last line on stderr) and prints
+# its path.
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PATH="/opt/swift/usr/bin:$PATH"
 
@@ -17,6 +19,11 @@ work_directory() {
     work="$(mktemp -d "/tmp/spatial-replay-$1-XXXXXX")"
     trap 'rm -rf "$work"' EXIT
   fi
+}
+
+release_binary() {
+  (cd "$root" && swift build -c release --product spatial-replay 2>&1 | tail -1) >&2
+  echo "$(cd "$root" && swift build -c release --show-bin-path)/spatial-replay"
 }
 
 median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }

@@ -24,8 +24,8 @@
 # It needs python3 with venv (or pip) and jq; a peer that is missing is skipped
 # and said so. The journals go to a temporary directory, removed at the end.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-export PATH="/opt/swift/usr/bin:$PATH"
+source "$(dirname "$0")/common.sh"
+cd "$root"
 
 runs=5
 events=1000000
@@ -43,8 +43,7 @@ while [[ $# -gt 0 ]]; do
 done
 
 if [[ -z "$bin" ]]; then
-  swift build -c release --product spatial-replay >/dev/null
-  bin="$(swift build -c release --show-bin-path)/spatial-replay"
+  bin="$(release_binary)"
 fi
 
 work="$(mktemp -d /tmp/spatial-replay-compare-XXXXXX)"

@@ -18,8 +18,7 @@ builds="${4:-4}"
 legacy_every="${LEGACY_EVERY:-4}"
 gzip_every="${GZIP_EVERY:-10}"
 if [[ -z "${BIN:-}" ]]; then
-  (cd "$root" && swift build -c release --product spatial-replay 2>&1 | tail -1) >&2
-  BIN="$(cd "$root" && swift build -c release --show-bin-path)/spatial-replay"
+  BIN="$(release_binary)"
 fi
 devices=("iPhone15,2" "iPhone16,1" "iPad13,4")
 mkdir -p "$dir"

@@ -25,11 +25,9 @@ work_directory bench
 cd "$root"
 echo "== release build of the root package"
 build_start=$(date +%s)
-swift build -c release --product spatial-replay 2>&1 | tail -1
+bin="$(release_binary)"
 echo "release build: $(($(date +%s) - build_start)) s"
-bin="$(swift build -c release --show-bin-path)/spatial-replay"
 
-median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
 # measure LABEL RUNS COMMAND... : runs COMMAND (stdout to /dev/null), prints median/min/max seconds and peak RSS.
 measure() {

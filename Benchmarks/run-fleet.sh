@@ -27,8 +27,7 @@ jobs="${JOBS:-$(nproc)}"
 work_directory fleet-bench
 
 cd "$root"
-swift build -c release --product spatial-replay 2>&1 | tail -1
-bin="$(swift build -c release --show-bin-path)/spatial-replay"
+bin="$(release_binary)"
 # --partition build where this build of export has it, else session.
 if [[ -z "${PARTITION:-}" ]]; then
   PARTITION=build

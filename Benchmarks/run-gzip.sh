@@ -14,8 +14,7 @@ events="${EVENTS:-1000000}"
 work_directory gzip-bench
 
 cd "$root"
-swift build -c release --product spatial-replay 2>&1 | tail -1
-bin="$(swift build -c release --show-bin-path)/spatial-replay"
+bin="$(release_binary)"
 journal="$work/journal.ndjson"
 [[ -s "$journal" ]] || "$bin" simulate --events "$events" --seed 1 -o "$journal"
 [[ -s "$journal.gz" ]] || gzip -6 -c "$journal" >"$journal.gz"

@@ -22,11 +22,9 @@ work_directory report-bench
 
 cd "$root"
 echo "== release build of the root package"
-swift build -c release --product spatial-replay 2>&1 | tail -1
-bin="$(swift build -c release --show-bin-path)/spatial-replay"
+bin="$(release_binary)"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
 # wall LABEL COMMAND...: runs COMMAND RUNS times (stdout to /dev/null), prints the median and its ratio to $baseline.
 wall() {

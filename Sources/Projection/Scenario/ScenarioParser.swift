@@ -37,7 +37,10 @@ public enum ScenarioParser {
       let line = bytes[start..<end]
       start = next
       do throws(TokenError) {
-        guard String(validating: line, as: UTF8.self) != nil else { throw TokenError("invalid UTF-8") }
+        // ASCII, the usual script, is valid UTF-8 without making a string of the line.
+        guard line.allSatisfy({ $0 < 0x80 }) || String(validating: line, as: UTF8.self) != nil else {
+          throw TokenError("invalid UTF-8")
+        }
         let tokens = try Tokenizer.tokens(line)
         guard !tokens.isEmpty else { continue }
         let command = try parseCommand(tokens, isFirst: lines.isEmpty)
@@ -140,7 +143,7 @@ public enum ScenarioParser {
       try args.expect(positionals: 1, options: ["animated"])
       return .move(try args.direction(0), animated: try args.animated())
     case "pan":
-      try args.expect(positionals: 1, options: ["distance", "velocity", "touches"], flags: ["cancel"])
+      try args.expect(positionals: 1, options: ["distance", "velocity", "touches"])
       guard let distance = args.option("distance") else { throw TokenError("pan needs distance=N") }
       return .pan(
         try args.direction(0),
@@ -149,7 +152,7 @@ public enum ScenarioParser {
         touches: try args.option("touches").map { v throws(TokenError) in
           try args.whole(v, "touches", minimum: 1)
         } ?? 1,
-        cancelled: args.flags.contains("cancel"))
+        cancelled: args.cancel)
     case "modal":
       try args.expect(positionals: 3, options: ["animated"])
       return .modal(
@@ -187,13 +190,14 @@ public enum ScenarioParser {
   static let maximumWait = 1_000_000_000_000
 }
 
-/// The arguments of one command line: positionals, then options (and flags such as `cancel`).
+/// The arguments of one command line: positionals, then options (and `pan`'s flag `cancel`).
 private struct Arguments {
   let command: String
   let usage: String
   var positionals: [Token] = []
   var options: [(key: String, value: String)] = []
-  var flags: Set<String> = []
+  /// `pan`'s bare word `cancel`.
+  var cancel = false
   private var flagCandidates: [Token] = []
 
   init(command: String, usage: String, tokens: ArraySlice<Token>) throws(TokenError) {
@@ -203,7 +207,7 @@ private struct Arguments {
       if let option = token.option {
         options.append(option)
       } else if command == "pan", !token.quoted, token.text == "cancel" {
-        flags.insert("cancel")
+        cancel = true
       } else if !options.isEmpty {
         throw TokenError(
           "argument '\(displayText(token.text))' after the options (options come after all positional arguments)")
@@ -214,18 +218,21 @@ private struct Arguments {
   }
 
   /// Checks the number of positionals and the option keys.
-  func expect(
-    positionals count: Int, options allowed: Set<String> = [], flags: Set<String> = [], anyOptions: Bool = false
-  ) throws(TokenError) {
+  ///
+  /// Implementation note: a command has a handful of options at most, so
+  /// arrays searched in order beat sets, which hashed every key of every line
+  /// (a tenth of parsing a long script).
+  func expect(positionals count: Int, options allowed: [String] = [], anyOptions: Bool = false) throws(TokenError) {
     if positionals.count < count { throw TokenError("missing arguments: expected '\(usage)'") }
     if positionals.count > count { throw TokenError("too many arguments: expected '\(usage)'") }
     guard !anyOptions else { return }
-    var seen: Set<String> = []
-    for (key, _) in options {
+    for (i, (key, _)) in options.enumerated() {
       guard allowed.contains(key) else {
         throw TokenError("unknown option '\(displayText(key))': expected '\(usage)'")
       }
-      guard seen.insert(key).inserted else { throw TokenError("option '\(displayText(key))' given twice") }
+      guard !options[..<i].contains(where: { $0.key == key }) else {
+        throw TokenError("option '\(displayText(key))' given twice")
+      }
     }
   }
 

@@ -60,73 +60,44 @@ struct RecordCommand: Command {
     } catch {
       return scriptError(error, &context)
     }
-    // The output is opened at the first chunk, after the script parsed, as when the journal was written at the end.
-    let path = output.flatMap { $0 == "-" ? nil : $0 }
-    var file: AtomicFile? = nil
+    // The output file is opened when the first batch is written, after the script parsed.
     // Standard output gets the journal only once the whole script ran: a script error leaves it empty.
-    var spool = FileOutput.spool()
-    var writer = JournalChunks { (chunk) throws(CommandFailure) in
-      if let path {
-        if file == nil { file = try AtomicFile(path: path) }
-        try file?.write(chunk)
-      } else {
-        spool.write(bytes: chunk)
-      }
-    }
+    let path = output.flatMap { $0 == "-" ? nil : $0 }
+    let writer = JournalWriterThread(path.map { .path($0) } ?? .spool)
+    // After a write error the writer drops the records and the script runs on,
+    // so that a script error is still the one reported.
     do throws(ScenarioError) {
-      var navigator = try ScenarioCompiler.run(scenario, profile: profile) { writer.take(from: &$0) }
-      writer.take(from: &navigator, all: true)
+      var navigator = try ScenarioCompiler.run(scenario, profile: profile) { navigator in
+        if navigator.records.count >= Self.batch { _ = writer.put(navigator.takeRecords()) }
+      }
+      _ = writer.put(navigator.takeRecords())
     } catch {
-      file?.abandon()
-      spool.discard()
+      writer.cancel()
+      writer.file?.abandon()
+      if path == nil { writer.output.discard() }
       return scriptError(error, &context)
     }
-    if let failure = writer.failure {
-      file?.abandon()
+    if let failure = writer.finish() {
+      writer.file?.abandon()
       throw failure
     }
-    try file?.commit()
-    if path == nil { try spool.drain(into: &context.stdout) }
+    try writer.file?.commit()
+    if path == nil { try writer.output.drain(into: &context.stdout) }
     return ExitCode.ok
   }
+
+  /// Records handed to the writing thread at a time (about half a MiB of journal).
+  ///
+  /// Implementation note: `record` used to keep every record, then the whole
+  /// journal, in memory (406 MB for a 1M-event scenario); taking the records
+  /// every few thousand keeps memory constant in the scenario's length, and
+  /// encoding them on the second core overlaps the navigator.
+  static let batch = 4096
 
   /// The model's contract: a script error is exactly `SCRIPT:LINE: message`, as a finding names its line.
   private func scriptError(_ error: ScenarioError, _ context: inout Context) -> Int32 {
     context.stderr.write("\(error)\n")
     return ExitCode.badInput
-  }
-}
-
-/// The navigator's records encoded and written every 4,096 records (about half a MiB) as they are made.
-///
-/// Implementation note: `record` used to keep every record, then the whole
-/// journal, in memory (406 MB for a 1M-event scenario); taking the records
-/// every few thousand keeps memory constant in the scenario's length.
-private struct JournalChunks {
-  let write: ([UInt8]) throws(CommandFailure) -> Void
-  private var records: [Record] = []
-  private var bytes: [UInt8] = []
-  private(set) var failure: CommandFailure?
-
-  init(_ write: @escaping ([UInt8]) throws(CommandFailure) -> Void) { self.write = write }
-
-  static let batch = 4096
-
-  mutating func take(from navigator: inout Navigator, all: Bool = false) {
-    guard all || navigator.records.count >= Self.batch else { return }
-    navigator.takeRecords(into: &records)
-    for record in records {
-      record.encode(into: &bytes)
-      bytes.append(UInt8(ascii: "\n"))
-    }
-    records.removeAll(keepingCapacity: true)
-    guard failure == nil else { return bytes.removeAll(keepingCapacity: true) }
-    do {
-      try write(bytes)
-    } catch {
-      failure = error
-    }
-    bytes.removeAll(keepingCapacity: true)
   }
 }
 

@@ -67,103 +67,21 @@ struct SimulateCommand: Command {
   func run(_ context: inout Context) throws -> Int32 {
     context.flush()
     let file = try output.map { path throws(CommandFailure) in try AtomicFile(path: path) }
-    let writer = JournalBytesWriter(file: file)
+    let writer = JournalWriterThread(file.map { .file($0) } ?? .standardOutput)
     do {
-      try writer.write { (sink) throws(CommandFailure) in
-        try Simulator.records(simulation) { batch throws(CommandFailure) in try sink(batch) }
+      try Simulator.records(simulation) { batch throws(CommandFailure) in
+        guard writer.put(batch) else { throw CommandFailure("stopped") }
       }
-      try file?.commit()
     } catch {
+      let failure = writer.finish()
       file?.abandon()
-      throw error
+      throw failure ?? error
     }
+    if let failure = writer.finish() {
+      file?.abandon()
+      throw failure
+    }
+    try file?.commit()
     return ExitCode.ok
-  }
-}
-
-/// Encodes records and writes them (to a file, or to standard output) on a
-/// second thread while the caller produces the next ones.
-///
-/// Implementation note: encoding is about a quarter of `simulate`'s work; on
-/// its own core it overlaps the navigator.
-struct JournalBytesWriter {
-  let file: AtomicFile?
-
-  /// Throws if writing to standard output failed (a full disk): the journal did not get out.
-  private static func check(_ out: FileOutput) throws(CommandFailure) {
-    guard out.failed else { return }
-    throw CommandFailure("cannot write to standard output: \(out.failureText)")
-  }
-
-  /// Runs `produce`, which hands batches of records to its sink, and writes them in order.
-  /// - Throws: the first write error, or what `produce` throws.
-  func write(
-    _ produce: (_ sink: ([Record]) throws(CommandFailure) -> Void) throws(CommandFailure) -> Void
-  ) throws(CommandFailure) {
-    let pipe = WorkPipe<[Record]>(capacity: 4)
-    let failure = Mutex<CommandFailure?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    let target = OwnedFile(file)
-    DispatchQueue.global(qos: .userInitiated).async {
-      defer { done.signal() }
-      var out = FileOutput(fd: 1, capacity: 1 << 18)
-      var buffer: [UInt8] = []
-      buffer.reserveCapacity(1 << 18 + 4096)
-      while let batch = pipe.take() {
-        for record in batch {
-          record.encode(into: &buffer)
-          buffer.append(0x0A)
-        }
-        guard buffer.count >= 1 << 18 else { continue }
-        do throws(CommandFailure) {
-          try target.write(buffer, or: &out)
-          try Self.check(out)
-        } catch {
-          failure.withLock { $0 = error }
-          pipe.cancel()
-          return
-        }
-        buffer.removeAll(keepingCapacity: true)
-      }
-      do throws(CommandFailure) {
-        try target.write(buffer, or: &out)
-        out.flush()
-        try Self.check(out)
-      } catch {
-        failure.withLock { $0 = error }
-      }
-    }
-    do {
-      try produce { batch throws(CommandFailure) in
-        guard pipe.put(batch) else { throw CommandFailure("stopped") }
-      }
-    } catch {
-      pipe.cancel()
-      done.wait()
-      throw failure.withLock { $0 } ?? error
-    }
-    pipe.close()
-    done.wait()
-    if let error = failure.withLock({ $0 }) { throw error }
-  }
-}
-
-/// Hands the output file to the writing thread, its only user until the caller has waited for it.
-///
-/// Implementation note: ``AtomicFile`` is not `Sendable`; the box is
-/// `@unchecked Sendable` because the calling thread does not touch the file
-/// between starting the writer and waiting for its end.
-private final class OwnedFile: @unchecked Sendable {
-  private let file: AtomicFile?
-
-  init(_ file: AtomicFile?) { self.file = file }
-
-  /// Writes to the file, or to standard output when there is none.
-  func write(_ bytes: [UInt8], or out: inout FileOutput) throws(CommandFailure) {
-    if let file {
-      try file.write(bytes)
-    } else {
-      out.write(bytes: bytes)
-    }
   }
 }

@@ -15,13 +15,15 @@ enum Tokenizer {
   /// - Throws: a message for an unterminated quote, an unknown escape or a control character.
   static func tokens(_ line: ArraySlice<UInt8>) throws(TokenError) -> [Token] {
     var tokens: [Token] = []
+    // One buffer for every token of the line (a token's text is copied out of it).
+    var bytes: [UInt8] = []
     var i = line.startIndex
     let end = line.endIndex
     func isSeparator(_ c: UInt8) -> Bool { c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") }
     while i < end {
       while i < end, isSeparator(line[i]) { i += 1 }
       guard i < end, line[i] != UInt8(ascii: "#") else { break }
-      var bytes: [UInt8] = []
+      bytes.removeAll(keepingCapacity: true)
       var quoted = false
       var equals: Int? = nil
       scan: while i < end {

@@ -1,0 +1,133 @@
+import Dispatch
+import Journal
+import Synchronization
+
+/// Encodes records and writes them on a second thread while the caller makes
+/// the next ones: `simulate` and `record` hand it the navigator's records in
+/// batches.
+///
+/// ```swift
+/// let writer = JournalWriterThread(.standardOutput)
+/// for batch in batches { guard writer.put(batch) else { break } }
+/// if let failure = writer.finish() { throw failure }
+/// ```
+///
+/// Implementation note: encoding and writing are a third to a half of what
+/// these commands do; on the second core they overlap the navigator. The class
+/// is `@unchecked Sendable` because its mutable state (``file`` and ``output``)
+/// belongs to the writing thread from ``init(_:)`` until ``finish()`` or
+/// ``cancel()`` has waited for that thread, and to the caller after it; the
+/// semaphore orders the two.
+final class JournalWriterThread: @unchecked Sendable {
+  /// Where the journal goes.
+  enum Target {
+    /// A file already opened.
+    case file(AtomicFile)
+    /// A file opened when the first batch arrives (so a script that fails
+    /// before its first batch never touches the output's folder).
+    case path(String)
+    /// Standard output, as the batches come.
+    case standardOutput
+    /// A spool (``FileOutput/spool()``) the caller copies to standard output
+    /// once it knows the journal is whole.
+    case spool
+  }
+
+  /// The file written, once ``finish()`` has returned (nil for standard output, or
+  /// when no batch came for ``Target/path(_:)``).
+  private(set) var file: AtomicFile?
+  /// Standard output, or for a ``Target/spool`` what was written, once ``finish()`` has returned.
+  var output: FileOutput
+  private let path: String?
+  private let pipe = WorkPipe<[Record]>(capacity: 4)
+  private let failure = Mutex<CommandFailure?>(nil)
+  private let done = DispatchSemaphore(value: 0)
+  /// Set by ``cancel()``: the queued batches are dropped, nothing more is written.
+  private let cancelled = Atomic<Bool>(false)
+  /// The caller's: a ``put(_:)`` has failed (the pipe takes no more).
+  private var stopped = false
+  /// Bytes encoded before each write.
+  private static let chunk = 1 << 18
+
+  /// Starts the writing thread.
+  init(_ target: Target) {
+    switch target {
+    case .file(let file):
+      (self.file, path, output) = (file, nil, FileOutput(fd: 1, capacity: Self.chunk))
+    case .path(let path):
+      (file, self.path, output) = (nil, path, FileOutput(fd: 1, capacity: Self.chunk))
+    case .standardOutput:
+      (file, path, output) = (nil, nil, FileOutput(fd: 1, capacity: Self.chunk))
+    case .spool:
+      (file, path, output) = (nil, nil, .spool())
+    }
+    DispatchQueue.global(qos: .userInitiated).async { self.drain() }
+  }
+
+  /// Queues a batch, waiting while four are queued; false once the writing
+  /// thread has failed (this batch and later ones are not written: ``finish()``
+  /// returns the failure).
+  func put(_ batch: [Record]) -> Bool {
+    guard !stopped else { return false }
+    stopped = !pipe.put(batch)
+    return !stopped
+  }
+
+  /// Waits for the queued batches to be written; the first write error, if any.
+  func finish() -> CommandFailure? {
+    pipe.close()
+    done.wait()
+    return failure.withLock { $0 }
+  }
+
+  /// Stops the writing thread without writing the batches still queued (nor
+  /// opening a ``Target/path(_:)`` not opened yet), and waits for it.
+  func cancel() {
+    cancelled.store(true, ordering: .releasing)
+    pipe.close()
+    done.wait()
+  }
+
+  private func drain() {
+    defer { done.signal() }
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(Self.chunk + 4096)
+    do throws(CommandFailure) {
+      while let batch = pipe.take() {
+        if cancelled.load(ordering: .acquiring) { continue }
+        for record in batch {
+          record.encode(into: &buffer)
+          buffer.append(0x0A)
+        }
+        guard buffer.count >= Self.chunk else { continue }
+        try write(buffer)
+        buffer.removeAll(keepingCapacity: true)
+      }
+      if cancelled.load(ordering: .acquiring) { return }
+      try write(buffer)
+      if file == nil && !output.isSpool {
+        output.flush()
+        try checkStandardOutput()
+      }
+    } catch {
+      failure.withLock { $0 = error }
+      pipe.cancel()
+    }
+  }
+
+  private func write(_ bytes: [UInt8]) throws(CommandFailure) {
+    if file == nil, let path { file = try AtomicFile(path: path) }
+    if let file {
+      try file.write(bytes)
+    } else {
+      output.write(bytes: bytes)
+      if !output.isSpool { try checkStandardOutput() }
+    }
+  }
+
+  /// Throws if writing to standard output failed (a full disk): the journal did not get out.
+  private func checkStandardOutput() throws(CommandFailure) {
+    guard output.failed else { return }
+    throw CommandFailure("cannot write to standard output: \(output.failureText)")
+  }
+}

@@ -29,6 +29,104 @@ extension Record {
 
   /// Appends the record's line, without the trailing `\n`, to `out`.
   public func encode(into out: inout [UInt8]) {
+    if extra.isEmpty, let strings = event.fastStringBytes, strings <= 4096 {
+      let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6 * strings + RawLine.fixedBound) {
+        buffer in
+        var line = RawLine(buffer.baseAddress!)
+        guard encodeFast(into: &line) else { return false }
+        out.append(contentsOf: line.bytes)
+        return true
+      }
+      if written { return }
+    }
+    encodeEach(into: &out)
+  }
+
+  /// The line of a record without extra keys whose event has only fixed keys
+  /// (``Event/fastStringBytes``); false for a time or a number this path leaves
+  /// to ``encodeEach(into:)``.
+  @inline(__always)
+  private func encodeFast(into line: inout RawLine) -> Bool {
+    line.raw(#"{"seq":"#)
+    line.int(seq)
+    line.raw(#","time":""#)
+    guard line.time(time) else { return false }
+    switch event {
+    case .alloc(let c, let cls):
+      line.raw(#"","type":"alloc","controller":"#)
+      line.string(c.rawValue)
+      line.raw(#","class":"#)
+      line.string(cls)
+    case .root(let c):
+      line.raw(#"","type":"root","controller":"#)
+      line.string(c.rawValue)
+    case .link(let a, let d, let b):
+      line.raw(#"","type":"link","from":"#)
+      line.string(a.rawValue)
+      line.raw(#","direction":""#)
+      line.raw(d.rawValue)
+      line.raw(#"","to":"#)
+      line.string(b.rawValue)
+    case .unlink(let a, let d):
+      line.raw(#"","type":"unlink","from":"#)
+      line.string(a.rawValue)
+      line.raw(#","direction":""#)
+      line.raw(d.rawValue)
+      line.byte(UInt8(ascii: "\""))
+    case .modal(let m, let p):
+      line.raw(#"","type":"modal","controller":"#)
+      line.string(m.rawValue)
+      line.raw(#","presenter":"#)
+      line.string(p.rawValue)
+    case .touches(let c, let d, let min):
+      line.raw(#"","type":"touches","controller":"#)
+      line.string(c.rawValue)
+      line.raw(#","direction":""#)
+      line.raw(d.rawValue)
+      line.raw(#"","min":"#)
+      line.int(min)
+    case .pan(let p):
+      line.raw(#"","type":"pan","controller":"#)
+      line.string(p.controller.rawValue)
+      line.raw(#","direction":""#)
+      line.raw(p.direction.rawValue)
+      line.raw(#"","touches":"#)
+      line.int(p.touches)
+      line.raw(#","distance":"#)
+      guard line.number(p.distance) else { return false }
+      line.raw(#","velocity":"#)
+      guard line.number(p.velocity) else { return false }
+      line.raw(#","outcome":""#)
+      line.raw(p.outcome.rawValue)
+      line.byte(UInt8(ascii: "\""))
+    case .move(let m):
+      line.raw(#"","type":"move","from":"#)
+      line.string(m.from.rawValue)
+      line.raw(#","to":"#)
+      line.string(m.to.rawValue)
+      line.raw(#","direction":""#)
+      line.raw(m.direction.rawValue)
+      line.raw(#"","trigger":""#)
+      line.raw(m.trigger.rawValue)
+      line.raw(m.animated ? #"","animated":true"# : #"","animated":false"#)
+    case .lifecycle(let c, let cb):
+      line.raw(#"","type":"lifecycle","controller":"#)
+      line.string(c.rawValue)
+      line.raw(#","callback":""#)
+      line.raw(cb.rawValue)
+      line.byte(UInt8(ascii: "\""))
+    case .dealloc(let c):
+      line.raw(#"","type":"dealloc","controller":"#)
+      line.string(c.rawValue)
+    case .session, .mark, .unknown:
+      return false
+    }
+    line.byte(UInt8(ascii: "}"))
+    return true
+  }
+
+  /// The line appended piece by piece: every record (``encode(into:)``'s general path).
+  func encodeEach(into out: inout [UInt8]) {
     out.append(contentsOf: #"{"seq":"#.utf8)
     JSONWriter.appendInt(seq, to: &out)
     out.append(contentsOf: #","time":""#.utf8)
@@ -47,6 +145,21 @@ extension Record {
 }
 
 extension Event {
+  /// The bytes of the event's strings (ids and class names), whose escaped
+  /// form takes at most six times as many; nil for the events with open-ended
+  /// keys (`session`, `mark`, an unknown type), which the fast path leaves to the general one.
+  var fastStringBytes: Int? {
+    switch self {
+    case .alloc(let c, let cls): c.rawValue.utf8.count + cls.utf8.count
+    case .root(let c), .dealloc(let c), .touches(let c, _, _), .lifecycle(let c, _), .unlink(let c, _):
+      c.rawValue.utf8.count
+    case .link(let a, _, let b), .modal(let a, let b): a.rawValue.utf8.count + b.rawValue.utf8.count
+    case .pan(let p): p.controller.rawValue.utf8.count
+    case .move(let m): m.from.rawValue.utf8.count + m.to.rawValue.utf8.count
+    case .session, .mark, .unknown: nil
+    }
+  }
+
   /// Appends `,"key":value` for each key of the event after the envelope, in the spec's order.
   func encodeKeys(into out: inout [UInt8]) {
     func key(_ name: StaticString) {

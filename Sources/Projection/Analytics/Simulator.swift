@@ -61,18 +61,12 @@ public enum Simulator {
     _ simulation: Simulation, batchSize: Int = 4096, _ sink: ([Record]) throws(Failure) -> Void
   ) throws(Failure) {
     var run = SimulationRun(simulation)
-    var batch: [Record] = []
-    batch.reserveCapacity(batchSize + 64)
     while run.step() {
-      run.takeNew(into: &batch)
-      if batch.count >= batchSize {
-        try sink(batch)
-        batch = []
-        batch.reserveCapacity(batchSize + 64)
-      }
+      run.countNew()
+      if run.nav.records.count >= batchSize { try sink(run.takeRecords()) }
     }
-    run.takeNew(into: &batch)
-    if !batch.isEmpty { try sink(batch) }
+    let last = run.takeRecords()
+    if !last.isEmpty { try sink(last) }
   }
 
   /// The whole journal of a simulation in memory.
@@ -110,6 +104,8 @@ struct SimulationRun {
   var regular: [ControllerID] = []
   var aliveModals = 0
   var aliveControllers = 0
+  /// The navigator's records already counted by ``countNew()``.
+  var counted = 0
   var nextID = 0
   var nextModal = 0
   var marks = 0
@@ -298,10 +294,9 @@ struct SimulationRun {
 
   // MARK: Output
 
-  /// Appends the records written since the last call and updates the counts kept from them.
-  mutating func takeNew(into batch: inout [Record]) {
-    guard !nav.records.isEmpty else { return }
-    for record in nav.records {
+  /// Updates the counts kept from the records written since the last call.
+  mutating func countNew() {
+    for record in nav.records[counted...] {
       switch record.event {
       case .alloc: aliveControllers += 1
       case .modal: aliveModals += 1
@@ -311,7 +306,15 @@ struct SimulationRun {
       default: break
       }
     }
-    nav.takeRecords(into: &batch)
+    counted = nav.records.count
+  }
+
+  /// The navigator's records, counted, taken out of it as they are (a batch
+  /// for the encoder: no record is copied).
+  mutating func takeRecords() -> [Record] {
+    countNew()
+    counted = 0
+    return nav.takeRecords()
   }
 
   // MARK: Layout

@@ -225,3 +225,87 @@ import Testing
     #expect(RawJSON.string(c.value).text == c.json)
   }
 }
+
+/// The encoder's fast path (common events written through a pointer) writes
+/// the same bytes as the general one, piece by piece, for every kind of value.
+@Suite struct CodecFastPathTests {
+  /// Strings with every kind of byte the escaping distinguishes, and lengths on
+  /// both sides of the fast path's limit.
+  static func string(_ random: inout SeededGenerator) -> String {
+    let pieces = ["a", "home", "é", "😀", "\"", "\\", "\n", "\t", "\u{1}", "\u{1F}", "\u{7F}", " ", "<", "\u{2028}"]
+    switch Int.random(in: 0..<20, using: &random) {
+    case 0: return ""
+    case 1: return String(repeating: "x", count: Int.random(in: 4000...5000, using: &random))
+    case 2: return String(repeating: "\"", count: Int.random(in: 600...800, using: &random))
+    default:
+      return (0..<Int.random(in: 1...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+    }
+  }
+
+  static func number(_ random: inout SeededGenerator) -> Double {
+    let edges: [Double] = [
+      0, -0.0, 1, 120, 124.5, 0.1, 1e-6, 1e-7, 123e-20, 1e21, 1e20, 9_007_199_254_740_992, 18_014_398_509_481_984,
+      -3.25, .infinity, -.infinity, .nan, .greatestFiniteMagnitude, .leastNonzeroMagnitude,
+    ]
+    if Bool.random(using: &random) { return edges.randomElement(using: &random)! }
+    return Double.random(in: -1e6...1e6, using: &random)
+  }
+
+  static func time(_ random: inout SeededGenerator) -> Timestamp {
+    switch Int.random(in: 0..<10, using: &random) {
+    // Years before 0 and after 9999 take the general path's spelling.
+    case 0:
+      return Timestamp(
+        microseconds: Int64.random(in: -70_000_000_000_000_000...(-62_000_000_000_000_000), using: &random))
+    case 1:
+      return Timestamp(
+        microseconds: Int64.random(in: 253_402_300_800_000_000...300_000_000_000_000_000, using: &random))
+    default:
+      return Timestamp(
+        microseconds: Int64.random(in: -62_167_219_200_000_000...253_402_300_799_999_999, using: &random))
+    }
+  }
+
+  static func event(_ random: inout SeededGenerator) -> Event {
+    func id() -> ControllerID { ControllerID(string(&random)) }
+    let direction = Direction.allCases.randomElement(using: &random)!
+    switch Int.random(in: 0..<10, using: &random) {
+    case 0: return .alloc(controller: id(), className: string(&random))
+    case 1: return .root(controller: id())
+    case 2: return .link(from: id(), direction: direction, to: id())
+    case 3: return .unlink(from: id(), direction: direction)
+    case 4: return .modal(controller: id(), presenter: id())
+    case 5:
+      return .touches(controller: id(), direction: direction, min: Int.random(in: Int.min...Int.max, using: &random))
+    case 6:
+      return .pan(
+        Pan(
+          controller: id(), direction: direction, touches: Int.random(in: -5...5, using: &random),
+          distance: number(&random), velocity: number(&random),
+          outcome: PanOutcome.allCases.randomElement(using: &random)!))
+    case 7:
+      return .move(
+        Move(
+          from: id(), to: id(), direction: direction, trigger: MoveTrigger.allCases.randomElement(using: &random)!,
+          animated: Bool.random(using: &random)))
+    case 8: return .lifecycle(controller: id(), callback: Callback.allCases.randomElement(using: &random)!)
+    default: return .dealloc(controller: id())
+    }
+  }
+
+  @Test func everyRecordIsWrittenAsTheGeneralPathWritesIt() {
+    var random = SeededGenerator(seed: 2026)
+    for _ in 0..<20_000 {
+      let seq =
+        Bool.random(using: &random)
+        ? Int.random(in: 0...10_000_000, using: &random) : Int.random(in: Int.min...Int.max, using: &random)
+      let record = Record(seq: seq, time: Self.time(&random), event: Self.event(&random))
+      var fast: [UInt8] = [0x41]
+      var general: [UInt8] = [0x41]
+      record.encode(into: &fast)
+      record.encodeEach(into: &general)
+      #expect(fast == general, "\(String(decoding: general, as: UTF8.self))")
+      if fast != general { return }
+    }
+  }
+}

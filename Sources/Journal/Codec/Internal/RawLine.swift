@@ -1,0 +1,164 @@
+/// A journal line written through a pointer into memory sized beforehand: the
+/// encoder's fast path for the common events (``Record/encode(into:)``).
+///
+/// Implementation note: appending to an `Array` piece by piece paid a
+/// uniqueness and a capacity check, and a generic copy, for each of the twenty
+/// or so pieces of a line (half of `simulate`'s encoding thread); here each
+/// piece is a few stores, and the line is appended to the output once.
+struct RawLine {
+  private let base: UnsafeMutablePointer<UInt8>
+  private(set) var count = 0
+
+  /// Bytes a line may need beyond 6 per byte of its strings (``Event/fastStringBytes``):
+  /// the envelope, the keys, the enumerations' values and two numbers.
+  static let fixedBound = 400
+
+  init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+  /// The bytes written.
+  var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+  @inline(__always)
+  mutating func byte(_ value: UInt8) {
+    base[count] = value
+    count &+= 1
+  }
+
+  /// Copies bytes that need no escaping (keys, enumerations' values).
+  @inline(__always)
+  mutating func raw(_ text: StaticString) {
+    (base + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+    count &+= text.utf8CodeUnitCount
+  }
+
+  /// Copies a string's bytes as they are (an enumeration's raw value).
+  @inline(__always)
+  mutating func raw(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+      (base + count).update(from: bytes.baseAddress!, count: bytes.count)
+      count &+= bytes.count
+    }
+  }
+
+  /// A JSON string literal, escaped as ``JSONWriter/appendString(_:to:)`` escapes.
+  @inline(__always)
+  mutating func string(_ text: String) {
+    var text = text
+    byte(UInt8(ascii: "\""))
+    text.withUTF8 { bytes in
+      for c in bytes {
+        if c >= 0x20 && c != UInt8(ascii: "\"") && c != UInt8(ascii: "\\") {
+          byte(c)
+        } else {
+          escape(c)
+        }
+      }
+    }
+    byte(UInt8(ascii: "\""))
+  }
+
+  private mutating func escape(_ c: UInt8) {
+    byte(UInt8(ascii: "\\"))
+    switch c {
+    case UInt8(ascii: "\""): byte(UInt8(ascii: "\""))
+    case UInt8(ascii: "\\"): byte(UInt8(ascii: "\\"))
+    case 0x08: byte(UInt8(ascii: "b"))
+    case 0x0C: byte(UInt8(ascii: "f"))
+    case 0x0A: byte(UInt8(ascii: "n"))
+    case 0x0D: byte(UInt8(ascii: "r"))
+    case 0x09: byte(UInt8(ascii: "t"))
+    default:
+      let hex: StaticString = "0123456789abcdef"
+      raw("u00")
+      byte(hex.utf8Start[Int(c >> 4)])
+      byte(hex.utf8Start[Int(c & 15)])
+    }
+  }
+
+  /// An integer in decimal.
+  @inline(__always)
+  mutating func int(_ value: Int) {
+    if value < 0 { byte(UInt8(ascii: "-")) }
+    var v = value.magnitude
+    var digits = 1
+    var limit: UInt = 10
+    while v >= limit && digits < 19 {
+      digits += 1
+      limit &*= 10
+    }
+    if v >= limit { digits += 1 }
+    var i = count + digits - 1
+    repeat {
+      base[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+      v /= 10
+      i -= 1
+    } while v > 0
+    count += digits
+  }
+
+  /// A number as ``JSONWriter/appendNumber(_:to:)`` writes it; false for the
+  /// rare spellings it leaves to that function (exponents, non-finite values,
+  /// whole numbers from 2^53).
+  @inline(__always)
+  mutating func number(_ value: Double) -> Bool {
+    guard value.isFinite else { return false }
+    if value == 0 {
+      byte(UInt8(ascii: "0"))
+      return true
+    }
+    if value == value.rounded(.towardZero) && abs(value) < 9_007_199_254_740_992 {
+      int(Int(value))
+      return true
+    }
+    var text = value.description
+    return text.withUTF8 { bytes in
+      // Swift's shortest digits are ECMAScript's but for exponents and a trailing `.0`.
+      guard !bytes.contains(UInt8(ascii: "e")),
+        bytes.count < 2 || bytes[bytes.count - 2] != UInt8(ascii: ".")
+          || bytes[bytes.count - 1] != UInt8(ascii: "0")
+      else { return false }
+      (base + count).update(from: bytes.baseAddress!, count: bytes.count)
+      count &+= bytes.count
+      return true
+    }
+  }
+
+  /// The time as ``Timestamp/appendRFC3339(to:)`` writes it; false for a year
+  /// outside 0…9999, which that function spells.
+  @inline(__always)
+  mutating func time(_ time: Timestamp) -> Bool {
+    let (days, micros) = time.microseconds.floorDivided(by: 86_400_000_000)
+    let (y, m, d) = Timestamp.civil(fromDays: days)
+    guard y >= 0 && y <= 9999 else { return false }
+    let secondsOfDay = micros / 1_000_000
+    put(y, width: 4)
+    byte(UInt8(ascii: "-"))
+    put(m, width: 2)
+    byte(UInt8(ascii: "-"))
+    put(d, width: 2)
+    byte(UInt8(ascii: "T"))
+    put(secondsOfDay / 3600, width: 2)
+    byte(UInt8(ascii: ":"))
+    put(secondsOfDay / 60 % 60, width: 2)
+    byte(UInt8(ascii: ":"))
+    put(secondsOfDay % 60, width: 2)
+    byte(UInt8(ascii: "."))
+    put(micros % 1_000_000, width: 6)
+    byte(UInt8(ascii: "Z"))
+    return true
+  }
+
+  /// `value` in `width` digits, zeros first.
+  @inline(__always)
+  private mutating func put(_ value: Int64, width: Int) {
+    var v = value
+    var i = count + width - 1
+    while i >= count {
+      base[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+      v /= 10
+      i -= 1
+    }
+    count += width
+  }
+}

@@ -87,8 +87,12 @@ public struct Navigator: Sendable {
   /// ```
   public mutating func takeRecords() -> [Record] {
     taken += records.count
-    defer { records = [] }
-    return records
+    // The next records go to a buffer as large as this one (growing one from
+    // empty again copied every record a dozen times).
+    var batch: [Record] = []
+    batch.reserveCapacity(records.capacity)
+    swap(&batch, &records)
+    return batch
   }
 
   /// Appends the records written since the last take to `batch` and forgets

@@ -293,7 +293,11 @@ private struct Arguments {
   }
 
   private static func isNumber(_ text: String) -> Bool {
-    let b = Array(text.utf8)
+    var text = text
+    return text.withUTF8 { isNumber($0) }
+  }
+
+  private static func isNumber(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
     var i = 0
     func digits() -> Bool {
       let s = i

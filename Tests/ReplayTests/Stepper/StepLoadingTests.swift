@@ -4,9 +4,9 @@ import Testing
 
 @testable import Projection
 
-/// Reading a journal for `step`: the check that runs beside the reading finds
-/// exactly what `check` finds, in the same order, and the indexes the keys
-/// use are right.
+/// Reading a journal for `step`: the check that runs as it is read finds
+/// exactly what `check` finds, in the same order, the timeline built from its
+/// fold is the records' own, and the indexes the keys use are right.
 @Suite struct StepLoadingTests {
   /// What `check` reports: the reader's items through ``JournalCheck``.
   static func checked(_ path: String, model: Profile? = nil) throws -> [Diagnostic] {
@@ -43,20 +43,48 @@ import Testing
     #expect(withModel.findings == (try Self.checked(path, model: .intended)))
   }
 
-  @Test func openReturnsBeforeTheCheckAndTellsWhenItIsDone() throws {
+  @Test func openChecksAsItReadsAndTellsWhenItIsDone() throws {
     let directory = try TemporaryDirectory()
     let path = try directory.write("legacy.ndjson", StepFixture.text(.legacy))
     let told = Mutex(0)
     let (journal, check) = try StepperJournal.open(path: path) { told.withLock { $0 += 1 } }
-    #expect(!journal.isChecked)
-    #expect(journal.findings.isEmpty)
+    #expect(told.withLock { $0 } == 1)
+    #expect(journal.isChecked)
     let findings = check.wait()
     #expect(check.result == findings)
     #expect(findings == (try Self.checked(path)))
-    #expect(told.withLock { $0 } == 1)
+    #expect(journal.findings == findings)
+    #expect(check.formatErrors == 0)
     let checked = journal.withFindings(findings)
     #expect(checked.isChecked)
     #expect(checked.count == journal.count)
+  }
+
+  /// The loader's timeline takes its snapshots from the check's fold (or its
+  /// own, when no lifecycle rule is selected): every state is the one a
+  /// timeline folding the records itself gives, at every interval.
+  @Test(arguments: [1, 7, 256])
+  func theLoadersTimelineIsTheTimelineOfItsRecords(_ interval: Int) throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.write("damaged.ndjson", Self.damaged())
+    for rules in [RuleSelection.all, try RuleSelection(only: ["bom"])] {
+      var loader = StepperJournal.Loader(rules: rules, interval: interval, expectedRecords: 3)
+      let reader = try JournalReader(path: path)
+      while let item = reader.next() { loader.consume(item) }
+      let (journal, check) = loader.finish(name: "damaged")
+      let expected = Timeline(records: journal.records, interval: interval)
+      #expect(journal.timeline.snapshotCount == expected.snapshotCount)
+      #expect(journal.timeline.state == expected.state)
+      for index in -1..<journal.count {
+        #expect(journal.timeline.state(at: index) == expected.state(at: index), "index \(index)")
+      }
+      #expect(check.formatErrors > 0)
+      let plain = StepperJournal(
+        name: "damaged", records: journal.records, lineNumbers: journal.lines, findings: journal.findings)
+      #expect(journal.moves == plain.moves)
+      #expect(journal.mapVersions == plain.mapVersions)
+      #expect(journal.mapIDWidth == plain.mapIDWidth)
+    }
   }
 
   @Test func theIndexesPointAtTheRightRecords() throws {

@@ -106,11 +106,14 @@ extension StepperJournal {
     public var count: Int { records.count }
 
     /// Takes the reader's next item (a line's findings come before its record).
-    public mutating func consume(_ item: borrowing JournalItem) {
-      switch item {
+    ///
+    /// Implementation note: the item is consumed, so its record is moved into
+    /// the journal; borrowed, it was copied and the reader's copy destroyed
+    /// (callgrind, 200k events: 13 % of this thread's instructions).
+    public mutating func consume(_ item: consuming JournalItem) {
+      switch consume item {
       case .record(let record, let line, _):
         let index = records.count
-        records.append(record)
         lines.append(Int32(truncatingIfNeeded: line))
         marks.add(record)
         // Implementation note: `check.state` is a copy of the checker's state
@@ -122,6 +125,7 @@ extension StepperJournal {
           reduce(into: &state, record)
         }
         check.consume(record, line: line, into: &passed)
+        records.append(record)
       case .diagnostic(let diagnostic):
         if diagnostic.severity == .error { formatErrors += 1 }
         check.consume(diagnostic, into: &passed)

@@ -146,6 +146,7 @@ struct StepCommand: Command {
     }
     let (pending, checks) = try open(whenChecked: {})
     let stepper = pending.withFindings(checks[0].wait(), b: checks.count > 1 ? checks[1].wait() : nil)
+    defer { Self.leaveToTheExit(stepper) }
     var state = stepper.start()
     var frame = 0
     func show(_ label: String, _ context: inout Context) {
@@ -177,6 +178,27 @@ struct StepCommand: Command {
     return Self.status(checks)
   }
 
+  /// Keeps the stepper's journals until the process exits, instead of freeing
+  /// them when the command returns: the process ends right after the last
+  /// screen, and freeing 1M events (each record's strings, the snapshots)
+  /// took about 30 ms after it (perf). Only large journals are kept; the
+  /// small ones of the in-process tests are freed.
+  private static func leaveToTheExit(_ stepper: Stepper) {
+    let events =
+      switch stepper.source {
+      case .journal(let journal): journal.count
+      case .comparison(let comparison): comparison.a.count + comparison.b.count
+      }
+    guard events >= 1 << 16 else { return }
+    _ = Unmanaged.passRetained(KeptUntilExit(stepper))
+  }
+
+  /// A stepper no one frees (``leaveToTheExit(_:)``).
+  private final class KeptUntilExit: Sendable {
+    let stepper: Stepper
+    init(_ stepper: Stepper) { self.stepper = stepper }
+  }
+
   /// The exit status: 2 when a journal has format errors (they are shown in the view), else 0.
   static func status(_ checks: [PendingCheck]) -> Int32 {
     var verdict = Verdict()
@@ -195,11 +217,23 @@ struct StepCommand: Command {
   ) throws(JournalFileError) -> (StepperJournal, PendingCheck) {
     let reader = try PrefetchingReader(path: path, options: reading)
     var loader = StepperJournal.Loader(model: model, glyphs: glyphs, expectedRecords: expectedRecords(path))
-    while let batch = reader.nextBatch() {
-      // Each item is borrowed in place, as `check` does.
-      batch.withUnsafeBufferPointer { items in
-        for i in items.indices { loader.consume(items[i]) }
+    while var batch = reader.nextBatch() {
+      // Each item is moved out of the batch into the loader: reversed in
+      // place by moving the items' bytes, then taken from the end (popLast
+      // moves). Borrowed instead, each record was copied into the journal and
+      // the batch's copy destroyed; `reverse()` copied the items it swapped.
+      batch.withUnsafeMutableBufferPointer { items in
+        guard var low = items.baseAddress, items.count > 1 else { return }
+        var high = low + (items.count - 1)
+        while low < high {
+          let item = low.move()
+          low.moveInitialize(from: high, count: 1)
+          high.initialize(to: item)
+          low += 1
+          high -= 1
+        }
       }
+      while let item = batch.popLast() { loader.consume(item) }
     }
     if let error = reader.readError { throw error }
     return loader.finish(name: path == "-" ? "<stdin>" : path)

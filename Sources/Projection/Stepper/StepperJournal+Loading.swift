@@ -1,4 +1,6 @@
+import Dispatch
 import Journal
+import Synchronization
 
 extension StepperJournal {
   /// Reads a journal file and checks it; returns once both are done.
@@ -14,23 +16,34 @@ extension StepperJournal {
     path: String, name: String? = nil, options: ReadOptions = .init(), rules: RuleSelection = .all,
     model: Profile? = nil, glyphs: Glyphs = .unicode
   ) throws(JournalFileError) -> StepperJournal {
-    let (journal, check) = try open(
-      path: path, name: name, options: options, rules: rules, model: model, glyphs: glyphs)
-    return journal.withFindings(check.wait())
+    let reader = try JournalReader(path: path, options: options)
+    var loader = Loader(rules: rules, model: model, glyphs: glyphs, checkAsRead: true)
+    while let item = reader.next() { loader.consume(item) }
+    if let error = reader.readError { throw error }
+    return loader.finish(name: name ?? (path == "-" ? "<stdin>" : path)).journal
   }
 
-  /// Reads a journal file for stepping and checks it as it is read.
+  /// Reads a journal file for stepping and starts its check on another
+  /// thread: returns as soon as the records are read and the timeline built,
+  /// before the check has necessarily finished.
   ///
-  /// Every line is decoded once, on this thread (`step` decodes on every core
-  /// and hands the items to a ``StepperJournal/Loader`` itself). The check (the
-  /// reader's integrity findings and every lifecycle rule, exactly as `check`
-  /// reports them) takes each item as it is read, and its fold of the model
-  /// gives the timeline its snapshots: see ``Loader``.
+  /// Every line is decoded once. The check (the reader's integrity findings
+  /// and every lifecycle rule, exactly as `check` reports them) starts once
+  /// the timeline is built, on a serial queue of its own, over the records
+  /// already in memory (a ``Loader`` that does not check as it reads).
+  ///
+  /// Implementation note: checking while the file is read on another thread
+  /// looks faster, but both threads then retain and release the same records'
+  /// strings and compete for memory; measured on 1M events (step-bench), the
+  /// first screen came 1.9 times later, and the findings no sooner. Checking
+  /// on the reading thread (``Loader/init(rules:model:glyphs:interval:expectedRecords:checkAsRead:)``)
+  /// folds once instead of twice, but the first screen then waits for the
+  /// check: for a legacy journal, its 600,000 findings.
   ///
   /// ```swift
-  /// let (journal, check) = try StepperJournal.open(path: path)
-  /// journal.isChecked      // true: the findings are in
-  /// check.result           // the same findings
+  /// let (journal, check) = try StepperJournal.open(path: path) { wakeUpTheLoop() }
+  /// // ... show journal (its findings pending) ...
+  /// if let findings = check.result { journal = journal.withFindings(findings) }
   /// ```
   ///
   /// - Parameters:
@@ -39,36 +52,42 @@ extension StepperJournal {
   ///   - options: reading options (line and depth limits, strict mode).
   ///   - rules: the rules whose findings are shown.
   ///   - model: also compare the recording with this profile of the reference model (`check --model`).
-  ///   - whenChecked: called once ``PendingCheck/result`` is set, before this returns.
-  /// - Returns: the journal with its findings, and its check (already done).
+  ///   - whenChecked: called on the check's thread once ``PendingCheck/result`` is set (before
+  ///     ``PendingCheck/wait()`` returns).
+  /// - Returns: the journal without its findings, and the check that computes them.
   /// - Throws: ``JournalFileError`` when the file cannot be opened or read.
   public static func open(
     path: String, name: String? = nil, options: ReadOptions = .init(), rules: RuleSelection = .all,
     model: Profile? = nil, glyphs: Glyphs = .unicode, whenChecked: @escaping @Sendable () -> Void = {}
   ) throws(JournalFileError) -> (journal: StepperJournal, check: PendingCheck) {
     let reader = try JournalReader(path: path, options: options)
-    var loader = Loader(rules: rules, model: model, glyphs: glyphs)
+    var loader = Loader(rules: rules, model: model, glyphs: glyphs, checkAsRead: false)
     while let item = reader.next() { loader.consume(item) }
     if let error = reader.readError { throw error }
     return loader.finish(name: name ?? (path == "-" ? "<stdin>" : path), whenChecked: whenChecked)
   }
 
-  /// Builds a ``StepperJournal`` from a reader's items, in file order, with
-  /// one fold of the model: the check folds each record (as `check` does) and
-  /// the timeline keeps snapshots of the check's state, instead of folding the
-  /// whole journal a second time.
+  /// Builds a ``StepperJournal`` from a reader's items, in file order.
+  ///
+  /// With `checkAsRead` (what `step --keys` and ``load(path:name:options:rules:model:glyphs:)``
+  /// use: they wait for the findings anyway), the model is folded once: the
+  /// check folds each record (as `check` does) and the timeline keeps
+  /// snapshots of the check's state instead of folding the whole journal a
+  /// second time. Without (what `step` on a terminal uses: the screen comes
+  /// before the findings), the loader folds for the timeline itself and
+  /// ``finish(name:whenChecked:)`` starts the check on another thread.
   ///
   /// ```swift
-  /// var loader = StepperJournal.Loader()
+  /// var loader = StepperJournal.Loader(checkAsRead: true)
   /// while let item = reader.next() { loader.consume(item) }
   /// let (journal, check) = loader.finish(name: path)
   /// ```
   ///
   /// Implementation note: the timeline's fold and the check's fold were two
-  /// thirds of the time of `step` on a 1M-event journal once decoding ran on
-  /// every core; the check's state after each record is the timeline's (the
-  /// same ``reduce(into:_:)``), so the snapshots are taken from it. When the
-  /// rules leave out every lifecycle rule the check does not fold, and the
+  /// thirds of the time of `step --keys` on a 1M-event journal once decoding
+  /// ran on every core; the check's state after each record is the timeline's
+  /// (the same ``reduce(into:_:)``), so the snapshots are taken from it. When
+  /// the rules leave out every lifecycle rule the check does not fold, and the
   /// loader folds for the snapshots itself.
   public struct Loader: Sendable {
     private var records: [Record] = []
@@ -83,6 +102,13 @@ extension StepperJournal {
     private var passed: [CheckFinding] = []
     private var findings: [Diagnostic] = []
     private var formatErrors = 0
+    /// Check each item as it is read (else after, in the background).
+    private let checkAsRead: Bool
+    /// Without `checkAsRead`: the reader's findings, in file order, for the check.
+    private var readerFindings: [Diagnostic] = []
+    private let rules: RuleSelection
+    private let model: Profile?
+    private let glyphs: Glyphs
 
     /// - Parameters:
     ///   - rules: the rules whose findings are shown.
@@ -90,12 +116,18 @@ extension StepperJournal {
     ///   - glyphs: the arrows and marks of the findings' messages.
     ///   - interval: records between the timeline's snapshots.
     ///   - expectedRecords: the records expected (a guess from the file's size, say), to reserve room.
+    ///   - checkAsRead: check each item as it comes; else ``finish(name:whenChecked:)``
+    ///     starts the check on another thread.
     public init(
       rules: RuleSelection = .all, model: Profile? = nil, glyphs: Glyphs = .unicode,
-      interval: Int = Timeline.defaultInterval, expectedRecords: Int = 0
+      interval: Int = Timeline.defaultInterval, expectedRecords: Int = 0, checkAsRead: Bool
     ) {
       check = JournalCheck(rules: rules, model: model, glyphs: glyphs)
-      checkFolds = rules.containsLifecycleRules
+      checkFolds = checkAsRead && rules.containsLifecycleRules
+      self.checkAsRead = checkAsRead
+      self.rules = rules
+      self.model = model
+      self.glyphs = glyphs
       schedule = SnapshotSchedule(interval: interval, expected: expectedRecords)
       marks = RecordMarks(expected: expectedRecords)
       records.reserveCapacity(expectedRecords)
@@ -124,11 +156,15 @@ extension StepperJournal {
           schedule.before(index, state)
           reduce(into: &state, record)
         }
-        check.consume(record, line: line, into: &passed)
+        if checkAsRead { check.consume(record, line: line, into: &passed) }
         records.append(record)
       case .diagnostic(let diagnostic):
         if diagnostic.severity == .error { formatErrors += 1 }
-        check.consume(diagnostic, into: &passed)
+        if checkAsRead {
+          check.consume(diagnostic, into: &passed)
+        } else {
+          readerFindings.append(diagnostic)
+        }
       }
       if !passed.isEmpty { take() }
     }
@@ -141,14 +177,25 @@ extension StepperJournal {
       passed.removeAll(keepingCapacity: true)
     }
 
-    /// The journal with its findings, and its check (done).
+    /// The journal and its check: with `checkAsRead`, the journal with its
+    /// findings and the check done; else the journal without its findings and
+    /// the check, just started on another thread.
     ///
     /// - Parameters:
     ///   - name: shown in the header.
-    ///   - whenChecked: called before this returns (the check is done).
+    ///   - whenChecked: called once ``PendingCheck/result`` is set (with `checkAsRead`, before this returns).
     public consuming func finish(
-      name: String, whenChecked: @Sendable () -> Void = {}
+      name: String, whenChecked: @escaping @Sendable () -> Void = {}
     ) -> (journal: StepperJournal, check: PendingCheck) {
+      guard checkAsRead else {
+        let timeline = Timeline(records: records, schedule: schedule, state: state)
+        let journal = StepperJournal(
+          name: name, timeline: timeline, lineNumbers: lines, findings: nil, marks: marks)
+        let pending = PendingCheck(
+          records: journal.records, lines: lines, readerFindings: readerFindings, rules: rules, model: model,
+          glyphs: glyphs, whenChecked: whenChecked)
+        return (journal, pending)
+      }
       var last: [CheckFinding] = []
       check.finish(into: &last)
       for finding in last { findings.append(finding.diagnostic) }
@@ -163,29 +210,85 @@ extension StepperJournal {
   }
 }
 
-/// The check of a journal opened for stepping: the findings sorted by line,
-/// exactly those `check` reports (the same ``JournalCheck`` over the reader's
-/// items, in file order). ``StepperJournal/Loader`` checks as it reads, so a
-/// check is done when the journal is opened; ``wait()`` and ``result`` stay
-/// for callers written for a check still running.
 public final class PendingCheck: Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private let finished = Mutex<[Diagnostic]?>(nil)
   /// The reader's findings of error severity: the journal could not be read correctly.
   public let formatErrors: Int
-  private let findings: [Diagnostic]
 
-  /// A check done (by a ``StepperJournal/Loader``).
+  /// Starts checking.
+  ///
+  /// - Parameters:
+  ///   - records: the records, in file order.
+  ///   - lines: the 1-based journal line of each record.
+  ///   - readerFindings: the reader's findings, in file order.
+  ///   - rules: the rules reported.
+  ///   - model: also compare with this profile of the reference model.
+  ///   - whenChecked: called on the check's thread once ``result`` is set.
+  init(
+    records: [Record], lines: [Int32], readerFindings: [Diagnostic], rules: RuleSelection, model: Profile?,
+    glyphs: Glyphs = .unicode, whenChecked: @escaping @Sendable () -> Void
+  ) {
+    formatErrors = readerFindings.reduce(0) { $0 + ($1.severity == .error ? 1 : 0) }
+    let queue = DispatchQueue(label: "spatial-replay.step.check")
+    queue.async { [self] in
+      let findings = Self.check(records, lines, readerFindings, rules: rules, model: model, glyphs: glyphs)
+      finished.withLock { $0 = findings }
+      whenChecked()
+      done.signal()
+    }
+  }
+
+  /// A check done already (by a ``StepperJournal/Loader`` that checked as it read).
   ///
   /// - Parameters:
   ///   - findings: its findings, sorted by line.
   ///   - formatErrors: the reader's findings of error severity.
   init(finished findings: [Diagnostic], formatErrors: Int) {
     self.formatErrors = formatErrors
-    self.findings = findings
+    finished.withLock { $0 = findings }
+    done.signal()
   }
 
   /// The findings once the check is done, nil before.
-  public var result: [Diagnostic]? { findings }
+  public var result: [Diagnostic]? { finished.withLock { $0 } }
 
   /// Blocks until the check is done; its findings.
-  public func wait() -> [Diagnostic] { findings }
+  public func wait() -> [Diagnostic] {
+    if let result { return result }
+    done.wait()
+    done.signal()
+    return result ?? []
+  }
+
+  private static func check(
+    _ records: [Record], _ lines: [Int32], _ readerFindings: [Diagnostic], rules: RuleSelection, model: Profile?,
+    glyphs: Glyphs
+  ) -> [Diagnostic] {
+    var check = JournalCheck(rules: rules, model: model, glyphs: glyphs)
+    var diagnostics: [Diagnostic] = []
+    // Implementation note: the findings the check passes on are taken out as
+    // they come; kept as `CheckFinding`s (with room for a model divergence)
+    // until the end, the findings of a 1M-event legacy journal cost 300 MiB more.
+    var passed: [CheckFinding] = []
+    func take() {
+      for finding in passed { diagnostics.append(finding.diagnostic) }
+      passed.removeAll(keepingCapacity: true)
+    }
+    // The reader's items again, in file order: a line's findings before its record.
+    var k = 0
+    for (i, record) in records.enumerated() {
+      let line = Int(lines[i])
+      while k < readerFindings.count && readerFindings[k].line <= line {
+        check.consume(readerFindings[k], into: &passed)
+        k += 1
+      }
+      check.consume(record, line: line, into: &passed)
+      if !passed.isEmpty { take() }
+    }
+    for finding in readerFindings[k...] { check.consume(finding, into: &passed) }
+    check.finish(into: &passed)
+    take()
+    return diagnostics
+  }
 }

@@ -138,7 +138,7 @@ struct StepCommand: Command {
     guard scripted else {
       var opened: [PendingCheck] = []
       _ = try InteractiveLoop.run(context: &context, reading: files) { whenChecked throws(CommandFailure) in
-        let (stepper, checks) = try open(whenChecked: whenChecked, prepareSearch: true)
+        let (stepper, checks) = try open(whenChecked: whenChecked, onTerminal: true)
         opened = checks
         return (stepper, checks)
       }
@@ -206,17 +206,23 @@ struct StepCommand: Command {
     return verdict.status
   }
 
-  /// Reads one journal, decoding on every core while this thread checks and
-  /// folds the records decoded (``StepperJournal/Loader``).
+  /// Reads one journal, decoding on every core while this thread folds the
+  /// records decoded (``StepperJournal/Loader``). With `checkAsRead` (scripted:
+  /// the first screen waits for the findings anyway) it checks them too, the
+  /// timeline's snapshots taken from the check's fold; else (on a terminal:
+  /// the screen comes first) the check starts on another thread once the
+  /// journal is read, and calls `whenChecked` when it is done.
   ///
   /// Implementation note: read on one thread, with a second fold for the
-  /// timeline and the check run afterwards, the first screen of a 1M-event
-  /// journal came after 0.93 s; see Benchmarks/README.md for the figures now.
+  /// timeline and the check run afterwards, the first scripted screen of a
+  /// 1M-event journal came after 0.93 s; see Benchmarks/README.md for the figures now.
   static func load(
-    _ path: String, reading: ReadOptions, model: Profile?, glyphs: Glyphs
+    _ path: String, reading: ReadOptions, model: Profile?, glyphs: Glyphs, checkAsRead: Bool,
+    whenChecked: @escaping @Sendable () -> Void
   ) throws(JournalFileError) -> (StepperJournal, PendingCheck) {
     let reader = try PrefetchingReader(path: path, options: reading)
-    var loader = StepperJournal.Loader(model: model, glyphs: glyphs, expectedRecords: expectedRecords(path))
+    var loader = StepperJournal.Loader(
+      model: model, glyphs: glyphs, expectedRecords: expectedRecords(path), checkAsRead: checkAsRead)
     while var batch = reader.nextBatch() {
       // Each item is moved out of the batch into the loader: reversed in
       // place by moving the items' bytes, then taken from the end (popLast
@@ -236,7 +242,7 @@ struct StepCommand: Command {
       while let item = batch.popLast() { loader.consume(item) }
     }
     if let error = reader.readError { throw error }
-    return loader.finish(name: path == "-" ? "<stdin>" : path)
+    return loader.finish(name: path == "-" ? "<stdin>" : path, whenChecked: whenChecked)
   }
 
   /// Room for the records of a journal file, guessed from its size: lines of
@@ -250,30 +256,31 @@ struct StepCommand: Command {
     return min(Int(info.st_size) / 80, 1 << 24)
   }
 
-  /// Reads the journal (or both), checking each as it is read, and builds the
-  /// stepper; `whenChecked` is called once the checks are done. With
-  /// `prepareSearch` (on a terminal), one journal's search index is built in
-  /// the background too, so that even the first search answers at once.
+  /// Reads the journal (or both) and builds the stepper. Scripted, each is
+  /// checked as it is read; `onTerminal`, the checks go on in the background
+  /// and call `whenChecked` when each is done, and one journal's search index
+  /// is built in the background too, so that even the first search answers at once.
   private func open(
-    whenChecked: @escaping @Sendable () -> Void, prepareSearch: Bool = false
+    whenChecked: @escaping @Sendable () -> Void, onTerminal: Bool = false
   ) throws(CommandFailure) -> (stepper: Stepper, checks: [PendingCheck]) {
     var journals: [StepperJournal] = []
     var checks: [PendingCheck] = []
     for file in files {
       do {
-        let (journal, check) = try Self.load(file, reading: reading, model: model, glyphs: options.glyphs)
+        let (journal, check) = try Self.load(
+          file, reading: reading, model: model, glyphs: options.glyphs, checkAsRead: !onTerminal,
+          whenChecked: whenChecked)
         journals.append(journal)
         checks.append(check)
       } catch {
         throw CommandFailure(displayText(error.description, limit: .max))
       }
     }
-    whenChecked()
     if journals.count == 2 {
       let comparison = StepperComparison(journals[0], journals[1], options: diffOptions)
       return (Stepper(comparison: comparison, options: options), checks)
     }
-    if prepareSearch {
+    if onTerminal {
       let journal = journals[0]
       DispatchQueue.global(qos: .utility).async { journal.prepareSearch() }
     }

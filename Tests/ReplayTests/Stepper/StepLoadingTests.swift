@@ -43,21 +43,35 @@ import Testing
     #expect(withModel.findings == (try Self.checked(path, model: .intended)))
   }
 
-  @Test func openChecksAsItReadsAndTellsWhenItIsDone() throws {
+  @Test func openReturnsBeforeTheCheckAndTellsWhenItIsDone() throws {
     let directory = try TemporaryDirectory()
     let path = try directory.write("legacy.ndjson", StepFixture.text(.legacy))
     let told = Mutex(0)
     let (journal, check) = try StepperJournal.open(path: path) { told.withLock { $0 += 1 } }
-    #expect(told.withLock { $0 } == 1)
-    #expect(journal.isChecked)
+    #expect(!journal.isChecked)
+    #expect(journal.findings.isEmpty)
     let findings = check.wait()
     #expect(check.result == findings)
     #expect(findings == (try Self.checked(path)))
-    #expect(journal.findings == findings)
-    #expect(check.formatErrors == 0)
+    #expect(told.withLock { $0 } == 1)
     let checked = journal.withFindings(findings)
     #expect(checked.isChecked)
     #expect(checked.count == journal.count)
+  }
+
+  @Test func aLoaderThatChecksAsItReadsIsDoneWhenFinished() throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.write("legacy.ndjson", StepFixture.text(.legacy))
+    let told = Mutex(0)
+    var loader = StepperJournal.Loader(checkAsRead: true)
+    let reader = try JournalReader(path: path)
+    while let item = reader.next() { loader.consume(item) }
+    let (journal, check) = loader.finish(name: path) { told.withLock { $0 += 1 } }
+    #expect(told.withLock { $0 } == 1)
+    #expect(journal.isChecked)
+    #expect(check.result == journal.findings)
+    #expect(journal.findings == (try Self.checked(path)))
+    #expect(check.formatErrors == 0)
   }
 
   /// The loader's timeline takes its snapshots from the check's fold (or its
@@ -67,11 +81,14 @@ import Testing
   func theLoadersTimelineIsTheTimelineOfItsRecords(_ interval: Int) throws {
     let directory = try TemporaryDirectory()
     let path = try directory.write("damaged.ndjson", Self.damaged())
-    for rules in [RuleSelection.all, try RuleSelection(only: ["bom"])] {
-      var loader = StepperJournal.Loader(rules: rules, interval: interval, expectedRecords: 3)
+    let cases = [(RuleSelection.all, true, true), (try RuleSelection(only: ["bom"]), true, false), (.all, false, true)]
+    for (rules, checkAsRead, allRules) in cases {
+      var loader = StepperJournal.Loader(
+        rules: rules, interval: interval, expectedRecords: 3, checkAsRead: checkAsRead)
       let reader = try JournalReader(path: path)
       while let item = reader.next() { loader.consume(item) }
       let (journal, check) = loader.finish(name: "damaged")
+      if allRules { #expect(check.wait() == (try Self.checked(path))) }
       let expected = Timeline(records: journal.records, interval: interval)
       #expect(journal.timeline.snapshotCount == expected.snapshotCount)
       #expect(journal.timeline.state == expected.state)

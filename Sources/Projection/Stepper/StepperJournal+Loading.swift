@@ -185,10 +185,18 @@ extension StepperJournal {
     /// - Parameters:
     ///   - name: shown in the header.
     ///   - whenChecked: called once ``PendingCheck/result`` is set (with `checkAsRead`, before this returns).
-    public consuming func finish(
+    ///
+    /// Call it once, after the last item.
+    ///
+    /// Implementation note: `mutating`, not `consuming`: consumed, the loader
+    /// was copied into the call, so the findings' array was shared and the
+    /// last findings appended to it copied it whole, at the peak of memory
+    /// (massif, 300k legacy events: 36 MB; 1M: 78 MB more than before the loader).
+    public mutating func finish(
       name: String, whenChecked: @escaping @Sendable () -> Void = {}
     ) -> (journal: StepperJournal, check: PendingCheck) {
       guard checkAsRead else {
+        schedule.end(records.count, state)
         let timeline = Timeline(records: records, schedule: schedule, state: state)
         let journal = StepperJournal(
           name: name, timeline: timeline, lineNumbers: lines, findings: nil, marks: marks)
@@ -201,6 +209,7 @@ extension StepperJournal {
       check.finish(into: &last)
       for finding in last { findings.append(finding.diagnostic) }
       let final = checkFolds ? check.state : state
+      schedule.end(records.count, final)
       let timeline = Timeline(records: records, schedule: schedule, state: final)
       let journal = StepperJournal(
         name: name, timeline: timeline, lineNumbers: lines, findings: findings, marks: marks)
@@ -211,6 +220,10 @@ extension StepperJournal {
   }
 }
 
+/// The check of a journal in memory, running on its own serial queue (or done
+/// already, when a ``StepperJournal/Loader`` checked as it read); it ends with
+/// the findings sorted by line, exactly those `check` reports (the same
+/// ``JournalCheck`` over the reader's items, in file order).
 public final class PendingCheck: Sendable {
   private let done = DispatchSemaphore(value: 0)
   private let finished = Mutex<[Diagnostic]?>(nil)

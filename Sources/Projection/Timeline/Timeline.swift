@@ -75,6 +75,7 @@ public struct Timeline: Sendable {
       schedule.before(i, state)
       reduce(into: &state, record)
     }
+    schedule.end(records.count, state)
     self.init(records: records, schedule: schedule, state: state)
   }
 
@@ -83,10 +84,10 @@ public struct Timeline: Sendable {
   ///
   /// - Parameters:
   ///   - records: the records folded.
-  ///   - schedule: the snapshots taken before each record of the fold, as ``SnapshotSchedule/before(_:_:)``.
+  ///   - schedule: the snapshots taken before each record of the fold
+  ///     (``SnapshotSchedule/before(_:_:)``), then at the end (``SnapshotSchedule/end(_:_:)``).
   ///   - state: the state after the last record.
-  init(records: [Record], schedule: consuming SnapshotSchedule, state: State) {
-    schedule.end(records.count, state)
+  init(records: [Record], schedule: SnapshotSchedule, state: State) {
     self.records = records
     self.interval = schedule.interval
     self.snapshots = schedule.snapshots

@@ -16,9 +16,11 @@ extension StepperJournal {
     path: String, name: String? = nil, options: ReadOptions = .init(), rules: RuleSelection = .all,
     model: Profile? = nil, glyphs: Glyphs = .unicode
   ) throws(JournalFileError) -> StepperJournal {
-    let (journal, check) = try open(
-      path: path, name: name, options: options, rules: rules, model: model, glyphs: glyphs)
-    return journal.withFindings(check.wait())
+    let reader = try JournalReader(path: path, options: options)
+    var loader = Loader(rules: rules, model: model, glyphs: glyphs, checkAsRead: true)
+    while let item = reader.next() { loader.consume(item) }
+    if let error = reader.readError { throw error }
+    return loader.finish(name: name ?? (path == "-" ? "<stdin>" : path)).journal
   }
 
   /// Reads a journal file for stepping and starts its check on another
@@ -28,12 +30,15 @@ extension StepperJournal {
   /// Every line is decoded once. The check (the reader's integrity findings
   /// and every lifecycle rule, exactly as `check` reports them) starts once
   /// the timeline is built, on a serial queue of its own, over the records
-  /// already in memory.
+  /// already in memory (a ``Loader`` that does not check as it reads).
   ///
-  /// Implementation note: checking while the file is read looks faster, but
-  /// both threads then retain and release the same records' strings and
-  /// compete for memory; measured on 1M events (step-bench), the first screen
-  /// came 1.9 times later, and the findings no sooner.
+  /// Implementation note: checking while the file is read on another thread
+  /// looks faster, but both threads then retain and release the same records'
+  /// strings and compete for memory; measured on 1M events (step-bench), the
+  /// first screen came 1.9 times later, and the findings no sooner. Checking
+  /// on the reading thread (``Loader/init(rules:model:glyphs:interval:expectedRecords:checkAsRead:)``)
+  /// folds once instead of twice, but the first screen then waits for the
+  /// check: for a legacy journal, its 600,000 findings.
   ///
   /// ```swift
   /// let (journal, check) = try StepperJournal.open(path: path) { wakeUpTheLoop() }
@@ -56,31 +61,169 @@ extension StepperJournal {
     model: Profile? = nil, glyphs: Glyphs = .unicode, whenChecked: @escaping @Sendable () -> Void = {}
   ) throws(JournalFileError) -> (journal: StepperJournal, check: PendingCheck) {
     let reader = try JournalReader(path: path, options: options)
-    var records: [Record] = []
-    var lines: [Int32] = []
-    var findings: [Diagnostic] = []
-    while let item = reader.next() {
-      switch item {
-      case .record(let record, let line, _):
-        records.append(record)
-        lines.append(Int32(truncatingIfNeeded: line))
-      case .diagnostic(let diagnostic):
-        findings.append(diagnostic)
-      }
-    }
+    var loader = Loader(rules: rules, model: model, glyphs: glyphs, checkAsRead: false)
+    while let item = reader.next() { loader.consume(item) }
     if let error = reader.readError { throw error }
-    let journal = StepperJournal(
-      name: name ?? (path == "-" ? "<stdin>" : path), records: records, lineNumbers: lines, findings: nil)
-    let check = PendingCheck(
-      records: journal.records, lines: lines, readerFindings: findings, rules: rules, model: model, glyphs: glyphs,
-      whenChecked: whenChecked)
-    return (journal, check)
+    return loader.finish(name: name ?? (path == "-" ? "<stdin>" : path), whenChecked: whenChecked)
+  }
+
+  /// Builds a ``StepperJournal`` from a reader's items, in file order.
+  ///
+  /// With `checkAsRead` (what `step --keys` and ``load(path:name:options:rules:model:glyphs:)``
+  /// use: they wait for the findings anyway), the model is folded once: the
+  /// check folds each record (as `check` does) and the timeline keeps
+  /// snapshots of the check's state instead of folding the whole journal a
+  /// second time. Without (what `step` on a terminal uses: the screen comes
+  /// before the findings), the loader folds for the timeline itself and
+  /// ``finish(name:whenChecked:)`` starts the check on another thread.
+  ///
+  /// ```swift
+  /// var loader = StepperJournal.Loader(checkAsRead: true)
+  /// while let item = reader.next() { loader.consume(item) }
+  /// let (journal, check) = loader.finish(name: path)
+  /// ```
+  ///
+  /// Implementation note: the timeline's fold and the check's fold were two
+  /// thirds of the time of `step --keys` on a 1M-event journal once decoding
+  /// ran on every core; the check's state after each record is the timeline's
+  /// (the same ``reduce(into:_:)``), so the snapshots are taken from it. When
+  /// the rules leave out every lifecycle rule the check does not fold, and the
+  /// loader folds for the snapshots itself.
+  public struct Loader: Sendable {
+    private var records: [Record] = []
+    private var lines: [Int32] = []
+    private var check: JournalCheck
+    /// The check folds the model (a lifecycle rule is selected).
+    private let checkFolds: Bool
+    /// The loader's own fold when the check does not fold.
+    private var state = State()
+    private var schedule: SnapshotSchedule
+    private var marks: RecordMarks
+    private var passed: [CheckFinding] = []
+    private var findings: [Diagnostic] = []
+    private var formatErrors = 0
+    /// Check each item as it is read (else after, in the background).
+    private let checkAsRead: Bool
+    /// Without `checkAsRead`: the reader's findings, in file order, for the check.
+    private var readerFindings: [Diagnostic] = []
+    private let rules: RuleSelection
+    private let model: Profile?
+    private let glyphs: Glyphs
+
+    /// - Parameters:
+    ///   - rules: the rules whose findings are shown.
+    ///   - model: also compare the recording with this profile of the reference model (`check --model`).
+    ///   - glyphs: the arrows and marks of the findings' messages.
+    ///   - interval: records between the timeline's snapshots.
+    ///   - expectedRecords: the records expected (a guess from the file's size, say), to reserve room.
+    ///   - checkAsRead: check each item as it comes; else ``finish(name:whenChecked:)``
+    ///     starts the check on another thread.
+    public init(
+      rules: RuleSelection = .all, model: Profile? = nil, glyphs: Glyphs = .unicode,
+      interval: Int = Timeline.defaultInterval, expectedRecords: Int = 0, checkAsRead: Bool
+    ) {
+      check = JournalCheck(rules: rules, model: model, glyphs: glyphs)
+      checkFolds = checkAsRead && rules.containsLifecycleRules
+      self.checkAsRead = checkAsRead
+      self.rules = rules
+      self.model = model
+      self.glyphs = glyphs
+      schedule = SnapshotSchedule(interval: interval, expected: expectedRecords)
+      marks = RecordMarks(expected: expectedRecords)
+      records.reserveCapacity(expectedRecords)
+      lines.reserveCapacity(expectedRecords)
+    }
+
+    /// The records taken so far.
+    public var count: Int { records.count }
+
+    /// Takes the reader's next item (a line's findings come before its record).
+    ///
+    /// Implementation note: the item is consumed, so its record is moved into
+    /// the journal; borrowed, it was copied and the reader's copy destroyed
+    /// (callgrind, 200k events: 13 % of this thread's instructions).
+    public mutating func consume(_ item: consuming JournalItem) {
+      switch consume item {
+      case .record(let record, let line, _):
+        let index = records.count
+        lines.append(Int32(truncatingIfNeeded: line))
+        marks.add(record)
+        // Implementation note: passing `check.state` or `state` copies it (a
+        // retain and a release of each of its parts, every record: the own
+        // fold took twice as long), so it is passed only for a snapshot.
+        if checkFolds {
+          if schedule.isDue(index) { schedule.before(index, check.state) }
+        } else {
+          if schedule.isDue(index) { schedule.before(index, state) }
+          reduce(into: &state, record)
+        }
+        if checkAsRead { check.consume(record, line: line, into: &passed) }
+        records.append(record)
+      case .diagnostic(let diagnostic):
+        if diagnostic.severity == .error { formatErrors += 1 }
+        if checkAsRead {
+          check.consume(diagnostic, into: &passed)
+        } else {
+          readerFindings.append(diagnostic)
+        }
+      }
+      if !passed.isEmpty { take() }
+    }
+
+    /// Implementation note: the findings the check passes on are taken out as
+    /// they come; kept as `CheckFinding`s (with room for a model divergence)
+    /// until the end, the findings of a 1M-event legacy journal cost 300 MiB more.
+    private mutating func take() {
+      for finding in passed { findings.append(finding.diagnostic) }
+      passed.removeAll(keepingCapacity: true)
+    }
+
+    /// The journal and its check: with `checkAsRead`, the journal with its
+    /// findings and the check done; else the journal without its findings and
+    /// the check, just started on another thread.
+    ///
+    /// - Parameters:
+    ///   - name: shown in the header.
+    ///   - whenChecked: called once ``PendingCheck/result`` is set (with `checkAsRead`, before this returns).
+    ///
+    /// Call it once, after the last item.
+    ///
+    /// Implementation note: `mutating`, not `consuming`: consumed, the loader
+    /// was copied into the call, so the findings' array was shared and the
+    /// last findings appended to it copied it whole, at the peak of memory
+    /// (massif, 300k legacy events: 36 MB; 1M: 78 MB more than before the loader).
+    public mutating func finish(
+      name: String, whenChecked: @escaping @Sendable () -> Void = {}
+    ) -> (journal: StepperJournal, check: PendingCheck) {
+      guard checkAsRead else {
+        schedule.end(records.count, state)
+        let timeline = Timeline(records: records, schedule: schedule, state: state)
+        let journal = StepperJournal(
+          name: name, timeline: timeline, lineNumbers: lines, findings: nil, marks: marks)
+        let pending = PendingCheck(
+          records: journal.records, lines: lines, readerFindings: readerFindings, rules: rules, model: model,
+          glyphs: glyphs, whenChecked: whenChecked)
+        return (journal, pending)
+      }
+      var last: [CheckFinding] = []
+      check.finish(into: &last)
+      for finding in last { findings.append(finding.diagnostic) }
+      let final = checkFolds ? check.state : state
+      schedule.end(records.count, final)
+      let timeline = Timeline(records: records, schedule: schedule, state: final)
+      let journal = StepperJournal(
+        name: name, timeline: timeline, lineNumbers: lines, findings: findings, marks: marks)
+      let pending = PendingCheck(finished: findings, formatErrors: formatErrors)
+      whenChecked()
+      return (journal, pending)
+    }
   }
 }
 
-/// The check of a journal in memory, running on its own serial queue; it
-/// ends with the findings sorted by line, exactly those `check` reports (it
-/// runs the same ``JournalCheck`` over the reader's items again, in file order).
+/// The check of a journal in memory, running on its own serial queue (or done
+/// already, when a ``StepperJournal/Loader`` checked as it read); it ends with
+/// the findings sorted by line, exactly those `check` reports (the same
+/// ``JournalCheck`` over the reader's items, in file order).
 public final class PendingCheck: Sendable {
   private let done = DispatchSemaphore(value: 0)
   private let finished = Mutex<[Diagnostic]?>(nil)
@@ -108,6 +251,17 @@ public final class PendingCheck: Sendable {
       whenChecked()
       done.signal()
     }
+  }
+
+  /// A check done already (by a ``StepperJournal/Loader`` that checked as it read).
+  ///
+  /// - Parameters:
+  ///   - findings: its findings, sorted by line.
+  ///   - formatErrors: the reader's findings of error severity.
+  init(finished findings: [Diagnostic], formatErrors: Int) {
+    self.formatErrors = formatErrors
+    finished.withLock { $0 = findings }
+    done.signal()
   }
 
   /// The findings once the check is done, nil before.

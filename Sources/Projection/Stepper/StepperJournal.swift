@@ -64,33 +64,32 @@ public struct StepperJournal: Sendable {
     name: String, records: [Record], lineNumbers lines: [Int32]?, findings: [Diagnostic]?,
     interval: Int = Timeline.defaultInterval
   ) {
+    self.init(
+      name: name, timeline: Timeline(records: records, interval: interval), lineNumbers: lines, findings: findings)
+  }
+
+  /// A journal whose timeline is built already (``Loader`` folds once for the
+  /// check and the timeline, and notes the moves as it reads: `marks`).
+  init(
+    name: String, timeline: Timeline, lineNumbers lines: [Int32]?, findings: [Diagnostic]?,
+    marks: RecordMarks? = nil
+  ) {
     self.name = name
-    self.timeline = Timeline(records: records, interval: interval)
+    self.timeline = timeline
+    let records = timeline.records
     let lines = lines ?? (0..<records.count).map { Int32($0 + 1) }
     self.lines = lines
-    var moves: [Int32] = []
-    var mapVersions: [Int32] = []
-    mapVersions.reserveCapacity(records.count)
-    var version: Int32 = 0
-    var idWidth = 3
-    for (i, record) in records.enumerated() {
-      switch record.event {
-      case .move:
-        moves.append(Int32(i))
-        version = Int32(i)
-      case .alloc(let id, _):
-        version = Int32(i)
-        if idWidth < 12 { idWidth = min(12, max(idWidth, TextWidth.columns(of: displayText(id.rawValue, limit: 13)))) }
-      case .root, .link, .unlink, .modal, .touches, .dealloc:
-        version = Int32(i)
-      case .session, .pan, .lifecycle, .mark, .unknown:
-        break
-      }
-      mapVersions.append(version)
-    }
-    self.moves = moves
-    self.mapVersions = mapVersions
-    self.mapIDWidth = idWidth
+    let marks =
+      marks
+      ?? {
+        var marks = RecordMarks(expected: records.count)
+        for record in records { marks.add(record) }
+        return marks
+      }()
+    precondition(marks.mapVersions.count == records.count, "one map version per record")
+    self.moves = marks.moves
+    self.mapVersions = marks.mapVersions
+    self.mapIDWidth = marks.idWidth
     self.searchIndex = SearchIndex()
     self.findings = findings ?? []
     self.isChecked = findings != nil
@@ -175,5 +174,38 @@ public struct StepperJournal: Sendable {
       if values[mid] <= value { lo = mid + 1 } else { hi = mid }
     }
     return lo
+  }
+}
+
+/// The moves, map versions and id width of a journal's records, noted one
+/// record at a time in file order (see ``StepperJournal/moves``, ``StepperJournal/mapVersions``
+/// and ``StepperJournal/mapIDWidth``).
+struct RecordMarks: Sendable {
+  private(set) var moves: [Int32] = []
+  private(set) var mapVersions: [Int32] = []
+  private(set) var idWidth = 3
+  private var version: Int32 = 0
+
+  /// - Parameter expected: the records expected, to reserve room.
+  init(expected: Int = 0) {
+    mapVersions.reserveCapacity(expected)
+  }
+
+  /// Notes the next record.
+  mutating func add(_ record: borrowing Record) {
+    let i = Int32(truncatingIfNeeded: mapVersions.count)
+    switch record.event {
+    case .move:
+      moves.append(i)
+      version = i
+    case .alloc(let id, _):
+      version = i
+      if idWidth < 12 { idWidth = min(12, max(idWidth, TextWidth.columns(of: displayText(id.rawValue, limit: 13)))) }
+    case .root, .link, .unlink, .modal, .touches, .dealloc:
+      version = i
+    case .session, .pan, .lifecycle, .mark, .unknown:
+      break
+    }
+    mapVersions.append(version)
   }
 }

@@ -69,29 +69,29 @@ public struct Timeline: Sendable {
   /// - Complexity: O(n) folds.
   public init(records: [Record], interval: Int = Timeline.defaultInterval) {
     precondition(interval >= 1, "a timeline needs an interval of at least 1 record")
-    self.records = records
-    self.interval = interval
-    var snapshots: [State] = []
-    var positions: [Int] = []
-    snapshots.reserveCapacity(records.count / interval + 1)
-    positions.reserveCapacity(records.count / interval + 1)
+    var schedule = SnapshotSchedule(interval: interval, expected: records.count)
     var state = State()
-    var next = 0
     for (i, record) in records.enumerated() {
-      if i == next {
-        snapshots.append(state)
-        positions.append(i)
-        let controllers = state.controllerCount
-        next = i + (controllers > Self.denseThreshold ? max(interval, controllers) : interval)
-      }
+      schedule.before(i, state)
       reduce(into: &state, record)
     }
-    if records.count == next {
-      snapshots.append(state)
-      positions.append(records.count)
-    }
-    self.snapshots = snapshots
-    self.snapshotPositions = positions
+    schedule.end(records.count, state)
+    self.init(records: records, schedule: schedule, state: state)
+  }
+
+  /// A timeline whose fold was done elsewhere (the stepper's loading folds
+  /// once for its check and its snapshots).
+  ///
+  /// - Parameters:
+  ///   - records: the records folded.
+  ///   - schedule: the snapshots taken before each record of the fold
+  ///     (``SnapshotSchedule/before(_:_:)``), then at the end (``SnapshotSchedule/end(_:_:)``).
+  ///   - state: the state after the last record.
+  init(records: [Record], schedule: SnapshotSchedule, state: State) {
+    self.records = records
+    self.interval = schedule.interval
+    self.snapshots = schedule.snapshots
+    self.snapshotPositions = schedule.positions
     self.state = state
     self.index = records.count - 1
 
@@ -222,5 +222,48 @@ public struct Timeline: Sendable {
   /// Moves to the last record.
   public mutating func last() {
     seek(to: records.count - 1)
+  }
+}
+
+/// Where a ``Timeline`` keeps its snapshots, decided as the fold goes: before
+/// every `interval`-th record, spaced wider past ``Timeline/denseThreshold`` controllers.
+struct SnapshotSchedule: Sendable {
+  /// Records between two snapshots.
+  let interval: Int
+  /// The states kept, in order.
+  private(set) var snapshots: [State] = []
+  /// The number of records folded into each snapshot.
+  private(set) var positions: [Int] = []
+  /// The record before which the next snapshot is taken.
+  private var next = 0
+
+  /// - Parameters:
+  ///   - interval: records between snapshots, at least 1.
+  ///   - expected: the records expected, to reserve room (0 when unknown).
+  init(interval: Int, expected: Int = 0) {
+    precondition(interval >= 1, "a timeline needs an interval of at least 1 record")
+    self.interval = interval
+    snapshots.reserveCapacity(expected / interval + 1)
+    positions.reserveCapacity(expected / interval + 1)
+  }
+
+  /// Whether a snapshot is taken before record `index`.
+  func isDue(_ index: Int) -> Bool { index == next }
+
+  /// Before record `index` is folded: `state` is the state after the records before it.
+  mutating func before(_ index: Int, _ state: State) {
+    guard index == next else { return }
+    snapshots.append(state)
+    positions.append(index)
+    let controllers = state.controllerCount
+    next = index + (controllers > Timeline.denseThreshold ? max(interval, controllers) : interval)
+  }
+
+  /// After the last of `count` records: `state` is the final state.
+  mutating func end(_ count: Int, _ state: State) {
+    if count == next {
+      snapshots.append(state)
+      positions.append(count)
+    }
   }
 }

@@ -2,6 +2,14 @@ import Dispatch
 import Journal
 import Projection
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `step FILE` / `step A B`: the interactive replay, one event at a time.
 struct StepCommand: Command {
   static let name = "step"
@@ -130,7 +138,7 @@ struct StepCommand: Command {
     guard scripted else {
       var opened: [PendingCheck] = []
       _ = try InteractiveLoop.run(context: &context, reading: files) { whenChecked throws(CommandFailure) in
-        let (stepper, checks) = try open(whenChecked: whenChecked, prepareSearch: true)
+        let (stepper, checks) = try open(whenChecked: whenChecked, onTerminal: true)
         opened = checks
         return (stepper, checks)
       }
@@ -138,6 +146,7 @@ struct StepCommand: Command {
     }
     let (pending, checks) = try open(whenChecked: {})
     let stepper = pending.withFindings(checks[0].wait(), b: checks.count > 1 ? checks[1].wait() : nil)
+    defer { Self.leaveToTheExit(stepper) }
     var state = stepper.start()
     var frame = 0
     func show(_ label: String, _ context: inout Context) {
@@ -169,6 +178,27 @@ struct StepCommand: Command {
     return Self.status(checks)
   }
 
+  /// Keeps the stepper's journals until the process exits, instead of freeing
+  /// them when the command returns: the process ends right after the last
+  /// screen, and freeing 1M events (each record's strings, the snapshots)
+  /// took about 30 ms after it (perf). Only large journals are kept; the
+  /// small ones of the in-process tests are freed.
+  private static func leaveToTheExit(_ stepper: Stepper) {
+    let events =
+      switch stepper.source {
+      case .journal(let journal): journal.count
+      case .comparison(let comparison): comparison.a.count + comparison.b.count
+      }
+    guard events >= 1 << 16 else { return }
+    _ = Unmanaged.passRetained(KeptUntilExit(stepper))
+  }
+
+  /// A stepper no one frees (``leaveToTheExit(_:)``).
+  private final class KeptUntilExit: Sendable {
+    let stepper: Stepper
+    init(_ stepper: Stepper) { self.stepper = stepper }
+  }
+
   /// The exit status: 2 when a journal has format errors (they are shown in the view), else 0.
   static func status(_ checks: [PendingCheck]) -> Int32 {
     var verdict = Verdict()
@@ -176,19 +206,70 @@ struct StepCommand: Command {
     return verdict.status
   }
 
-  /// Reads the journal (or both) and builds the stepper; the checks go on in
-  /// the background and call `whenChecked` when each is done. With
-  /// `prepareSearch` (on a terminal), one journal's search index is built in
-  /// the background too, so that even the first search answers at once.
+  /// Reads one journal, decoding on every core while this thread folds the
+  /// records decoded (``StepperJournal/Loader``). With `checkAsRead` (scripted:
+  /// the first screen waits for the findings anyway) it checks them too, the
+  /// timeline's snapshots taken from the check's fold; else (on a terminal:
+  /// the screen comes first) the check starts on another thread once the
+  /// journal is read, and calls `whenChecked` when it is done.
+  ///
+  /// Implementation note: read on one thread, with a second fold for the
+  /// timeline and the check run afterwards, the first scripted screen of a
+  /// 1M-event journal came after 0.93 s; see Benchmarks/README.md for the figures now.
+  static func load(
+    _ path: String, reading: ReadOptions, model: Profile?, glyphs: Glyphs, checkAsRead: Bool,
+    whenChecked: @escaping @Sendable () -> Void
+  ) throws(JournalFileError) -> (StepperJournal, PendingCheck) {
+    let reader = try PrefetchingReader(path: path, options: reading)
+    var loader = StepperJournal.Loader(
+      model: model, glyphs: glyphs, expectedRecords: expectedRecords(path), checkAsRead: checkAsRead)
+    while var batch = reader.nextBatch() {
+      // Each item is moved out of the batch into the loader: reversed in
+      // place by moving the items' bytes, then taken from the end (popLast
+      // moves). Borrowed instead, each record was copied into the journal and
+      // the batch's copy destroyed; `reverse()` copied the items it swapped.
+      batch.withUnsafeMutableBufferPointer { items in
+        guard var low = items.baseAddress, items.count > 1 else { return }
+        var high = low + (items.count - 1)
+        while low < high {
+          let item = low.move()
+          low.moveInitialize(from: high, count: 1)
+          high.initialize(to: item)
+          low += 1
+          high -= 1
+        }
+      }
+      while let item = batch.popLast() { loader.consume(item) }
+    }
+    if let error = reader.readError { throw error }
+    return loader.finish(name: path == "-" ? "<stdin>" : path, whenChecked: whenChecked)
+  }
+
+  /// Room for the records of a journal file, guessed from its size: lines of
+  /// journals are rarely shorter than 80 bytes (about 120 in the bundled ones
+  /// and the simulator's). Reserved and never written, the rest of the room
+  /// costs address space, not memory; growing by doubling instead copied the
+  /// records three times over on 1M events (136 bytes each), page faults included.
+  static func expectedRecords(_ path: String) -> Int {
+    var info = stat()
+    guard path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 0 }
+    return min(Int(info.st_size) / 80, 1 << 24)
+  }
+
+  /// Reads the journal (or both) and builds the stepper. Scripted, each is
+  /// checked as it is read; `onTerminal`, the checks go on in the background
+  /// and call `whenChecked` when each is done, and one journal's search index
+  /// is built in the background too, so that even the first search answers at once.
   private func open(
-    whenChecked: @escaping @Sendable () -> Void, prepareSearch: Bool = false
+    whenChecked: @escaping @Sendable () -> Void, onTerminal: Bool = false
   ) throws(CommandFailure) -> (stepper: Stepper, checks: [PendingCheck]) {
     var journals: [StepperJournal] = []
     var checks: [PendingCheck] = []
     for file in files {
       do {
-        let (journal, check) = try StepperJournal.open(
-          path: file, options: reading, model: model, glyphs: options.glyphs, whenChecked: whenChecked)
+        let (journal, check) = try Self.load(
+          file, reading: reading, model: model, glyphs: options.glyphs, checkAsRead: !onTerminal,
+          whenChecked: whenChecked)
         journals.append(journal)
         checks.append(check)
       } catch {
@@ -199,7 +280,7 @@ struct StepCommand: Command {
       let comparison = StepperComparison(journals[0], journals[1], options: diffOptions)
       return (Stepper(comparison: comparison, options: options), checks)
     }
-    if prepareSearch {
+    if onTerminal {
       let journal = journals[0]
       DispatchQueue.global(qos: .utility).async { journal.prepareSearch() }
     }

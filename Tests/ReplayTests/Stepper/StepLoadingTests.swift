@@ -4,9 +4,9 @@ import Testing
 
 @testable import Projection
 
-/// Reading a journal for `step`: the check that runs beside the reading finds
-/// exactly what `check` finds, in the same order, and the indexes the keys
-/// use are right.
+/// Reading a journal for `step`: the check that runs as it is read finds
+/// exactly what `check` finds, in the same order, the timeline built from its
+/// fold is the records' own, and the indexes the keys use are right.
 @Suite struct StepLoadingTests {
   /// What `check` reports: the reader's items through ``JournalCheck``.
   static func checked(_ path: String, model: Profile? = nil) throws -> [Diagnostic] {
@@ -57,6 +57,51 @@ import Testing
     let checked = journal.withFindings(findings)
     #expect(checked.isChecked)
     #expect(checked.count == journal.count)
+  }
+
+  @Test func aLoaderThatChecksAsItReadsIsDoneWhenFinished() throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.write("legacy.ndjson", StepFixture.text(.legacy))
+    let told = Mutex(0)
+    var loader = StepperJournal.Loader(checkAsRead: true)
+    let reader = try JournalReader(path: path)
+    while let item = reader.next() { loader.consume(item) }
+    let (journal, check) = loader.finish(name: path) { told.withLock { $0 += 1 } }
+    #expect(told.withLock { $0 } == 1)
+    #expect(journal.isChecked)
+    #expect(check.result == journal.findings)
+    #expect(journal.findings == (try Self.checked(path)))
+    #expect(check.formatErrors == 0)
+  }
+
+  /// The loader's timeline takes its snapshots from the check's fold (or its
+  /// own, when no lifecycle rule is selected): every state is the one a
+  /// timeline folding the records itself gives, at every interval.
+  @Test(arguments: [1, 7, 256])
+  func theLoadersTimelineIsTheTimelineOfItsRecords(_ interval: Int) throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.write("damaged.ndjson", Self.damaged())
+    let cases = [(RuleSelection.all, true, true), (try RuleSelection(only: ["bom"]), true, false), (.all, false, true)]
+    for (rules, checkAsRead, allRules) in cases {
+      var loader = StepperJournal.Loader(
+        rules: rules, interval: interval, expectedRecords: 3, checkAsRead: checkAsRead)
+      let reader = try JournalReader(path: path)
+      while let item = reader.next() { loader.consume(item) }
+      let (journal, check) = loader.finish(name: "damaged")
+      if allRules { #expect(check.wait() == (try Self.checked(path))) }
+      let expected = Timeline(records: journal.records, interval: interval)
+      #expect(journal.timeline.snapshotCount == expected.snapshotCount)
+      #expect(journal.timeline.state == expected.state)
+      for index in -1..<journal.count {
+        #expect(journal.timeline.state(at: index) == expected.state(at: index), "index \(index)")
+      }
+      #expect(check.formatErrors > 0)
+      let plain = StepperJournal(
+        name: "damaged", records: journal.records, lineNumbers: journal.lines, findings: journal.findings)
+      #expect(journal.moves == plain.moves)
+      #expect(journal.mapVersions == plain.mapVersions)
+      #expect(journal.mapIDWidth == plain.mapIDWidth)
+    }
   }
 
   @Test func theIndexesPointAtTheRightRecords() throws {

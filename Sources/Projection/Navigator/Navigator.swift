@@ -104,6 +104,16 @@ public struct Navigator: Sendable {
     records.removeAll(keepingCapacity: true)
   }
 
+  /// Hands out the records written since the last take by swapping buffers
+  /// with `batch`, which must be empty: the records are moved, not copied, and
+  /// the batch's buffer (its capacity) takes the next ones. For a caller that
+  /// empties its batch before each command (the conformance check).
+  mutating func swapRecords(with batch: inout [Record]) {
+    precondition(batch.isEmpty)
+    taken += records.count
+    swap(&records, &batch)
+  }
+
   /// Forgets the records written since the last take, keeping the buffer (``takeRecords(into:)`` without a batch).
   public mutating func forgetRecords() {
     taken += records.count

@@ -39,7 +39,10 @@ struct FileOutput: TextOutputStream {
   }
 
   mutating func write(_ string: String) {
-    buffer.append(contentsOf: string.utf8)
+    // A native string's bytes are copied at once; appending its UTF-8 view went byte by byte.
+    if string.utf8.withContiguousStorageIfAvailable({ buffer.append(contentsOf: $0) }) == nil {
+      buffer.append(contentsOf: string.utf8)
+    }
     if buffer.count >= capacity { flush() }
   }
 

@@ -228,7 +228,7 @@ struct FleetRunner {
 }
 
 /// Runs `body` on a new thread of its own (detached).
-private func startThread(_ body: @escaping @Sendable () -> Void) {
+func startThread(_ body: @escaping @Sendable () -> Void) {
   final class Box: Sendable {
     let body: @Sendable () -> Void
     init(_ body: @escaping @Sendable () -> Void) { self.body = body }

@@ -65,6 +65,28 @@ import Testing
   }
 }
 
+/// The eight-bytes-at-a-time scan of printable ASCII: a scalar at every
+/// position of a longer text, and the limit counted across its chunks.
+@Test func theWordScanFindsAScalarAnywhere() {
+  let values = Array(0..<0x100) + [0x200B, 0x202E, 0x2060, 0xFEFF, 0xFFFA, 0x1F4CD]
+  let ascii = "abcdefghijklmnopqrstuvw"
+  for v in values {
+    let scalar = Unicode.Scalar(UInt32(v))!
+    let escape = "\\u{" + String(v, radix: 16, uppercase: true) + "}"
+    let shown = needsEscapeForTest(scalar) ? escape : String(Character(scalar))
+    for k in 0...ascii.count {
+      let before = String(ascii.prefix(k))
+      let after = String(ascii.dropFirst(k))
+      let text = before + String(Character(scalar)) + after
+      #expect(displayText(text, limit: .max) == before + shown + after, "U+\(String(v, radix: 16)) at \(k)")
+    }
+  }
+  let long = String(repeating: "x", count: 40)
+  #expect(displayText(long, limit: 40) == long)
+  #expect(displayText(long, limit: 39) == String(repeating: "x", count: 39) + "…")
+  #expect(displayText(long, limit: 8) == "xxxxxxxx…")
+}
+
 /// The scalars the format's display rule escapes, spelled out independently of the implementation.
 private func needsEscapeForTest(_ s: Unicode.Scalar) -> Bool {
   let v = s.value

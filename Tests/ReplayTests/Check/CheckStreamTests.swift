@@ -97,4 +97,50 @@ import Testing
     #expect(!without.contains("4 blank-line"))
     #expect(summary.warnings == 0)
   }
+
+  /// A ``CheckerPass`` run apart (as `check` runs it on its own thread), its
+  /// batches given to the journal check, finds what the journal check finds on
+  /// its own, in the same order, whatever the batch size, rules and model.
+  @Test(arguments: [1, 7, 4096])
+  func aCheckerPassApartFindsTheSame(batchSize: Int) throws {
+    let selections: [RuleSelection] = [
+      .all, try RuleSelection(only: ["modal-leak", "blank-line", "model-divergence"]),
+      try RuleSelection(excluding: ["will-repeated"]),
+    ]
+    for (name, bytes) in FuzzCorpus.journals {
+      // A line of junk in the middle: reader findings between the checked records.
+      let middle = bytes.count / 2
+      let cut = bytes[middle...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count
+      let text = Array(bytes[..<cut]) + Array("{oops\n".utf8) + Array(bytes[cut...])
+      for rules in selections {
+        for model in [nil, Profile.intended, .legacy] {
+          func direct() -> [CheckFinding] {
+            let reader = JournalReader(bytes: text)
+            var check = JournalCheck(rules: rules, model: model)
+            var findings: [CheckFinding] = []
+            while let item = reader.next() { check.consume(item, into: &findings) }
+            check.finish(into: &findings)
+            return findings
+          }
+          let reader = JournalReader(bytes: text)
+          var pass = CheckerPass(rules: rules, model: model)
+          var check = JournalCheck(rules: rules, model: model)
+          var findings: [CheckFinding] = []
+          var items: [JournalItem] = []
+          var done = false
+          while !done {
+            items.removeAll()
+            while items.count < batchSize, let item = reader.next() { items.append(item) }
+            done = items.count < batchSize
+            items.withUnsafeBufferPointer { items in
+              let checked = pass.check(items)
+              check.consume(items, checked: checked, into: &findings)
+            }
+          }
+          check.finish(checked: pass.finish(), into: &findings)
+          #expect(findings == direct(), "\(name) \(model.map(\.rawValue) ?? "no model")")
+        }
+      }
+    }
+  }
 }

@@ -51,6 +51,31 @@ struct ConformanceSegment {
 
   init(kind: Kind) { self.kind = kind }
 
+  /// The arrays of a closed segment, emptied with their capacity kept.
+  struct Buffers {
+    var found: [Found] = []
+    var expected: [Record] = []
+    var unmatched: [Event] = []
+  }
+
+  /// A segment that takes `buffers`' arrays (leaving empty ones).
+  init(kind: Kind, buffers: inout Buffers) {
+    self.kind = kind
+    swap(&found, &buffers.found)
+    swap(&expected, &buffers.expected)
+    swap(&unmatched, &buffers.unmatched)
+  }
+
+  /// Gives the segment's arrays, emptied, to the next one.
+  mutating func recycle(into buffers: inout Buffers) {
+    found.removeAll(keepingCapacity: true)
+    expected.removeAll(keepingCapacity: true)
+    unmatched.removeAll(keepingCapacity: true)
+    swap(&found, &buffers.found)
+    swap(&expected, &buffers.expected)
+    swap(&unmatched, &buffers.unmatched)
+  }
+
   var first: ModelDivergence.Entry { found[0].entry }
 
   /// Adds a recorded event.

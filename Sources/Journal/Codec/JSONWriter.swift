@@ -54,15 +54,9 @@ public enum JSONWriter {
         start = i
         continue
       }
-      switch c {
-      case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
-      case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
-      case 0x08: out.append(UInt8(ascii: "b"))
-      case 0x0C: out.append(UInt8(ascii: "f"))
-      case 0x0A: out.append(UInt8(ascii: "n"))
-      case 0x0D: out.append(UInt8(ascii: "r"))
-      case 0x09: out.append(UInt8(ascii: "t"))
-      default:
+      if let letter = escapeLetter(c) {
+        out.append(letter)
+      } else {
         out.append(contentsOf: [
           UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(c >> 4)], hex[Int(c & 15)],
         ])
@@ -72,6 +66,22 @@ public enum JSONWriter {
     }
     if start < n { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<n])) }
     out.append(UInt8(ascii: "\""))
+  }
+
+  /// The letter after `\` that escapes `c` (`"`, `\`, or a control character with
+  /// a short escape), or nil for the control characters written `\u00XX`.
+  @inline(__always)
+  static func escapeLetter(_ c: UInt8) -> UInt8? {
+    switch c {
+    case UInt8(ascii: "\""): UInt8(ascii: "\"")
+    case UInt8(ascii: "\\"): UInt8(ascii: "\\")
+    case 0x08: UInt8(ascii: "b")
+    case 0x0C: UInt8(ascii: "f")
+    case 0x0A: UInt8(ascii: "n")
+    case 0x0D: UInt8(ascii: "r")
+    case 0x09: UInt8(ascii: "t")
+    default: nil
+    }
   }
 
   /// `<`, `>`, `&`, or the first byte of U+2028 or U+2029.

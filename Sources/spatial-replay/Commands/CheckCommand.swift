@@ -152,7 +152,7 @@ struct CheckCommand: Command {
 
   func run(_ context: inout Context) throws -> Int32 {
     let (format, glyphs, color, summary, quiet) = (format, glyphs, context.useColor, summary, quiet)
-    func output() -> any CheckOutput {
+    let output: @Sendable () -> any CheckOutput = {
       summary ? SummaryCheckOutput(json: format == .json, quiet: quiet) : format.output(color: color, glyphs: glyphs)
     }
     var writer = FindingWriter(output: output(), quiet: quiet || summary, maxFindings: maxFindings)
@@ -165,12 +165,7 @@ struct CheckCommand: Command {
     let runner = acrossFiles ? FleetRunner(jobs: 1) : self.runner
     try runner.run(
       paths, context: &context, state: &writer,
-      fresh: {
-        FindingWriter(
-          output: summary
-            ? SummaryCheckOutput(json: format == .json, quiet: quiet) : format.output(color: color, glyphs: glyphs),
-          quiet: quiet || summary, maxFindings: .max)
-      },
+      fresh: { FindingWriter(output: output(), quiet: quiet || summary, maxFindings: .max) },
       work: { path, context, writer, progress in check(path, &writer, &context, &progress) },
       deliver: { _, file, _ in
         if let summary = file.summary {

@@ -52,10 +52,11 @@ final class JournalWriterThread: @unchecked Sendable {
   /// Starts the writing thread.
   init(_ target: Target) {
     switch target {
+    // A file target never writes to `output`: it gets no buffer.
     case .file(let file):
-      (self.file, path, output) = (file, nil, FileOutput(fd: 1, capacity: Self.chunk))
+      (self.file, path, output) = (file, nil, FileOutput(fd: 1, capacity: 0))
     case .path(let path):
-      (file, self.path, output) = (nil, path, FileOutput(fd: 1, capacity: Self.chunk))
+      (file, self.path, output) = (nil, path, FileOutput(fd: 1, capacity: 0))
     case .standardOutput:
       (file, path, output) = (nil, nil, FileOutput(fd: 1, capacity: Self.chunk))
     case .spool:

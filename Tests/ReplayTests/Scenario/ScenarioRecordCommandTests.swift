@@ -73,6 +73,27 @@ import Testing
     #expect(toStdout.status == 2 && toStdout.stdout == "")
   }
 
+  /// An error after the writing thread has already written part of the
+  /// journal (some 18,000 events, several chunks) still leaves the output as it was.
+  @Test func aScriptErrorLateInALongScriptWritesNothing() throws {
+    let dir = try TemporaryDirectory()
+    var script = "controller a A\ncontroller b B\nroot a\nlink a right b\n"
+    for _ in 0..<1_500 { script += "pan right distance=120\npan left distance=120\n" }
+    script += "dealloc nobody\n"
+    let path = try dir.write("late.scenario", script)
+    let out = try dir.write("kept.ndjson", "old\n")
+    let result = try Binary.run(["record", path, "-o", out])
+    #expect(result.status == 2)
+    #expect(result.stdout == "")
+    #expect(result.stderr.hasPrefix("\(path):3005: "), "\(result.stderr)")
+    #expect(try dir.text(out) == "old\n")
+    #expect(directoryListing(dir.path) == ["kept.ndjson", "late.scenario"], "no temporary file left")
+    let toStdout = try Binary.run(["record", path])
+    #expect(toStdout.status == 2 && toStdout.stdout == "")
+    let fresh = try Binary.run(["record", path, "-o", dir.file("new.ndjson")])
+    #expect(fresh.status == 2 && access(dir.file("new.ndjson"), F_OK) != 0, "no journal made")
+  }
+
   @Test func readsTheScriptFromStandardInput() throws {
     let result = try Binary.run(["record", "-"], stdin: "controller home H\nroot home\n")
     #expect(result.status == 0, "\(result)")

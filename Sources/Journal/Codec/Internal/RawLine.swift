@@ -60,20 +60,11 @@ struct RawLine {
 
   private mutating func escape(_ c: UInt8) {
     byte(UInt8(ascii: "\\"))
-    switch c {
-    case UInt8(ascii: "\""): byte(UInt8(ascii: "\""))
-    case UInt8(ascii: "\\"): byte(UInt8(ascii: "\\"))
-    case 0x08: byte(UInt8(ascii: "b"))
-    case 0x0C: byte(UInt8(ascii: "f"))
-    case 0x0A: byte(UInt8(ascii: "n"))
-    case 0x0D: byte(UInt8(ascii: "r"))
-    case 0x09: byte(UInt8(ascii: "t"))
-    default:
-      let hex: StaticString = "0123456789abcdef"
-      raw("u00")
-      byte(hex.utf8Start[Int(c >> 4)])
-      byte(hex.utf8Start[Int(c & 15)])
-    }
+    if let letter = JSONWriter.escapeLetter(c) { return byte(letter) }
+    let hex: StaticString = "0123456789abcdef"
+    raw("u00")
+    byte(hex.utf8Start[Int(c >> 4)])
+    byte(hex.utf8Start[Int(c & 15)])
   }
 
   /// An integer in decimal.

@@ -91,6 +91,9 @@ struct SimulationRun {
 
   let target: Int
   let profile: Profile
+  let shape: Simulation.Shape
+  /// The clock at which the session ends, when it has a length in time.
+  let end: Timestamp?
   var nav: Navigator
   var random: SplitMix64
 
@@ -108,6 +111,8 @@ struct SimulationRun {
   var counted = 0
   var nextID = 0
   var nextModal = 0
+  /// The next instance number of each class (``Simulation/Shape/instanceIDs``).
+  var instances: [String: Int] = [:]
   var marks = 0
   /// Setup steps still to do: controllers to allocate, then the root, then the links.
   var setup: [SetupStep] = []
@@ -126,9 +131,35 @@ struct SimulationRun {
     "InboxViewController", "SearchViewController", "DetailViewController", "MapViewController",
   ]
 
+  /// The classes of modal presentations under ``Simulation/Shape/instanceIDs``.
+  static let modalClasses = [
+    "ComposeViewController", "ShareSheetController", "AlertController", "PickerViewController",
+    "ImagePickerController", "ActivityViewController", "ConfirmationViewController", "LoginSheetController",
+  ]
+
+  /// Names of screens under ``Simulation/Shape/classPerScreen``: a noun and a
+  /// qualifier, then a number once every pair is taken.
+  static let screenNouns = [
+    "Home", "Feed", "Inbox", "Search", "Profile", "Settings", "Notes", "Detail", "Map", "Chat", "Thread",
+    "Photos", "Album", "Camera", "Player", "Library", "Cart", "Checkout", "Orders", "Wallet", "Account", "Help",
+    "About", "Friends", "Groups", "Events", "Calendar", "Tasks", "Files", "Reader", "Stats", "Alerts", "Billing",
+    "Privacy", "Security", "Language", "Theme", "Storage", "Backup", "Contacts",
+  ]
+  static let screenQualifiers = ["", "List", "Edit", "Filter", "Summary"]
+
+  static func screenClass(_ n: Int) -> String {
+    let pairs = screenNouns.count * screenQualifiers.count
+    let noun = screenNouns[n % screenNouns.count]
+    let qualifier = screenQualifiers[(n / screenNouns.count) % screenQualifiers.count]
+    let round = n / pairs
+    return noun + qualifier + (round == 0 ? "" : "\(round + 1)") + "ViewController"
+  }
+
   init(_ simulation: Simulation) {
     target = max(1, simulation.events)
     profile = simulation.profile
+    shape = simulation.shape
+    end = simulation.milliseconds.map { simulation.start.adding(milliseconds: $0) }
     nav = Navigator(profile: simulation.profile, header: simulation.header, start: simulation.start)
     random = SplitMix64(seed: simulation.seed)
     planMap(controllers: max(1, simulation.controllers))
@@ -137,10 +168,11 @@ struct SimulationRun {
   /// Lays the initial map out on the grid and queues its setup commands.
   mutating func planMap(controllers count: Int) {
     var ids: [ControllerID] = []
-    for _ in 0..<count {
-      let id = newID()
+    for n in 0..<count {
+      let className = shape.classPerScreen ? Self.screenClass(n) : randomClass()
+      let id = newID(className)
       ids.append(id)
-      setup.append(.allocate(id, randomClass()))
+      setup.append(.allocate(id, className))
     }
     setup.append(.root(ids[0]))
     for id in ids where random.chance(30) { setup.append(.threshold(id, 20 + random.steps(upTo: 80, step: 5))) }
@@ -166,6 +198,7 @@ struct SimulationRun {
   mutating func step() -> Bool {
     let remaining = target - nav.recordCount
     guard remaining > 0 else { return false }
+    if let end, nav.clock >= end { return false }
     if setupIndex < setup.count {
       let step = setup[setupIndex]
       let bound: Int
@@ -199,7 +232,12 @@ struct SimulationRun {
     // Implementation note: modals and replaced leaves allocate controllers, which the model
     // keeps for the whole session; they are rare enough that a journal of millions of events
     // stays within tens of thousands of controllers.
-    let roll = random.below(100)
+    // The commands' weights: 98 for all but modals and replaced leaves, whose
+    // weights come from the shape (1 each in the simple shape: a roll below 100,
+    // the ranges `simulate` has always used).
+    let modals = 70 + shape.modalPercent
+    let replaces = 98 + shape.modalPercent + shape.replacePercent
+    let roll = random.below(replaces)
     switch roll {
     case 0..<53:
       guard 1 + move <= remaining else { return filler() }
@@ -207,20 +245,27 @@ struct SimulationRun {
     case 53..<70:
       guard move <= remaining else { return filler() }
       try? nav.move(linkedDirection(), animated: random.chance(80))
-    case 70..<71:
+    case 70..<modals:
       guard 9 + cleanup <= remaining else { return filler() }
       presentModal()
-    case 71..<75:
+      // Nested modals: the new one presents another at once, while the budget holds.
+      var depth = 1
+      while shape.nestedPercent > 0, depth < 4, 9 + 6 * (aliveModals + depth) <= target - nav.recordCount,
+        random.chance(shape.nestedPercent), presentModal()
+      {
+        depth += 1
+      }
+    case modals..<(modals + 4):
       guard 10 * aliveControllers + cleanup <= remaining else { return filler() }
       try? nav.goToRoot(animated: random.chance(75))
-    case 75..<80:
+    case (modals + 4)..<(modals + 9):
       guard let id = randomRegular() else { return filler() }
       try? nav.touches(id, randomDirection(), random.chance(60) ? 1 : 2)
-    case 80..<91:
+    case (modals + 9)..<(modals + 20):
       try? nav.wait(milliseconds: Int64(random.below(3000)))
-    case 91..<94:
+    case (modals + 20)..<(modals + 23):
       mark()
-    case 94..<99:
+    case (modals + 23)..<(modals + 28):
       guard 3 <= remaining else { return filler() }
       toggleLink()
     default:
@@ -250,14 +295,25 @@ struct SimulationRun {
       touches: random.chance(85) ? 1 : 2, cancelled: random.chance(4))
   }
 
-  /// A modal from the focus into one of its free slots (nothing when all four are taken).
-  mutating func presentModal() {
-    guard let focus = nav.state.focus, let links = nav.state.links(of: focus) else { return }
+  /// A modal from the focus into one of its free slots (nothing when all four are
+  /// taken): a new controller every time. Returns whether it was presented.
+  @discardableResult
+  mutating func presentModal() -> Bool {
+    guard let focus = nav.state.focus, let links = nav.state.links(of: focus) else { return false }
     let free = Direction.slotOrder.filter { links[$0] == nil }
-    guard !free.isEmpty else { return }
-    nextModal += 1
-    let id = ControllerID("m\(nextModal)")
-    try? nav.modal(id, className: "ModalViewController", free[random.below(free.count)], animated: random.chance(80))
+    guard !free.isEmpty else { return false }
+    let id: ControllerID
+    let className: String
+    if shape.instanceIDs {
+      className = Self.modalClasses[random.below(Self.modalClasses.count)]
+      id = newID(className)
+    } else {
+      nextModal += 1
+      id = ControllerID("m\(nextModal)")
+      className = "ModalViewController"
+    }
+    return (try? nav.modal(id, className: className, free[random.below(free.count)], animated: random.chance(80)))
+      != nil
   }
 
   /// Links two adjacent controllers whose facing slots are free, or unlinks a link that is not in the tree.
@@ -284,10 +340,13 @@ struct SimulationRun {
       x != nav.state.root, x != nav.state.focus, !nav.state.isInFlight(x),
       nav.state.modals(presentedBy: x).isEmpty, let cell = positions[x]
     else { return }
+    let oldClass = nav.state[controller: x]?.className
     guard (try? nav.dealloc(x)) != nil else { return }
     unplace(x)
-    let id = newID()
-    guard (try? nav.controller(id, className: randomClass())) != nil else { return }
+    // A real app's screen comes back as a new instance of its class.
+    let className = shape.classPerScreen ? oldClass ?? randomClass() : randomClass()
+    let id = newID(className)
+    guard (try? nav.controller(id, className: className)) != nil else { return }
     place(id, at: cell, parent: (parent, direction))
     try? nav.link(parent, direction, id)
   }
@@ -319,9 +378,15 @@ struct SimulationRun {
 
   // MARK: Layout
 
-  mutating func newID() -> ControllerID {
-    defer { nextID += 1 }
-    return ControllerID("c\(nextID)")
+  /// A new controller's id: `cN` in the simple shape, else `Class#n` numbered per class.
+  mutating func newID(_ className: String) -> ControllerID {
+    guard shape.instanceIDs else {
+      defer { nextID += 1 }
+      return ControllerID("c\(nextID)")
+    }
+    let n = instances[className, default: 0] + 1
+    instances[className] = n
+    return ControllerID("\(className)#\(n)")
   }
 
   mutating func randomClass() -> String { Self.classes[random.below(Self.classes.count)] }

@@ -20,17 +20,40 @@ struct SimulateCommand: Command {
     near the end, single-event commands (cancelled pans, marks) fill up to
     exactly N. Under the intended profile the journal ends at rest and 'check'
     finds nothing in it; under legacy it shows the legacy deviations.
+
+    --shape churn is shaped like a real app's session: 200 screens (--screens),
+    one class per screen, ids 'Class#n' numbered per class, a new controller
+    for every modal presentation (deallocated when its presenter reappears),
+    modals in about one command in nine, a third of them presenting another
+    at once; thousands of controllers allocated over 100,000 events while a
+    few hundred are alive. --modals, --nested and --replace tune either shape.
+    --duration ends the session at a length on the model's clock instead of
+    (or before) a number of events.
     """
-  static let events = Option.value("--events", "N", "events to write, at least 1 (required)")
+  static let events = Option.value(
+    "--events", "N", "events to write, at least 1 (this or --duration is required)")
+  static let duration = Option.value(
+    "--duration", "TIME", "the session's length on the model's clock: 90s, 15m, 2h, 1h30m, 500ms")
+  static let shape = Option.value(
+    "--shape", "NAME", "simple (default: 8 classes, ids cN) or churn (a real app's: see above)",
+    values: .oneOf(["simple", "churn"]))
+  static let screens = Option.value(
+    "--screens", "K", "screens of the initial map, at least 1 (default 8, 200 with --shape churn)")
+  static let modals = Option.value(
+    "--modals", "W", "weight of modal presentations among the commands, whose others weigh 98 (default 1, churn 12)")
+  static let nested = Option.value(
+    "--nested", "P", "percent of the presentations that present another modal at once (default 0, churn 30)")
+  static let replace = Option.value(
+    "--replace", "W", "weight of screens replaced by a new instance, as --modals (default 1, churn 3)")
   static let seed = Option.value("--seed", "S", "seed of the random choices, 0 to 2^64-1 (default 1)")
-  static let controllers = Option.value("--controllers", "K", "controllers of the initial map, at least 1 (default 8)")
+  static let controllers = Option.value("--controllers", "K", "the older name of --screens")
   static let session = Option.value("--session", "ID", "the header's session id (default sim-SEED)")
   static let app = Option.value("--app", "NAME", "the header's app (absent by default)")
   static let build = Option.value("--build", "B", "the header's build (absent by default)")
   static let device = Option.value("--device", "NAME", "the header's device (absent by default)")
   static let options = [
-    events, seed, controllers, Option.profile.help("intended (default) or legacy"), session, app, build, device,
-    Option.output,
+    events, duration, seed, shape, screens, modals, nested, replace, controllers,
+    Option.profile.help("intended (default) or legacy"), session, app, build, device, Option.output,
   ]
   static let exitStatus = """
     0 fine, 2 the output could not be written, 64 usage error.
@@ -38,6 +61,8 @@ struct SimulateCommand: Command {
   static let examples = [
     "spatial-replay simulate --events 1000000 --seed 42 -o big.ndjson",
     "spatial-replay simulate --events 500 --seed 7 --profile legacy | spatial-replay check -",
+    "spatial-replay simulate --shape churn --events 100000 -o churn.ndjson",
+    "spatial-replay simulate --shape churn --screens 300 --duration 1h -o hour.ndjson",
   ]
 
   var simulation: Simulation
@@ -47,7 +72,15 @@ struct SimulateCommand: Command {
     guard arguments.positionals.isEmpty else {
       throw UsageError("simulate takes no FILE (use -o FILE to write to a file)")
     }
-    guard let events = try arguments.int(Self.events, min: 1) else { throw UsageError("simulate needs --events N") }
+    let events = try arguments.int(Self.events, min: 1)
+    var milliseconds: Int64?
+    if let text = arguments.value(Self.duration) {
+      guard let ms = Self.milliseconds(text), ms > 0 else {
+        throw UsageError("--duration takes a length such as 90s, 15m, 2h or 1h30m, got '\(text)'")
+      }
+      milliseconds = ms
+    }
+    guard events != nil || milliseconds != nil else { throw UsageError("simulate needs --events N or --duration TIME") }
     var seed: UInt64 = 1
     if let text = arguments.value(Self.seed) {
       guard let value = UInt64(text) else {
@@ -55,11 +88,24 @@ struct SimulateCommand: Command {
       }
       seed = value
     }
-    let controllers = try arguments.int(Self.controllers, min: 1) ?? 8
+    let churn = arguments.choice(Self.shape) == "churn"
+    var shape = churn ? Simulation.Shape.churn : .simple
+    if let weight = try arguments.int(Self.modals, min: 0) { shape.modalPercent = min(weight, 100) }
+    if let percent = try arguments.int(Self.nested, min: 0) {
+      guard percent <= 100 else { throw UsageError("--nested takes a percent from 0 to 100, got \(percent)") }
+      shape.nestedPercent = percent
+    }
+    if let weight = try arguments.int(Self.replace, min: 0) { shape.replacePercent = min(weight, 100) }
+    if arguments.value(Self.screens) != nil && arguments.value(Self.controllers) != nil {
+      throw UsageError("--screens and --controllers are one option: give one of them")
+    }
+    let older = try arguments.int(Self.controllers, min: 1)
+    let screens = try arguments.int(Self.screens, min: 1) ?? older ?? (churn ? Simulation.Shape.churnScreens : 8)
     let profile = arguments.choice(Option.profile).flatMap(Profile.init(rawValue:)) ?? .intended
     simulation = Simulation(
-      events: events, seed: seed, controllers: controllers, profile: profile, session: arguments.value(Self.session),
-      app: arguments.value(Self.app), build: arguments.value(Self.build), device: arguments.value(Self.device))
+      events: events ?? Int.max, seed: seed, controllers: screens, profile: profile,
+      session: arguments.value(Self.session), app: arguments.value(Self.app), build: arguments.value(Self.build),
+      device: arguments.value(Self.device), shape: shape, milliseconds: milliseconds)
     output = arguments.value(Option.output)
     if output == "" { throw UsageError("-o needs a path") }
   }
@@ -83,5 +129,26 @@ struct SimulateCommand: Command {
     }
     try file?.commit()
     return ExitCode.ok
+  }
+}
+
+extension SimulateCommand {
+  /// Milliseconds in a length such as `90s`, `15m`, `2h`, `1h30m` or `500ms`
+  /// (whole numbers, each unit at most once, largest first); nil when it is not one.
+  static func milliseconds(_ text: String) -> Int64? {
+    let units: [(suffix: String, scale: Int64)] = [("h", 3_600_000), ("ms", 1), ("m", 60_000), ("s", 1000)]
+    var rest = Substring(text)
+    var total: Int64 = 0
+    var last = Int64.max
+    while !rest.isEmpty {
+      let digits = rest.prefix { $0.isASCII && $0.isNumber }
+      guard !digits.isEmpty, digits.count <= 12, let value = Int64(digits) else { return nil }
+      rest = rest.dropFirst(digits.count)
+      guard let unit = units.first(where: { rest.hasPrefix($0.suffix) }), unit.scale < last else { return nil }
+      rest = rest.dropFirst(unit.suffix.count)
+      last = unit.scale
+      total += value * unit.scale
+    }
+    return text.isEmpty ? nil : total
   }
 }

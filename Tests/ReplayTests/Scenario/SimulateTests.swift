@@ -150,7 +150,19 @@ import Testing
   }
 
   @Test(arguments: [
-    UsageCase(arguments: ["simulate"], message: "simulate needs --events N"),
+    UsageCase(arguments: ["simulate"], message: "simulate needs --events N or --duration TIME"),
+    UsageCase(
+      arguments: ["simulate", "--duration", "1h5h"],
+      message: "--duration takes a length such as 90s, 15m, 2h or 1h30m, got '1h5h'"),
+    UsageCase(
+      arguments: ["simulate", "--events", "5", "--screens", "3", "--controllers", "4"],
+      message: "--screens and --controllers are one option: give one of them"),
+    UsageCase(
+      arguments: ["simulate", "--events", "5", "--nested", "101"],
+      message: "--nested takes a percent from 0 to 100, got 101"),
+    UsageCase(
+      arguments: ["simulate", "--events", "5", "--shape", "real"],
+      message: "--shape takes one of simple, churn, got 'real'"),
     UsageCase(arguments: ["simulate", "--events", "0"], message: "--events takes a whole number ≥ 1, got '0'"),
     UsageCase(
       arguments: ["simulate", "--events", "5", "--seed", "-1"],

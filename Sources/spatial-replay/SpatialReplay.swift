@@ -24,6 +24,7 @@ enum SpatialReplay {
       StepCommand.self,
       ReportCommand.self,
       StatsCommand.self,
+      PathsCommand.self,
       ExportCommand.self,
       SimulateCommand.self,
       TailCommand.self,

@@ -1,0 +1,145 @@
+import Journal
+
+/// A funnel over screens S1 ... Sn: how far one session's screen sequence goes
+/// through them in order (not necessarily adjacent), optionally within a time
+/// of reaching S1.
+///
+/// The session is matched from the occurrence of S1 that reaches the furthest
+/// step (the earliest of those), each later step at its first occurrence after
+/// the previous one: without a window that is simply the first S1, then the
+/// first S2 after it, and so on.
+///
+/// Memory: the session's entries whose screen is one of the steps.
+public struct FunnelMatcher: Sendable {
+  public let steps: [String]
+  public let key: ScreenKey
+  /// Microseconds from reaching S1 within which the later steps count; nil for no limit.
+  public let window: Int64?
+  private let stepOf: [String: [Int]]
+  /// (step indices of the screen, time) of each entry that is a step.
+  private var entries: [(steps: [Int], time: Int64)] = []
+
+  public init(steps: [String], key: ScreenKey, window: Int64?) {
+    self.steps = steps
+    self.key = key
+    self.window = window
+    var stepOf: [String: [Int]] = [:]
+    for (i, screen) in steps.enumerated() { stepOf[screen, default: []].append(i) }
+    self.stepOf = stepOf
+  }
+
+  public mutating func add(_ step: ScreenStep) {
+    guard let indices = stepOf[step.screen(key)] else { return }
+    entries.append((indices, step.time.microseconds))
+  }
+
+  /// The times (microseconds) at which the session reached S1, S2, ...: as many as
+  /// the steps it reached.
+  public func reached() -> [Int64] {
+    var best: [Int64] = []
+    for (start, entry) in entries.enumerated() where entry.steps.contains(0) {
+      var times = [entry.time]
+      var next = start + 1
+      while times.count < steps.count, next < entries.count {
+        let candidate = entries[next]
+        if let window, candidate.time - entry.time > window { break }
+        if candidate.steps.contains(times.count) { times.append(candidate.time) }
+        next += 1
+      }
+      if times.count > best.count { best = times }
+      if best.count == steps.count || window == nil { break }
+    }
+    return best
+  }
+}
+
+/// A funnel's sessions merged: for each step, the sessions (by header id) that
+/// reached it, and the times between consecutive steps.
+public struct FunnelTotals: Sendable {
+  public let steps: [String]
+  private var reached: [Set<String>]
+  /// Microseconds from step i-1 to step i, one per session that reached step i (none for step 0).
+  private var gaps: [[Int64]]
+  /// Sessions seen, funnel entered or not.
+  public private(set) var sessions: Set<String> = []
+
+  public init(steps: [String]) {
+    self.steps = steps
+    reached = Array(repeating: [], count: steps.count)
+    gaps = Array(repeating: [], count: steps.count)
+  }
+
+  public mutating func add(_ times: [Int64], session: String) {
+    sessions.insert(session)
+    for (i, time) in times.enumerated() {
+      reached[i].insert(session)
+      if i > 0 { gaps[i].append(time - times[i - 1]) }
+    }
+  }
+
+  public struct Step: Sendable, Hashable {
+    public var screen: String
+    public var sessions: Int
+    /// sessions / sessions of the first step (nil when none reached it).
+    public var conversion: Double?
+    /// sessions / sessions of the previous step (nil for the first, or when none reached the previous).
+    public var fromPrevious: Double?
+    /// Sessions of the previous step that did not reach this one (0 for the first).
+    public var dropOff: Int
+    /// The median time from the previous step, in milliseconds (nil for the first or when none reached it).
+    public var medianMilliseconds: Double?
+  }
+
+  public var result: [Step] {
+    steps.indices.map { i in
+      let count = reached[i].count
+      let first = reached[0].count
+      let previous = i > 0 ? reached[i - 1].count : nil
+      return Step(
+        screen: steps[i], sessions: count, conversion: first > 0 ? Double(count) / Double(first) : nil,
+        fromPrevious: previous.flatMap { $0 > 0 ? Double(count) / Double($0) : nil },
+        dropOff: previous.map { $0 - count } ?? 0,
+        medianMilliseconds: i > 0 ? Distribution(gaps[i]).percentile(50).map { Double($0) / 1000 } : nil)
+    }
+  }
+}
+
+/// A set of durations in microseconds, with percentiles by nearest rank: the
+/// p-th percentile of n values is the value of rank ⌈n·p/100⌉ in ascending order
+/// (DuckDB's `quantile_disc`).
+public struct Distribution: Sendable, Hashable {
+  public private(set) var values: [Int64]
+  private var sorted = true
+
+  public init(_ values: [Int64] = []) {
+    self.values = values
+    sorted = false
+  }
+
+  public var count: Int { values.count }
+
+  public mutating func add(_ value: Int64) {
+    if let last = values.last, value < last { sorted = false }
+    values.append(value)
+  }
+
+  public mutating func add(contentsOf other: Distribution) {
+    values += other.values
+    sorted = false
+  }
+
+  /// The value of rank ⌈n·p/100⌉; nil when empty. `p` in 1...100.
+  public func percentile(_ p: Int) -> Int64? {
+    guard !values.isEmpty else { return nil }
+    let ordered = sorted ? values : values.sorted()
+    return ordered[max(1, (values.count * p + 99) / 100) - 1]
+  }
+
+  /// count, p50, p90, p99, max in milliseconds (nil when empty), sorting once.
+  public var summary: (count: Int, p50: Double?, p90: Double?, p99: Double?, max: Double?) {
+    guard !values.isEmpty else { return (0, nil, nil, nil, nil) }
+    let ordered = sorted ? values : values.sorted()
+    func rank(_ p: Int) -> Double { Double(ordered[max(1, (ordered.count * p + 99) / 100) - 1]) / 1000 }
+    return (ordered.count, rank(50), rank(90), rank(99), Double(ordered.last!) / 1000)
+  }
+}

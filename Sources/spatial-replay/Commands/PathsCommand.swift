@@ -1,0 +1,154 @@
+import Journal
+import Projection
+
+/// `paths FILE|DIR...`: the most frequent runs of K consecutive screens.
+struct PathsCommand: Command {
+  static let name = "paths"
+  static let abstract = "The most frequent paths: runs of K consecutive screens of the screen sequence"
+  static let usage = ["spatial-replay paths [options] FILE|DIR..."]
+  static let discussion = """
+    A session's screen sequence is its focus each time it changes, from the
+    initial display on (as 'at' shows the focus). A path of K steps is K
+    consecutive entries of it. For each path: count, how many times it
+    occurs (overlapping runs included), and sessions, how many sessions (by
+    the header's session id) hold it at least once. Paths are listed by
+    count, then sessions (both descending), then by their screens.
+
+    With --by class (the default) a screen is a controller's class, so that
+    the instances of one class (ComposeViewController#1, #2, ...) are one
+    screen; --by controller uses the ids.
+    """
+  static let steps = Option.value("--steps", "K", "screens per path, at least 1 (default 3)")
+  static let top = Option.value("--top", "N", "the first N paths only (default 20; 0 for all)")
+  static let format = Option.value(
+    "--format", "FORMAT",
+    "text (default); json: as --json; csv: count,sessions,step_1..step_K", values: .oneOf(["text", "json", "csv"]))
+  static let options =
+    [
+      steps, NavigationInput.screenKey, top,
+      Option.json.help("{\"paths\":[{\"path\":[...],\"count\":N,\"sessions\":M}, ...]}"), format,
+    ] + Option.reading + [Option.jobs]
+  static let exitStatus = """
+    0 fine, 2 a file could not be read or a journal has format errors, 64 usage error.
+    """
+  static let examples = [
+    "spatial-replay paths Journals/notes.intended.ndjson",
+    "spatial-replay paths --steps 4 --top 10 --json fleet/",
+    "spatial-replay paths --by controller --format csv day1/*.ndjson > paths.csv",
+  ]
+
+  var files: [String]
+  var options: ReadOptions
+  var length: Int
+  var key: ScreenKey
+  var limit: Int?
+  var format: String
+  var runner: FleetRunner
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    files = try JournalInput.paths(arguments, command: Self.name)
+    options = try ReadOptions(arguments)
+    length = try arguments.int(Self.steps, min: 1) ?? 3
+    key = NavigationInput.key(arguments)
+    let top = try arguments.int(Self.top, min: 0) ?? 20
+    limit = top == 0 ? nil : top
+    format = try Self.outputFormat(arguments, format: Self.format)
+    runner = try FleetRunner(arguments)
+  }
+
+  func run(_ context: inout Context) throws -> Int32 {
+    var totals = PathTotals()
+    var verdict = Verdict()
+    let (options, length, key) = (options, length, key)
+    try runner.run(files, context: &context) { path, context, progress in
+      var counter = PathCounter(steps: length, key: key)
+      var tracker = ScreenTracker()
+      guard
+        let read = NavigationInput.read(
+          path, options: options, &context, &progress, fold: &counter,
+          { counter, record in
+            if case .step(let step) = tracker.consume(record) { counter.add(step) }
+          })
+      else { return nil as NavigationInput.Read<[([String], Int)]>? }
+      return NavigationInput.Read(
+        session: read.session, header: read.header, formatErrors: read.formatErrors,
+        result: counter.paths.map { ($0.path, $0.count) })
+    } deliver: { _, read, _ in
+      guard let read else { return verdict.noteUnreadable() }
+      verdict.noteFormatErrors(read.formatErrors)
+      totals.add(read.result.map { (path: $0.0, count: $0.1) }, session: read.session)
+    }
+    let ranked = totals.ranked(top: limit)
+    switch format {
+    case "json":
+      var json = JSONBuffer()
+      json.open("{")
+      json.key("paths")
+      json.open("[")
+      for entry in ranked {
+        json.element()
+        json.open("{")
+        json.key("path")
+        json.strings(entry.path)
+        json.key("count")
+        json.int(entry.count)
+        json.key("sessions")
+        json.int(entry.sessions)
+        json.close("}")
+      }
+      json.close("]")
+      json.close("}")
+      json.raw("\n")
+      context.stdout.write(bytes: json.take())
+    case "csv":
+      var csv = "count,sessions," + (1...length).map { "step_\($0)" }.joined(separator: ",") + "\n"
+      for entry in ranked {
+        csv += "\(entry.count),\(entry.sessions)," + entry.path.map(CSV.field).joined(separator: ",") + "\n"
+      }
+      context.stdout.write(csv)
+    default:
+      if ranked.isEmpty {
+        context.stdout.write("no path of \(length) screens\n")
+      } else {
+        let width = max(5, ranked.map { $0.count.grouped.count }.max() ?? 0)
+        context.stdout.write(
+          "count".leftPadded(to: width) + "  sessions  path\n")
+        for entry in ranked {
+          context.stdout.write(
+            entry.count.grouped.leftPadded(to: width) + "  " + entry.sessions.grouped.leftPadded(to: 8) + "  "
+              + entry.path.map { displayText($0, limit: .max) }.joined(separator: " → ") + "\n")
+        }
+      }
+    }
+    return verdict.status
+  }
+}
+
+extension Command {
+  /// `--json` or `--format json|csv|text`, for the analyses of navigation.
+  static func outputFormat(_ arguments: ParsedArguments, format option: Option) throws(UsageError) -> String {
+    let named = arguments.choice(option)
+    guard arguments.flag(Option.json) else { return named ?? "text" }
+    guard named == nil || named == "json" else { throw UsageError("--json contradicts --format \(named!)") }
+    return "json"
+  }
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line end (RFC 4180).
+enum CSV {
+  static func field(_ text: String) -> String {
+    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+    var quoted = "\""
+    for character in text {
+      if character == "\"" { quoted.append("\"") }
+      quoted.append(character)
+    }
+    return quoted + "\""
+  }
+}
+
+extension String {
+  func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}

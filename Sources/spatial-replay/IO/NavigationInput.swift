@@ -1,0 +1,71 @@
+import Journal
+import Projection
+
+/// Reading journals for the analyses of navigation (`paths`, `funnel`, `latency`):
+/// each journal's records streamed through a fold of the caller's, its format
+/// errors reported as `check` would (the first few, then a count).
+enum NavigationInput {
+  /// `--by`: what names a screen.
+  static let screenKey = Option.value(
+    "--by", "KEY",
+    "what names a screen: class (default; every instance of a class\nis one screen) or controller (its id)",
+    values: .oneOf(ScreenKey.allCases.map(\.rawValue)))
+
+  /// Format errors printed per journal before the rest are only counted.
+  static let shownErrors = 20
+
+  /// What one journal gave: its session's key, its header, and the fold's result.
+  struct Read<Result: Sendable>: Sendable {
+    /// The header's session id, else the file's name.
+    var session: String
+    var header: SessionHeader?
+    var formatErrors: Int
+    var result: Result
+  }
+
+  static func key(_ arguments: ParsedArguments) -> ScreenKey {
+    arguments.choice(screenKey).flatMap(ScreenKey.init(rawValue:)) ?? .class
+  }
+
+  /// Streams one journal's records through `fold`; nil (reported on stderr) when it cannot be read.
+  static func read<Fold>(
+    _ path: String, options: ReadOptions, _ context: inout Context, _ progress: inout FileProgress,
+    fold: inout Fold, _ consume: (inout Fold, Record) -> Void
+  ) -> (session: String, header: SessionHeader?, formatErrors: Int)? {
+    guard let reader = PrefetchingReader.open(path, options: options, progress: &progress, context: &context) else {
+      return nil
+    }
+    let name = JournalInput.displayName(path)
+    var header: SessionHeader?
+    var errors = 0
+    while let batch = reader.nextBatch() {
+      for item in batch {
+        switch item {
+        case .record(let record, _, _):
+          if header == nil, case .session(let h) = record.event { header = h }
+          consume(&fold, record)
+        case .diagnostic(let diagnostic):
+          guard diagnostic.severity == .error || options.strict else { continue }
+          errors += 1
+          if errors <= shownErrors {
+            context.stderr.write(displayText(diagnostic.formatted(file: name), limit: .max) + "\n")
+          }
+        }
+      }
+      progress.update(reader.bytesRead, &context.stderr)
+    }
+    if errors > shownErrors {
+      context.stderr.write("\(name): \((errors - shownErrors).grouped) more format errors not shown\n")
+    }
+    guard reader.readToTheEnd(progress: &progress, context: &context) else { return nil }
+    return (header?.session ?? name, header, errors)
+  }
+
+  /// Milliseconds with exactly three decimals, from microseconds (exact, no rounding).
+  static func milliseconds(_ microseconds: Int64) -> String {
+    let sign = microseconds < 0 ? "-" : ""
+    let m = microseconds.magnitude
+    let fraction = String(m % 1000)
+    return "\(sign)\(m / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+  }
+}

@@ -25,6 +25,8 @@ enum SpatialReplay {
       ReportCommand.self,
       StatsCommand.self,
       PathsCommand.self,
+      FunnelCommand.self,
+      LatencyCommand.self,
       ExportCommand.self,
       SimulateCommand.self,
       TailCommand.self,

@@ -14,6 +14,17 @@ public enum StatsKey: String, CaseIterable, Sendable {
     case .profile: stats.profile
     }
   }
+
+  /// The header's value of this field; nil without a header or when it has none.
+  public func value(in header: SessionHeader?) -> String? {
+    switch self {
+    case .build: header?.build
+    case .app: header?.app
+    case .device: header?.device
+    case .session: header?.session
+    case .profile: header?.profile
+    }
+  }
 }
 
 /// The stats of journals grouped by header fields (`stats --by build,device`):

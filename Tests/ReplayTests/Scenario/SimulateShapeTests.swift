@@ -96,11 +96,11 @@ import Testing
       ("1m30s250ms", 90_250),
     ] as [(String, Int64)])
   func durationsAreRead(_ text: String, _ milliseconds: Int64) {
-    #expect(SimulateCommand.milliseconds(text) == milliseconds)
+    #expect(DurationText.milliseconds(text) == milliseconds)
   }
 
   @Test(arguments: ["", "5", "m", "1x", "30s1m", "1h1h", "-5s", "1.5h", "9999999999999s"])
   func otherTextsAreNotDurations(_ text: String) {
-    #expect(SimulateCommand.milliseconds(text) == nil)
+    #expect(DurationText.milliseconds(text) == nil)
   }
 }

@@ -86,8 +86,8 @@ public struct FunnelTotals: Sendable {
     public var fromPrevious: Double?
     /// Sessions of the previous step that did not reach this one (0 for the first).
     public var dropOff: Int
-    /// The median time from the previous step, in milliseconds (nil for the first or when none reached it).
-    public var medianMilliseconds: Double?
+    /// The median time from the previous step, in microseconds (nil for the first or when none reached it).
+    public var medianMicroseconds: Int64?
   }
 
   public var result: [Step] {
@@ -99,7 +99,7 @@ public struct FunnelTotals: Sendable {
         screen: steps[i], sessions: count, conversion: first > 0 ? Double(count) / Double(first) : nil,
         fromPrevious: previous.flatMap { $0 > 0 ? Double(count) / Double($0) : nil },
         dropOff: previous.map { $0 - count } ?? 0,
-        medianMilliseconds: i > 0 ? Distribution(gaps[i]).percentile(50).map { Double($0) / 1000 } : nil)
+        medianMicroseconds: i > 0 ? Distribution(gaps[i]).percentile(50) : nil)
     }
   }
 }

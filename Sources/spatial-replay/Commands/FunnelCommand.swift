@@ -1,0 +1,137 @@
+import Journal
+import Projection
+
+/// `funnel FILE|DIR... --steps A,B,C`: how many sessions reach each step in order.
+struct FunnelCommand: Command {
+  static let name = "funnel"
+  static let abstract = "How many sessions reach screens A, then B, then C..., with drop-off and time between steps"
+  static let usage = ["spatial-replay funnel --steps A,B,... [options] FILE|DIR..."]
+  static let discussion = """
+    For each step i, the sessions (by the header's session id) whose screen
+    sequence (the focus each time it changes) reaches step 1, then later step
+    2, ..., then step i, in that order but not necessarily adjacent. With
+    --within, the later steps count only within that time of reaching step 1
+    (the session is matched from the occurrence of step 1 that gets furthest).
+    For each step: sessions, conversion (sessions / sessions of step 1),
+    from previous (sessions / sessions of the step before), drop-off
+    (sessions of the step before that did not reach it) and the median time
+    from the step before (nearest rank), among the sessions that reached it.
+    """
+  static let steps = Option.list("--steps", "SCREEN", "the funnel's screens in order, at least one (required)")
+  static let within = Option.value(
+    "--within", "TIME", "count later steps only within TIME of step 1: 90s, 15m, 2h, 1h30m, 500ms")
+  static let options =
+    [
+      steps, NavigationInput.screenKey, within,
+      Option.json.help(
+        "{\"sessions\":N,\"steps\":[{\"screen\":\"A\",\"sessions\":N,\"conversion\":1.0,\n\"fromPrevious\":null,\"dropOff\":0,\"medianMsFromPrevious\":null}, ...]}"
+      ),
+    ] + Option.reading + [Option.jobs]
+  static let exitStatus = """
+    0 fine, 2 a file could not be read or a journal has format errors, 64 usage error.
+    """
+  static let examples = [
+    "spatial-replay funnel --steps NotesListViewController,NoteEditorViewController,ComposeViewController Journals/",
+    "spatial-replay funnel --steps HomeViewController,CartViewController,CheckoutViewController --within 10m fleet/",
+    "spatial-replay funnel --by controller --steps list,editor --json day1/*.ndjson",
+  ]
+
+  var files: [String]
+  var options: ReadOptions
+  var screens: [String]
+  var key: ScreenKey
+  var window: Int64?
+  var json: Bool
+  var runner: FleetRunner
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    files = try JournalInput.paths(arguments, command: Self.name)
+    options = try ReadOptions(arguments)
+    screens = arguments.values(Self.steps)
+    guard !screens.isEmpty else { throw UsageError("funnel needs --steps A,B,... (the screens in order)") }
+    if let empty = screens.firstIndex(of: "") {
+      throw UsageError("--steps has an empty screen at position \(empty + 1)")
+    }
+    key = NavigationInput.key(arguments)
+    if let text = arguments.value(Self.within) {
+      guard let ms = DurationText.milliseconds(text), ms > 0 else {
+        throw UsageError("--within takes a length such as 90s, 15m, 2h or 1h30m, got '\(text)'")
+      }
+      window = ms * 1000
+    }
+    json = arguments.flag(Option.json)
+    runner = try FleetRunner(arguments)
+  }
+
+  func run(_ context: inout Context) throws -> Int32 {
+    var totals = FunnelTotals(steps: screens)
+    var verdict = Verdict()
+    let (options, screens, key, window) = (options, screens, key, window)
+    try runner.run(files, context: &context) { path, context, progress in
+      var matcher = FunnelMatcher(steps: screens, key: key, window: window)
+      var tracker = ScreenTracker()
+      guard
+        let read = NavigationInput.read(
+          path, options: options, &context, &progress, fold: &matcher,
+          { matcher, record in
+            if case .step(let step) = tracker.consume(record) { matcher.add(step) }
+          })
+      else { return nil as NavigationInput.Read<[Int64]>? }
+      return NavigationInput.Read(
+        session: read.session, header: read.header, formatErrors: read.formatErrors, result: matcher.reached())
+    } deliver: { _, read, _ in
+      guard let read else { return verdict.noteUnreadable() }
+      verdict.noteFormatErrors(read.formatErrors)
+      totals.add(read.result, session: read.session)
+    }
+    let result = totals.result
+    if json {
+      var out = JSONBuffer()
+      out.open("{")
+      out.key("sessions")
+      out.int(totals.sessions.count)
+      out.key("steps")
+      out.open("[")
+      for step in result {
+        out.element()
+        out.open("{")
+        out.key("screen")
+        out.string(step.screen)
+        out.key("sessions")
+        out.int(step.sessions)
+        out.key("conversion")
+        out.raw(step.conversion.map { "\($0)" } ?? "null")
+        out.key("fromPrevious")
+        out.raw(step.fromPrevious.map { "\($0)" } ?? "null")
+        out.key("dropOff")
+        out.int(step.dropOff)
+        out.key("medianMsFromPrevious")
+        out.raw(step.medianMicroseconds.map(NavigationInput.milliseconds) ?? "null")
+        out.close("}")
+      }
+      out.close("]")
+      out.close("}")
+      out.raw("\n")
+      context.stdout.write(bytes: out.take())
+      return verdict.status
+    }
+    context.stdout.write("\(totals.sessions.count.grouped) sessions\n")
+    context.stdout.write("step  sessions  conversion  from previous  drop-off  median from previous  screen\n")
+    for (i, step) in result.enumerated() {
+      let median = step.medianMicroseconds.map { NavigationInput.milliseconds($0) + " ms" } ?? "-"
+      context.stdout.write(
+        String(i + 1).leftPadded(to: 4) + "  " + step.sessions.grouped.leftPadded(to: 8) + "  "
+          + Self.percent(step.conversion).leftPadded(to: 10) + "  "
+          + Self.percent(step.fromPrevious).leftPadded(to: 13) + "  " + step.dropOff.grouped.leftPadded(to: 8) + "  "
+          + median.leftPadded(to: 20) + "  " + displayText(step.screen, limit: .max) + "\n")
+    }
+    return verdict.status
+  }
+
+  /// `87.5 %` with one decimal, `-` for none.
+  static func percent(_ ratio: Double?) -> String {
+    guard let ratio else { return "-" }
+    let tenths = Int((ratio * 1000).rounded())
+    return "\(tenths / 10).\(tenths % 10) %"
+  }
+}

@@ -10,7 +10,7 @@
 /// // ["session", "app", "build", "file", "controller", "class", "visit", ...]
 /// ```
 public enum Table: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-  case events, visits, moves, pans, findings, sessions
+  case events, visits, moves, pans, findings, sessions, paths
 
   public var description: String { rawValue }
 
@@ -23,6 +23,7 @@ public enum Table: String, Sendable, Hashable, CaseIterable, CustomStringConvert
     case .pans: "one pan event, with the minimum touches and the neighbour at that moment"
     case .findings: "one finding about a journal: integrity (the reader) or lifecycle (the checker)"
     case .sessions: "one journal: its header, first and last times, events by type and findings by rule"
+    case .paths: "one entry of the journal's screen sequence: the focus each time it changes"
     }
   }
 
@@ -43,6 +44,7 @@ public enum Table: String, Sendable, Hashable, CaseIterable, CustomStringConvert
     case .pans: Self.panColumns
     case .findings: Self.findingColumns
     case .sessions: Self.sessionColumns
+    case .paths: Self.pathColumns
     }
   }
 
@@ -112,6 +114,20 @@ public enum Table: String, Sendable, Hashable, CaseIterable, CustomStringConvert
     Column(
       "duration_ms", .number, nullable: true,
       "milliseconds from the move to the last of its four callbacks; null when not completed"),
+    Column("from_class", .string, nullable: true, "the class of `from` (from its alloc; null if never allocated)"),
+    Column("to_class", .string, nullable: true, "the class of `to` (from its alloc; null if never allocated)"),
+  ]
+
+  static let pathColumns: [Column] = [
+    Column("line", .integer, nullable: false, "1-based line of the event that changed the focus"),
+    Column("seq", .integer, nullable: false, "`seq` of that event: the initial `root`, or a `move`"),
+    Column("time", .timestamp, nullable: false, "its time"),
+    Column("step", .integer, nullable: false, "1 for the initial display, then 2, 3... in the session"),
+    Column("controller", .string, nullable: false, "the new focus"),
+    Column("class", .string, nullable: true, "its class (from its alloc)"),
+    Column("previous", .string, nullable: true, "the focus before it; null for the initial display"),
+    Column("previous_class", .string, nullable: true, "the class of `previous`"),
+    Column("trigger", .string, nullable: true, "the move's trigger; null for the initial display"),
   ]
 
   static let panColumns: [Column] = [

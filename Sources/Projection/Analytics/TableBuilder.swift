@@ -32,6 +32,9 @@ public struct TableBuilder {
   private var stats: StatsBuilder?
   private var visits = VisitTracker()
   private var moves = MoveTracker()
+  private var screens = ScreenTracker()
+  /// Steps of the screen sequence so far (`paths`).
+  private var steps = 0
   private var state = State()
   private var check: JournalCheck?
   private var findings: [CheckFinding] = []
@@ -95,7 +98,12 @@ public struct TableBuilder {
       if let visit = visits.consume(record) { rows.append(Self.visitRow(visit)) }
     case .moves:
       reduce(into: &state, record)
-      if let move = moves.consume(record, line: line, after: state) { rows.append(Self.moveRow(move)) }
+      if let move = moves.consume(record, line: line, after: state) { rows.append(Self.moveRow(move, in: state)) }
+    case .paths:
+      if case .step(let step) = screens.consume(record) {
+        steps += 1
+        rows.append(Self.pathRow(step, line: line, number: steps))
+      }
     case .pans:
       if case .pan(let pan) = record.event { rows.append(Self.panRow(pan, record, line: line, in: state)) }
       reduce(into: &state, record)
@@ -113,12 +121,12 @@ public struct TableBuilder {
     rows.append(contentsOf: held)
     held.removeAll()
     switch table {
-    case .events, .pans:
+    case .events, .pans, .paths:
       break
     case .visits:
       for visit in visits.finish(lastTime: lastTime) { rows.append(Self.visitRow(visit)) }
     case .moves:
-      if let move = moves.finish() { rows.append(Self.moveRow(move)) }
+      if let move = moves.finish() { rows.append(Self.moveRow(move, in: state)) }
     case .findings:
       check!.finish(into: &findings)
       flushFindings(into: &rows)
@@ -191,13 +199,23 @@ public struct TableBuilder {
     ])
   }
 
-  /// The `moves` row of a move (``Table/moveColumns``).
-  static func moveRow(_ summary: MoveSummary) -> TableRow {
+  /// The `moves` row of a move (``Table/moveColumns``), the classes from `state`
+  /// (a controller's class never changes, so any later state has it).
+  static func moveRow(_ summary: MoveSummary, in state: State) -> TableRow {
     let move = summary.move
     return TableRow([
       .integer(summary.line), .integer(summary.seq), .timestamp(summary.time), .id(move.from), .id(move.to),
       .string(move.direction.rawValue), .string(move.trigger.rawValue), .boolean(move.animated),
       .boolean(summary.completedAt != nil), summary.durationMilliseconds.map(Cell.number) ?? .null,
+      .string(state[controller: move.from]?.className), .string(state[controller: move.to]?.className),
+    ])
+  }
+
+  /// The `paths` row of a step of the screen sequence (``Table/pathColumns``).
+  static func pathRow(_ step: ScreenStep, line: Int, number: Int) -> TableRow {
+    TableRow([
+      .integer(line), .integer(step.seq), .timestamp(step.time), .integer(number), .id(step.controller),
+      .string(step.className), .id(step.previous), .string(step.previousClass), .string(step.trigger?.rawValue),
     ])
   }
 

@@ -127,8 +127,9 @@ import Testing
     #expect(directoryEntries(lake) == ["session=S1"], "a journal without moves makes no partition")
     #expect(
       try dir.text(lake + "/session=S1/part.csv")
-        == "session,app,build,file,line,seq,time,from,to,direction,trigger,animated,completed,duration_ms\r\n"
-        + "S1,Dicto,,\(a),14,13,2026-11-29T10:00:01.000000Z,home,notes,left,pan,true,true,250.0\r\n")
+        == "session,app,build,file,line,seq,time,from,to,direction,trigger,animated,completed,duration_ms,"
+        + "from_class,to_class\r\n"
+        + "S1,Dicto,,\(a),14,13,2026-11-29T10:00:01.000000Z,home,notes,left,pan,true,true,250.0,Home,Notes\r\n")
   }
 
   @Test func findingsAreRowsNotMessages() throws {
@@ -199,11 +200,12 @@ import Testing
   @Test(arguments: [
     UsageCase(
       arguments: ["export", "a.ndjson"],
-      message: "export needs --table (one of events, visits, moves, pans, findings, sessions)"),
+      message: "export needs --table (one of events, visits, moves, pans, findings, sessions, paths)"),
     UsageCase(
       arguments: ["export", "--table", "visit", "a.ndjson"],
       message:
-        "--table takes one of events, visits, moves, pans, findings, sessions, got 'visit' (did you mean visits?)"),
+        "--table takes one of events, visits, moves, pans, findings, sessions, paths, got 'visit' (did you mean visits?)"
+    ),
     UsageCase(
       arguments: ["export", "--table", "pans", "--format", "tsv", "a"],
       message: "--format takes one of ndjson, csv, got 'tsv' (did you mean csv?)"),

@@ -124,7 +124,7 @@ import Testing
       [
         TableRow([
           .integer(14), .integer(13), t("01.000000"), .string("home"), .string("notes"), .string("left"),
-          .string("pan"), .boolean(true), .boolean(true), .number(250),
+          .string("pan"), .boolean(true), .boolean(true), .number(250), .string("Home"), .string("Notes"),
         ])
       ])
   }
@@ -277,11 +277,11 @@ import Testing
       [
         TableRow([
           .integer(8), .integer(7), .timestamp(t0), .string("a"), .string("b"), .string("left"),
-          .string("programmatic"), .boolean(false), .boolean(false), .null,
+          .string("programmatic"), .boolean(false), .boolean(false), .null, .string("A"), .string("B"),
         ]),
         TableRow([
           .integer(10), .integer(9), .timestamp(t1), .string("b"), .string("c"), .string("up"), .string("goToRoot"),
-          .boolean(true), .boolean(false), .null,
+          .boolean(true), .boolean(false), .null, .string("B"), .string("C"),
         ]),
       ])
   }
@@ -306,7 +306,7 @@ import Testing
       [
         TableRow([
           .integer(8), .integer(7), .timestamp(t0), .string("a"), .string("b"), .string("left"),
-          .string("pan"), .boolean(true), .boolean(true), .number(3),
+          .string("pan"), .boolean(true), .boolean(true), .number(3), .string("A"), .string("B"),
         ])
       ])
     var state = State()

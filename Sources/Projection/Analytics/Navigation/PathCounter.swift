@@ -54,6 +54,12 @@ public struct PathTotals: Sendable {
     public var path: [String]
     public var count: Int
     public var sessions: Int
+
+    public init(path: [String], count: Int, sessions: Int) {
+      self.path = path
+      self.count = count
+      self.sessions = sessions
+    }
   }
 
   private var counts: [[String]: (count: Int, sessions: Set<String>)] = [:]

@@ -14,6 +14,19 @@ public struct ScreenStep: Sendable, Hashable {
   /// The move's trigger; nil for the initial display.
   public var trigger: MoveTrigger?
 
+  public init(
+    seq: Int, time: Timestamp, controller: ControllerID, className: String?, previous: ControllerID?,
+    previousClass: String?, trigger: MoveTrigger?
+  ) {
+    self.seq = seq
+    self.time = time
+    self.controller = controller
+    self.className = className
+    self.previous = previous
+    self.previousClass = previousClass
+    self.trigger = trigger
+  }
+
   /// The screen's name under `key`: its id, or its class (its id when it has none).
   public func screen(_ key: ScreenKey) -> String {
     key == .controller ? controller.rawValue : className ?? controller.rawValue

@@ -1,0 +1,133 @@
+import Journal
+import Projection
+import Testing
+
+/// The analyses of navigation: the screen sequence follows the fold's focus,
+/// paths count K-grams, funnels match in order, latencies are nearest-rank.
+@Suite struct NavigationAnalyticsTests {
+  static func records(_ path: String) throws -> [Record] {
+    try JournalReader.readAll(path: path).records
+  }
+
+  static var bundled: [String] {
+    directoryEntries(Repository.journals).filter { $0.hasSuffix(".ndjson") }.map { Repository.journals + "/" + $0 }
+  }
+
+  /// The tracker's steps are exactly the fold's focus changes, on every bundled
+  /// journal (legacy ones included) and on both simulated shapes.
+  @Test func theScreenSequenceIsTheFoldsFocusEachTimeItChanges() throws {
+    var journals = try Self.bundled.map { try Self.records($0) }
+    journals.append(JournalReader.readAll(bytes: Simulator.journal(Simulation(events: 20_000, seed: 5))).records)
+    journals.append(
+      JournalReader.readAll(
+        bytes: Simulator.journal(Simulation(events: 20_000, seed: 6, controllers: 80, shape: .churn))
+      ).records)
+    journals.append(
+      JournalReader.readAll(bytes: Simulator.journal(Simulation(events: 20_000, seed: 7, profile: .legacy))).records)
+    for records in journals {
+      var state = State()
+      var tracker = ScreenTracker()
+      var expected: [(Int, ControllerID)] = []
+      var found: [(Int, ControllerID)] = []
+      for record in records {
+        let before = state.focus
+        reduce(into: &state, record)
+        if let focus = state.focus, focus != before { expected.append((record.seq, focus)) }
+        if case .step(let step) = tracker.consume(record) {
+          found.append((step.seq, step.controller))
+          #expect(step.className == state[controller: step.controller]?.className)
+          #expect(step.previous == before)
+        }
+      }
+      #expect(found.map(\.0) == expected.map(\.0))
+      #expect(found.map(\.1) == expected.map(\.1))
+      #expect(!found.isEmpty)
+    }
+  }
+
+  static func steps(_ screens: [String], start: Int64 = 0, gap: Int64 = 1_000_000) -> [ScreenStep] {
+    screens.enumerated().map { i, screen in
+      ScreenStep(
+        seq: i, time: Timestamp(microseconds: start + Int64(i) * gap), controller: ControllerID(screen + "#1"),
+        className: screen, previous: nil, previousClass: nil, trigger: nil)
+    }
+  }
+
+  @Test func pathsAreEveryRunOfKConsecutiveScreens() {
+    var counter = PathCounter(steps: 2, key: .class)
+    for step in Self.steps(["A", "B", "A", "B", "C"]) { counter.add(step) }
+    let counts = Dictionary(uniqueKeysWithValues: counter.paths.map { ($0.path, $0.count) })
+    #expect(counts == [["A", "B"]: 2, ["B", "A"]: 1, ["B", "C"]: 1])
+    var byController = PathCounter(steps: 3, key: .controller)
+    for step in Self.steps(["A", "B"]) { byController.add(step) }
+    #expect(byController.paths.isEmpty, "a session shorter than K has no path")
+
+    var totals = PathTotals()
+    totals.add(counter.paths, session: "s1")
+    totals.add([(["B", "C"], 5)], session: "s2")
+    totals.add([(["B", "C"], 1)], session: "s2")
+    #expect(
+      totals.ranked(top: nil) == [
+        .init(path: ["B", "C"], count: 7, sessions: 2), .init(path: ["A", "B"], count: 2, sessions: 1),
+        .init(path: ["B", "A"], count: 1, sessions: 1),
+      ])
+    #expect(totals.ranked(top: 1).count == 1)
+  }
+
+  @Test func aFunnelMatchesItsStepsInOrderNotNecessarilyAdjacent() {
+    func reached(_ screens: [String], _ funnel: [String], window: Int64? = nil) -> Int {
+      var matcher = FunnelMatcher(steps: funnel, key: .class, window: window)
+      for step in Self.steps(screens) { matcher.add(step) }
+      return matcher.reached().count
+    }
+    #expect(reached(["A", "X", "B", "Y", "C"], ["A", "B", "C"]) == 3)
+    #expect(reached(["B", "C", "A"], ["A", "B", "C"]) == 1)
+    #expect(reached(["C", "B"], ["A", "B"]) == 0)
+    #expect(reached(["A", "B", "A", "B"], ["A", "B", "A", "B"]) == 4, "a screen may be several steps")
+    // Within 2 s of A: the first A reaches only B (C is 4 s later); the second A reaches C.
+    #expect(reached(["A", "B", "X", "A", "C"], ["A", "C"], window: 2_000_000) == 2)
+    #expect(reached(["A", "X", "X", "C"], ["A", "C"], window: 2_000_000) == 1)
+
+    var totals = FunnelTotals(steps: ["A", "B"])
+    totals.add([0, 3_000], session: "s1")
+    totals.add([0], session: "s2")
+    totals.add([], session: "s3")
+    totals.add([10, 1_010], session: "s4")
+    let result = totals.result
+    #expect(result.map(\.sessions) == [3, 2])
+    #expect(result[1].dropOff == 1)
+    #expect(result[1].conversion == 2.0 / 3.0)
+    #expect(result[1].medianMicroseconds == 1_000, "nearest rank of [1000, 3000] at 50 %")
+    #expect(totals.sessions.count == 4)
+  }
+
+  @Test func percentilesAreByNearestRankAsDuckDBsQuantileDisc() {
+    // Reference values from DuckDB 2.0: quantile_disc over 1..n.
+    let cases: [(n: Int64, p50: Int64, p90: Int64, p99: Int64)] = [
+      (1, 1, 1, 1), (2, 1, 2, 2), (4, 2, 4, 4), (10, 5, 9, 10), (11, 6, 10, 11),
+    ]
+    for c in cases {
+      let d = Distribution(Array((1...c.n).reversed()))
+      #expect(d.percentile(50) == c.p50 && d.percentile(90) == c.p90 && d.percentile(99) == c.p99, "n \(c.n)")
+    }
+    #expect(Distribution().percentile(50) == nil)
+  }
+
+  @Test func latencyTimesAppearancesFirstArrivalsAndVisits() throws {
+    let records = try Self.records(Repository.journals + "/notes.intended.ndjson")
+    var builder = LatencyBuilder(key: .controller)
+    for record in records { builder.consume(record) }
+    builder.finish()
+    let visits = builder.screens.values.map(\.dwell.count).reduce(0, +)
+    var rows: [TableRow] = []
+    var table = TableBuilder(table: .visits, file: "n")
+    let reader = try JournalReader(path: Repository.journals + "/notes.intended.ndjson")
+    while let item = reader.next() { table.consume(item, into: &rows) }
+    table.finish(into: &rows)
+    #expect(visits == rows.count, "one dwell per row of the visits table")
+    // Every screen that was ever the focus has exactly one first arrival.
+    #expect(builder.screens.values.allSatisfy { $0.firstArrival.count <= 1 })
+    let appearances = builder.screens.values.map(\.appearance.count).reduce(0, +)
+    #expect(appearances >= visits - 1 && appearances > 0)
+  }
+}

@@ -101,6 +101,30 @@ public struct SessionStats: Sendable, Hashable {
     return known + findingsByRule.keys.filter { !StatsReport.ruleOrder.contains($0) }.sorted()
   }
 
+  /// These stats with the controllers' rows merged by class (`stats --by class`):
+  /// one row per class, named by the class, in the order the classes were first
+  /// met; a controller never allocated keeps a row of its own, named by its id.
+  public func mergedByClass() -> SessionStats {
+    var merged = self
+    merged.controllers = []
+    var index: [String: Int] = [:]
+    for c in controllers {
+      let name = c.className ?? c.controller.rawValue
+      if let i = index[name] {
+        merged.controllers[i].visits += c.visits
+        merged.controllers[i].dwellMicroseconds += c.dwellMicroseconds
+        merged.controllers[i].openVisits += c.openVisits
+      } else {
+        index[name] = merged.controllers.count
+        merged.controllers.append(
+          ControllerStats(
+            controller: ControllerID(name), className: c.className, visits: c.visits,
+            dwellMicroseconds: c.dwellMicroseconds, openVisits: c.openVisits))
+      }
+    }
+    return merged
+  }
+
   /// Adds another journal's stats to these (the merged stats of ``StatsReport/overall``).
   public mutating func merge(_ other: SessionStats) {
     journals += other.journals

@@ -25,8 +25,8 @@ struct StatsCommand: Command {
     """
   static let by = Option.list(
     "--by", "KEY",
-    "group the journals by these header fields (comma-separated):\n\(StatsKey.allCases.map(\.rawValue).joined(separator: ", ")); per group the same\nstats as overall, instead of one block per journal",
-    values: .oneOf(StatsKey.allCases.map(\.rawValue)))
+    "group the journals by these header fields (comma-separated):\n\(StatsKey.allCases.map(\.rawValue).joined(separator: ", ")); per group the same\nstats as overall, instead of one block per journal; class (alone or\nwith fields): the controllers' rows merged by class",
+    values: .oneOf(StatsKey.allCases.map(\.rawValue) + ["class"]))
   static let format = Option.value(
     "--format", "FORMAT",
     "text (default); json: as --json; csv (with --by): one row per group,\nmeasure and item (see docs/tables.md)",
@@ -46,6 +46,7 @@ struct StatsCommand: Command {
     "spatial-replay stats Journals/demo.intended.ndjson",
     "spatial-replay stats --json day1/*.ndjson | jq '.overall.controllers'",
     "spatial-replay stats --by build,device --format csv fleet/ > by-build.csv",
+    "spatial-replay stats --by build,class fleet/",
   ]
 
   var files: [String]
@@ -53,6 +54,8 @@ struct StatsCommand: Command {
   var format: String
   /// `--by`: the fields to group by, none for one block per journal.
   var keys: [StatsKey]
+  /// `--by class`: the controllers' rows merged by class.
+  var byClass: Bool
   var runner: FleetRunner
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -65,11 +68,13 @@ struct StatsCommand: Command {
     } else {
       format = named ?? "text"
     }
-    let keys = arguments.values(Self.by).compactMap(StatsKey.init(rawValue:))
-    self.keys = keys
-    if let twice = keys.first(where: { key in keys.filter { $0 == key }.count > 1 }) {
-      throw UsageError("--by names \(twice.rawValue) twice")
+    let names = arguments.values(Self.by)
+    if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+      throw UsageError("--by names \(twice) twice")
     }
+    let keys = names.compactMap(StatsKey.init(rawValue:))
+    self.keys = keys
+    byClass = names.contains("class")
     guard format != "csv" || !keys.isEmpty else {
       throw UsageError("--format csv is the table of groups: give --by (e.g. --by session for one row set per journal)")
     }
@@ -80,12 +85,13 @@ struct StatsCommand: Command {
     var sessions: [SessionStats] = []
     var groups = StatsGroups(by: keys)
     var verdict = Verdict()
-    let (options, grouped) = (options, !keys.isEmpty)
+    let (options, grouped, byClass) = (options, !keys.isEmpty, byClass)
     try runner.run(files, context: &context) { path, context, progress in
       Self.stats(path, options: options, &context, &progress)
     } deliver: { _, session, _ in
-      guard let session else { return verdict.noteUnreadable() }
+      guard var session else { return verdict.noteUnreadable() }
       verdict.noteFormatErrors(session.formatErrors)
+      if byClass { session = session.mergedByClass() }
       // Grouped, only the groups are kept: memory follows the groups, not the journals.
       if grouped { groups.add(session) } else { sessions.append(session) }
     }

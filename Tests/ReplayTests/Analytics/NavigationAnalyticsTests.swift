@@ -131,3 +131,33 @@ import Testing
     #expect(appearances >= visits - 1 && appearances > 0)
   }
 }
+
+/// `stats --by class`: the controllers' rows merged by class, alone or with header fields.
+@Suite struct StatsByClassTests {
+  @Test func instancesOfAClassAreOneRow() throws {
+    var stats = SessionStats()
+    stats.controllers = [
+      .init(controller: "Compose#1", className: "Compose", visits: 2, dwellMicroseconds: 500, openVisits: 0),
+      .init(controller: "Home#1", className: "Home", visits: 1, dwellMicroseconds: 100, openVisits: 1),
+      .init(controller: "Compose#2", className: "Compose", visits: 3, dwellMicroseconds: 700, openVisits: 1),
+      .init(controller: "ghost", className: nil, visits: 1, dwellMicroseconds: 5, openVisits: 0),
+    ]
+    let merged = stats.mergedByClass().controllers
+    #expect(merged.map(\.controller.rawValue) == ["Compose", "Home", "ghost"])
+    #expect(merged.map(\.visits) == [5, 1, 1])
+    #expect(merged.map(\.dwellMicroseconds) == [1200, 100, 5])
+    #expect(merged.map(\.openVisits) == [1, 1, 0])
+  }
+
+  @Test func theCommandMergesByClassPerGroup() throws {
+    let churn = Simulator.journal(Simulation(events: 6_000, seed: 3, controllers: 40, shape: .churn))
+    let byClass = try Binary.run(["stats", "--by", "build,class", "--json", "-"], stdin: churn)
+    #expect(byClass.status == 0, "\(byClass)")
+    let plain = try Binary.run(["stats", "--json", "-"], stdin: churn)
+    #expect(byClass.stdout.contains("\"controller\":\"ComposeViewController\""))
+    #expect(!byClass.stdout.contains("ComposeViewController#"))
+    #expect(plain.stdout.contains("ComposeViewController#1"))
+    let twice = try Binary.run(["stats", "--by", "class,class", "-"], stdin: churn)
+    #expect(twice.status == 64 && twice.stderr.contains("--by names class twice"))
+  }
+}

@@ -35,7 +35,7 @@ struct ReportCommand: Command {
     "--max-events", "N",
     "at most N events on the page (default 250000); a larger\nselection shows its first N with a note")
   static let options =
-    [Option.output] + Option.filters + [maxEvents] + Option.reading
+    [Option.output, fleet] + Option.filters + [maxEvents] + Option.reading
   static let exitStatus = """
     0 written, 2 a file could not be read, has format errors or --from/--to
     (--since/--until) select no event, 64 usage error.
@@ -45,6 +45,7 @@ struct ReportCommand: Command {
     "spatial-replay report Journals/bisect/build-07.ndjson Journals/bisect/build-08.ndjson -o bisect.html",
     "spatial-replay report --from 5000 --to 9000 big.ndjson > window.html",
     "spatial-replay report --since 2026-11-29T09:00:10Z --until 2026-11-29T09:00:12Z notes.ndjson -o t.html",
+    "spatial-replay report fleet/ -o fleet.html",
   ]
 
   var files: [String]
@@ -55,9 +56,24 @@ struct ReportCommand: Command {
   /// `--since`/`--until`: turned into a seq window by a first read (time never goes backwards in a sound journal).
   var times: (since: Timestamp?, until: Timestamp?)
   var reading: ReadOptions
+  /// `report DIR` or `--fleet`: the journals of the fleet page.
+  var fleetFiles: [String]?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = arguments.positionals
+    if Self.wantsFleet(arguments) {
+      guard Option.filters.allSatisfy({ arguments.values($0).isEmpty }),
+        arguments.value(Self.maxEvents) == nil
+      else {
+        throw UsageError("the fleet page (a folder or --fleet) takes no filter or --max-events: it reads every event")
+      }
+      fleetFiles = try JournalInput.paths(arguments, command: Self.name)
+      output = arguments.value(Option.output)
+      maxEvents = ReportRun.defaultMaxEvents
+      selection = EventSelection(types: [], controllers: [])
+      reading = try ReadOptions(arguments)
+      return
+    }
     guard files.count == 1 || files.count == 2 else {
       throw UsageError("report needs one FILE, or two runs A and B ('-' for standard input), got \(files.count)")
     }
@@ -82,6 +98,7 @@ struct ReportCommand: Command {
   }
 
   func run(_ context: inout Context) throws -> Int32 {
+    if let fleetFiles { return try runFleet(&context, paths: fleetFiles) }
     if output == nil && context.stdoutIsTerminal {
       throw UsageError("the report is an HTML page: write it to a file with -o OUT.html (or redirect standard output)")
     }

@@ -152,5 +152,28 @@ for index, source in enumerate(inputs):
         missing = [s for s in list(dwell) + list(first) + list(appear) if s not in screens]
         check(f"{label}: latency --by {key} ({len(ours)} screens)", (bad[:3], missing[:3]), ([], []))
 
+# docs/analytics.md's SQL runs as written, over the fleet's tables under the names it uses.
+import os
+import re
+
+docs = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "analytics.md")).read()
+blocks = re.findall(r"```sql\n(.*?)```", docs, re.S)
+os.makedirs(f"{work}/docs-sql", exist_ok=True)
+for table in ("paths", "visits", "findings", "sessions"):
+    run("export", "--table", table, "-o", f"{work}/docs-sql/{table}.ndjson", inputs[-1])
+here = os.getcwd()
+os.chdir(f"{work}/docs-sql")
+con = duckdb.connect()
+statements = [x.strip() for block in blocks for x in block.split(";") if x.strip()]
+for statement in statements:
+    try:
+        con.execute(statement).fetchall()
+        passed += 1
+    except Exception as error:  # noqa: BLE001
+        failed += 1
+        print(f"FAIL docs/analytics.md SQL: {error}\n{statement[:300]}")
+os.chdir(here)
+check("docs/analytics.md has its five statements", len(statements), 5)
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -17,7 +17,7 @@ let package = Package(
     .target(
       name: "Journal", dependencies: ["CZlib"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     .target(name: "Projection", dependencies: ["Journal"]),
-    .executableTarget(name: "spatial-replay", dependencies: ["Journal", "Projection"]),
+    .executableTarget(name: "spatial-replay", dependencies: ["Journal", "Projection", "CZlib"]),
     .testTarget(name: "JournalTests", dependencies: ["Journal", "CZlib"]),
     // A small app that records through a Recorder, run by the fault-injection tests.
     .executableTarget(name: "recorder-probe", dependencies: ["Journal"], path: "Tests/RecorderProbe"),

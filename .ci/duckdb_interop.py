@@ -13,6 +13,11 @@ reads fleet-lake/TABLE (findings, visits and sessions exported with
 --schema TABLE` (schema-TABLE.json), and checks findings per build and rule,
 visits and dwell per build and controller, journals and events per build
 against the stats.
+
+With WORK_DIR/odd-lake/sessions (builds of 300 bytes, the literal
+__HIVE_DEFAULT_PARTITION__, 1.0 and none, and a journal whose folder is blocked),
+checks that the rows keep every value, that the paths read back the literal as
+itself and no build as null, that the failure is one line and no folder is empty.
 Prints one line per failed check, then "N passed, M failed"; exits 1 on any failure.
 """
 
@@ -227,6 +232,8 @@ def main():
 
     if os.path.exists(f"{work}/fleet-stats.json"):
         check_fleet(checks, con, work)
+    if os.path.exists(f"{work}/odd-long-build.txt"):
+        check_odd_partitions(checks, con, work)
 
     print(f"{checks.passed} passed, {checks.failed} failed")
     return 1 if checks.failed else 0
@@ -266,6 +273,33 @@ def check_fleet(checks, con, work):
     # The JSON columns are JSON to DuckDB: a count by type out of the object.
     moves = con.execute(f"select sum((events_by_type->>'move')::bigint) from {relations['sessions']}").fetchone()[0]
     checks.check(moves and moves > 0, f"fleet sessions: moves out of events_by_type: {moves}")
+
+
+def check_odd_partitions(checks, con, work):
+    """Builds that cannot be folder names as they are: every value reads back, the file fails alone."""
+    with open(f"{work}/odd-long-build.txt", encoding="utf-8") as f:
+        long_build = f.read().rstrip("\n")
+    lake = f"{work}/odd-lake/sessions"
+    path = sql_string(f"{lake}/*/part.ndjson")
+    # The rows keep every value, the 300-byte one and the literal null name included.
+    rows = dict(con.execute(f"select session, build from read_ndjson({path}, hive_partitioning = false)").fetchall())
+    want = {"odd-long": long_build, "odd-hive": "__HIVE_DEFAULT_PARTITION__", "odd-plain": "1.0", "odd-none": None}
+    checks.check(rows == want, f"odd builds: the rows' build column {rows}")
+    # From the paths: the literal is the literal (not null), no build is null, the long one its short folder name.
+    hive = dict(con.execute(
+        f"select session, build from read_ndjson({path}, hive_partitioning = true, hive_types = {{'build': VARCHAR}})"
+    ).fetchall())
+    checks.check(hive.get("odd-hive") == "__HIVE_DEFAULT_PARTITION__", f"odd builds: the literal from its path reads {hive.get('odd-hive')!r}")
+    checks.check("odd-none" in hive and hive["odd-none"] is None, f"odd builds: no build from its path reads {hive.get('odd-none')!r}")
+    short = hive.get("odd-long") or ""
+    checks.check(short.startswith("b" * 64 + "~") and len(short) == 64 + 17, f"odd builds: the long build's folder reads {short!r}")
+    checks.check(hive.get("odd-plain") == "1.0", f"odd builds: 1.0 from its path reads {hive.get('odd-plain')!r}")
+    # The blocked journal is reported in one short line naming the path; no folder is empty.
+    with open(f"{work}/odd-stderr.txt", encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    checks.check(len(lines) == 1 and len(lines[0]) <= 500 and "build=blocked" in lines[0], f"odd builds: stderr {lines}")
+    empty = [d for d, subdirs, files in os.walk(lake) if not subdirs and not files]
+    checks.check(not empty, f"odd builds: empty folders {empty}")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,9 @@
 # controller equals the one of `stats --json`. Then the same over a generated
 # fleet (.ci/make_fleet.sh) exported with --partition build and read with
 # hive_partitioning and the schema of `export --schema`, against `stats --by
-# build --json`. Prints "N passed, 0 failed".
+# build --json`; and builds that cannot be folder names as they are (300 bytes,
+# the literal __HIVE_DEFAULT_PARTITION__) read back, beside a journal that fails
+# alone. Prints "N passed, 0 failed".
 #
 # Usage: bash .ci/duckdb_interop.sh   (from anywhere inside the clone)
 # SPATIAL_REPLAY=/path/to/spatial-replay uses that binary instead of building one.
@@ -65,5 +67,19 @@ for table in findings visits sessions; do
   "$bin" export --schema "$table" >"$work/schema-$table.json"
 done
 expect_2 "$bin" stats --by build --json "$work/fleet" >"$work/fleet-stats.json"
+
+# Partition values that cannot be folder names as they are: a 300-byte build and the
+# literal __HIVE_DEFAULT_PARTITION__, beside a plain build, no build, and a journal whose
+# partition folder is blocked by a file (it fails alone: exit 2, the others written).
+mkdir -p "$work/odd" "$work/odd-lake/sessions"
+long_build="$(printf 'b%.0s' {1..300})"
+"$bin" simulate --events 300 --seed 11 --session odd-long --build "$long_build" -o "$work/odd/long.ndjson"
+"$bin" simulate --events 300 --seed 12 --session odd-hive --build "__HIVE_DEFAULT_PARTITION__" -o "$work/odd/hive.ndjson"
+"$bin" simulate --events 300 --seed 13 --session odd-plain --build "1.0" -o "$work/odd/plain.ndjson"
+"$bin" simulate --events 300 --seed 14 --session odd-none -o "$work/odd/none.ndjson"
+"$bin" simulate --events 300 --seed 15 --session odd-blocked --build blocked -o "$work/odd/blocked.ndjson"
+touch "$work/odd-lake/sessions/build=blocked"
+expect_2 "$bin" export --table sessions -o "$work/odd-lake/sessions" --partition build "$work/odd" 2>"$work/odd-stderr.txt"
+printf '%s\n' "$long_build" >"$work/odd-long-build.txt"
 
 "$python" .ci/duckdb_interop.py "$work" docs/tables.md "${journals[@]}"

@@ -4,7 +4,9 @@
 // It records COUNT marks `e0`, `e1`, … (waiting when the queue is full), flushes
 // after every third, prints `flush N ok|failed` (N: the events recorded so far),
 // every fault it is called with as `fault MESSAGE`, and after `close()` one line
-// `status accepted=… written=… dropped=… lost=… faults=…`.
+// `status accepted=… written=… dropped=… lost=… faults=…`. Each line is written
+// with one write(2) as soon as it is known (the power-cut tests read in what
+// order the probe learnt things), not through the buffered `print`.
 import Journal
 import Synchronization
 
@@ -16,8 +18,19 @@ import Synchronization
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let durability = Durability(rawValue: arguments[2]), let count = Int(arguments[3]) else {
-  print("usage: recorder-probe JOURNAL always|batch|none COUNT")
+  say("usage: recorder-probe JOURNAL always|batch|none COUNT")
   exit(64)
+}
+
+/// Writes a line to standard output at once.
+func say(_ line: String) {
+  let bytes = Array((line + "\n").utf8)
+  var done = 0
+  while done < bytes.count {
+    let n = bytes[done...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+    if n <= 0 { return }
+    done += n
+  }
 }
 
 let faults = Mutex<[String]>([])
@@ -28,10 +41,10 @@ let recorder = Recorder(
   onFault: { error in faults.withLock { $0.append(error.message) } })
 for i in 0..<count {
   recorder.mark("e\(i)")
-  if i % 3 == 2 { print("flush \(i + 1) \(recorder.flush() ? "ok" : "failed")") }
+  if i % 3 == 2 { say("flush \(i + 1) \(recorder.flush() ? "ok" : "failed")") }
 }
 let status = recorder.close()
-for message in faults.withLock({ $0 }) { print("fault \(message)") }
-print(
+for message in faults.withLock({ $0 }) { say("fault \(message)") }
+say(
   "status accepted=\(status.accepted) written=\(status.written) dropped=\(status.dropped) lost=\(status.lost) faults=\(status.faults)"
 )

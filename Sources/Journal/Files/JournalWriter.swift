@@ -43,6 +43,9 @@ public final class JournalWriter: Sendable {
 
   /// Opens (creating it, mode 0644) a journal for appending, repairing a torn tail.
   ///
+  /// A journal it creates has its directory synced (unless the durability is
+  /// `none`), so that the file itself survives a power cut, not only its data.
+  ///
   /// - Parameters:
   ///   - path: the journal file.
   ///   - durability: when appends are synced (``Durability/batch`` by default).
@@ -60,10 +63,21 @@ public final class JournalWriter: Sendable {
     self.batchSize = max(1, batchSize)
     self.limits = DecodeLimits()
     let fd: Int32
+    let created: Bool
     do {
-      fd = try POSIX.open(path, flags: O_RDWR | O_APPEND | O_CREAT)
+      (fd, created) = try POSIX.openCreating(path, flags: O_RDWR | O_APPEND)
     } catch {
       throw JournalFileError(path: path, "cannot open", error)
+    }
+    // A new journal's name is synced too (its directory), or a power cut may take the
+    // whole file and every event synced into it; `none` promises no sync at all.
+    if created && durability != .none {
+      do throws(Errno) {
+        try POSIX.syncDirectory(of: path)
+      } catch {
+        _ = try? POSIX.close(fd)
+        throw JournalFileError(path: path, "cannot sync the directory of", error)
+      }
     }
     let inspector = TailInspector(fd: fd, path: path, limits: limits)
     let tail: JournalTail

@@ -25,11 +25,23 @@ public enum PartitionKey: String, Sendable, Hashable, CaseIterable, CustomString
 /// Escaping follows Hive (`FileUtils.escapePathName`), which Spark, DuckDB and
 /// BigQuery undo when they read a partitioned layout: each byte below 0x20,
 /// 0x7F and each of `"` `#` `%` `'` `*` `/` `:` `=` `?` `\` `{` `[` `]` `^`
-/// is written `%XX` (two uppercase hex digits); every other byte, UTF-8
+/// (and `~`, see below) is written `%XX` (two uppercase hex digits); every other byte, UTF-8
 /// included, is kept. The `key=` prefix keeps a value such as `..` from
 /// naming another directory. A missing value (a journal without a header, or
 /// a header without that field) goes to Hive's null partition,
 /// `key=__HIVE_DEFAULT_PARTITION__`.
+///
+/// Two kinds of value cannot be a folder name as they are, and get a stable
+/// name of their own, the same in every export (the rows keep the value itself):
+///
+/// - the literal value `__HIVE_DEFAULT_PARTITION__` (which readers would take
+///   for null) is written with its first byte escaped, `%5F_HIVE_DEFAULT_PARTITION__`,
+///   which readers unescape to the value;
+/// - a value longer than ``longestValue`` bytes once escaped (a file name has
+///   at most 255 bytes) is cut to its first ``shortenedPrefix`` bytes (never
+///   inside an escape or a UTF-8 sequence) followed by `~` and the 16 hex
+///   digits of a 64-bit FNV-1a hash of the whole value. `~` is escaped (`%7E`)
+///   in every other value, so a shortened name never equals another value's.
 ///
 /// ```swift
 /// PartitionPath.directory(session: "a/b:c")  // "session=a%2Fb%3Ac"
@@ -45,9 +57,34 @@ public enum PartitionPath {
     directory([.session], RowContext(session: session, file: ""))
   }
 
-  /// `key1=ESCAPED/key2=ESCAPED...`, one level per key, in the order given.
+  /// Escaped values longer than this many bytes are shortened.
+  public static let longestValue = 128
+  /// How many bytes of the escaped value a shortened name keeps before its hash.
+  public static let shortenedPrefix = 64
+
+  /// `key1=NAME/key2=NAME...`, one level per key, in the order given.
   public static func directory(_ keys: [PartitionKey], _ context: RowContext) -> String {
-    keys.map { key in key.rawValue + "=" + (key.value(in: context).map(escape) ?? nullValue) }.joined(separator: "/")
+    keys.map { key in key.rawValue + "=" + folderName(key.value(in: context)) }.joined(separator: "/")
+  }
+
+  /// The folder name of a value: escaped, shortened when too long, null's name for nil
+  /// (see the type's documentation).
+  public static func folderName(_ value: String?) -> String {
+    guard let value else { return nullValue }
+    if value == nullValue { return "%5F" + nullValue.dropFirst() }
+    let escaped = Array(escape(value).utf8)
+    guard escaped.count > longestValue else { return String(decoding: escaped, as: UTF8.self) }
+    var cut = shortenedPrefix
+    // Not inside an escape (`%XX`) nor inside a UTF-8 sequence (continuation bytes are 10xxxxxx).
+    while cut > 0 && (escaped[cut - 1] == UInt8(ascii: "%") || (cut >= 2 && escaped[cut - 2] == UInt8(ascii: "%"))) {
+      cut -= 1
+    }
+    while cut > 0 && escaped[cut] & 0xC0 == 0x80 { cut -= 1 }
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in value.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    let digits = String(hash, radix: 16)
+    return String(decoding: escaped[..<cut], as: UTF8.self) + "~" + String(repeating: "0", count: 16 - digits.count)
+      + digits
   }
 
   /// The file of a partition inside its directory: `part.ndjson` or `part.csv`.
@@ -92,7 +129,7 @@ public enum PartitionPath {
     switch byte {
     case UInt8(ascii: "\""), UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "'"), UInt8(ascii: "*"),
       UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "?"), UInt8(ascii: "\\"),
-      UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "^"):
+      UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "^"), UInt8(ascii: "~"):
       return true
     default:
       return false

@@ -27,8 +27,13 @@ struct ExportCommand: Command {
     export with an explicit schema.
 
     Lines that do not decode are left out and reported on stderr (except for
-    the findings table, where they are rows). With -o, nothing is written when
-    an input cannot be opened or read.
+    the findings table, where they are rows). With -o FILE, nothing is written
+    when an input cannot be opened or read. With --partition, the journals
+    that can be read are written; one that cannot, or whose partition folder
+    cannot be made, is reported in one line (exit status 2), and no empty
+    folder is left. A value too long for a folder name, or the literal
+    __HIVE_DEFAULT_PARTITION__, gets a stable folder name of its own (see
+    docs/tables.md); the rows keep the value.
 
     A progress bar shows on stderr when it is a terminal and the work takes
     more than a second.
@@ -152,13 +157,17 @@ struct ExportCommand: Command {
           if let failure = exported.failure { throw failure }
           try exported.sink.write(to: &out.output, &context.stdout)
         })
-      // Nothing, not even a CSV header, when no input could be read (or, with -o, any input).
-      if verdict.unreadable > 0 && (output != nil || verdict.unreadable == files.count) {
+      // Nothing, not even a CSV header, when no input could be read (or, with -o FILE, any
+      // input); partitioned, the journals that could be read are written.
+      if verdict.unreadable > 0 && ((output != nil && partitionKeys.isEmpty) || verdict.unreadable == files.count) {
         out.output.abandon()
         return ExitCode.badInput
       }
       try filter.checkControllersSeen()
       try out.output.finish(&context.stdout)
+      // A partition that could not be made lost its journals' rows, not the others'.
+      for failure in out.output.failures { context.error(failure.message()) }
+      if !out.output.failures.isEmpty { return ExitCode.badInput }
     } catch {
       out.output.abandon()
       throw error

@@ -165,10 +165,20 @@ final class AtomicFile {
 /// Creates a directory and its missing parents (`mkdir -p`).
 /// - Throws: ``CommandFailure`` if one cannot be created or is not a directory.
 func makeDirectories(_ path: String) throws(CommandFailure) {
+  var created: [String] = []
+  try makeDirectories(path, created: &created)
+}
+
+/// Creates a directory and its missing parents (`mkdir -p`), appending to `created`
+/// those it made, parents first.
+/// - Throws: ``CommandFailure`` if one cannot be created or is not a directory.
+func makeDirectories(_ path: String, created: inout [String]) throws(CommandFailure) {
   var prefix = path.hasPrefix("/") ? "/" : ""
   for component in path.split(separator: "/", omittingEmptySubsequences: true) {
     prefix += component
-    if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+    if mkdir(prefix, 0o755) == 0 {
+      created.append(prefix)
+    } else if errno != EEXIST {
       throw CommandFailure(
         "\(displayText(prefix, limit: .max)): cannot create directory: \(String(cString: strerror(errno)))")
     }

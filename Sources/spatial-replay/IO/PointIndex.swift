@@ -1,3 +1,4 @@
+import CZlib
 import Journal
 import Projection
 
@@ -27,8 +28,13 @@ import Projection
 /// before it trusts the index; a journal appended to since is read again in
 /// full, and its index rebuilt.
 ///
-/// File layout: `SRPIDX1\n`, the snapshots, the table (``SnapshotWriter``
-/// bytes), and the table's offset as 8 bytes, little-endian.
+/// It never answers from a damaged file either: every state block carries the
+/// CRC-32 of its bytes in the table, and the table the CRC-32 of itself, of the
+/// magic and of its offset; a query checks the table's before it reads
+/// anything and a block's before it decodes the state.
+///
+/// File layout: `SRPIDX2\n`, the snapshots, the table (``SnapshotWriter``
+/// bytes), the table's CRC-32 as 4 bytes and its offset as 8 bytes, both little-endian.
 ///
 /// Implementation note: the fold is sequential, so the state after an event
 /// costs every event before it; a snapshot every 16,384 records (about 2 MB of
@@ -44,6 +50,8 @@ struct PointIndex {
     var highestSeq: Int
     /// Where the state before its first record lies in the index file.
     var snapshot: Range<Int64>
+    /// The CRC-32 of those bytes.
+    var checksum: UInt32
   }
 
   /// The journal an index was built from, as the file system and the reader see it.
@@ -65,6 +73,8 @@ struct PointIndex {
   var blocks: [Block]
   /// Where the state after the last record lies in the index file.
   var final: Range<Int64>
+  /// The CRC-32 of those bytes.
+  var finalChecksum: UInt32
   var diagnostics: [Diagnostic]
   var hadErrors: Bool
   var seqRange: ClosedRange<Int>?
@@ -74,7 +84,9 @@ struct PointIndex {
   static let minimumJournalSize: Int64 = 1 << 20
   /// A journal with more findings than this gets no index (they would be most of it).
   static let maximumDiagnostics = 10_000
-  static let magic = Array("SRPIDX1\n".utf8)
+  static let magic = Array("SRPIDX2\n".utf8)
+  /// The table's CRC-32 (4 bytes) and offset (8 bytes) at the end of the file.
+  static let trailerSize = 12
   /// The environment variable naming the index directory; `off` (or empty) turns the index off.
   static let environmentVariable = "SPATIAL_REPLAY_INDEX"
 }
@@ -138,16 +150,25 @@ extension PointIndex.Source {
 // MARK: Answering
 
 extension PointIndex {
-  /// The index of the journal at `location` if there is one and it matches the journal as it is now.
+  /// The index of the journal at `location` if there is one, it is whole (its
+  /// checksums agree) and it matches the journal as it is now.
   static func load(_ location: Location) -> PointIndex? {
-    guard let tail = read(location.indexPath, count: 8, at: nil), tail.count == 8 else { return nil }
-    let tableOffset = tail.reversed().reduce(Int64(0)) { $0 << 8 | Int64($1) }
-    guard tableOffset >= Int64(magic.count), let head = read(location.indexPath, count: magic.count, at: 0),
-      head == magic, let size = fileSize(location.indexPath), tableOffset <= size - 8,
-      let table = read(location.indexPath, count: Int(size - 8 - tableOffset), at: tableOffset)
+    guard let size = fileSize(location.indexPath), size >= Int64(magic.count + trailerSize),
+      let trailer = read(location.indexPath, count: trailerSize, at: size - Int64(trailerSize))
+    else { return nil }
+    let checksum = trailer[0..<4].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    let tableOffset = trailer[4...].reversed().reduce(Int64(0)) { $0 << 8 | Int64($1) }
+    guard tableOffset >= Int64(magic.count), tableOffset <= size - Int64(trailerSize),
+      let head = read(location.indexPath, count: magic.count, at: 0), head == magic,
+      let table = read(location.indexPath, count: Int(size - Int64(trailerSize) - tableOffset), at: tableOffset),
+      crc32(table, crc32(magic + trailer[4...])) == checksum
     else { return nil }
     var input = SnapshotReader(table)
-    guard let index = try? PointIndex(table: &input), input.isAtEnd, index.source == location.source,
+    guard let index = try? PointIndex(table: &input), input.isAtEnd,
+      index.blocks.allSatisfy({ $0.snapshot.lowerBound >= Int64(magic.count) && $0.snapshot.upperBound <= tableOffset }
+      ),
+      index.final.lowerBound >= Int64(magic.count), index.final.upperBound <= tableOffset,
+      index.source == location.source,
       index.sample == sample(location.source.path, blocks: index.blocks, size: index.source.size)
     else { return nil }
     return index
@@ -157,9 +178,9 @@ extension PointIndex {
   /// from the nearest snapshot: `.notFound` when the journal has no such record,
   /// nil when the index and the journal disagree (the caller then reads the journal).
   func state(afterSeq seq: Int?, indexPath: String, name: String, options: ReadOptions) -> Answer? {
-    guard let seq else { return snapshot(final, indexPath).map(Answer.state) }
+    guard let seq else { return snapshot(final, finalChecksum, indexPath).map(Answer.state) }
     for block in blocks where block.lowestSeq <= seq && seq <= block.highestSeq {
-      guard var state = snapshot(block.snapshot, indexPath) else { return nil }
+      guard var state = snapshot(block.snapshot, block.checksum, indexPath) else { return nil }
       let fd = open(source.path, O_RDONLY | O_CLOEXEC)
       guard fd >= 0 else { return nil }
       defer { close(fd) }
@@ -183,8 +204,11 @@ extension PointIndex {
     case notFound(Int)
   }
 
-  private func snapshot(_ range: Range<Int64>, _ indexPath: String) -> State? {
-    guard let bytes = Self.read(indexPath, count: Int(range.count), at: range.lowerBound) else { return nil }
+  /// The state stored at `range`, nil when it cannot be read or its bytes do not have their checksum.
+  private func snapshot(_ range: Range<Int64>, _ checksum: UInt32, _ indexPath: String) -> State? {
+    guard let bytes = Self.read(indexPath, count: Int(range.count), at: range.lowerBound),
+      PointIndex.crc32(bytes) == checksum
+    else { return nil }
     var input = SnapshotReader(bytes)
     return try? State(snapshot: &input)
   }
@@ -244,17 +268,20 @@ extension PointIndex {
 
     @inline(never)
     private func startBlock(offset: Int64, state: State) {
-      let snapshot = write(state)
-      blocks.append(Block(offset: offset, records: 0, lowestSeq: .max, highestSeq: .min, snapshot: snapshot))
+      let (snapshot, checksum) = write(state)
+      blocks.append(
+        Block(
+          offset: offset, records: 0, lowestSeq: .max, highestSeq: .min, snapshot: snapshot, checksum: checksum))
     }
 
-    private func write(_ state: State) -> Range<Int64> {
+    /// Writes a state; returns where it lies in the file and its CRC-32.
+    private func write(_ state: State) -> (Range<Int64>, UInt32) {
       out.removeAll()
       state.snapshot(into: &out)
       let start = written
       if !failed { failed = (try? file.write(out.bytes)) == nil }
       written += Int64(out.bytes.count)
-      return start..<written
+      return (start..<written, PointIndex.crc32(out.bytes))
     }
 
     /// Writes the table and puts the index in place, unless the journal changed
@@ -264,13 +291,15 @@ extension PointIndex {
         Source(path: location.source.path, options: location.source.options) == location.source,
         let sample = PointIndex.sample(location.source.path, blocks: blocks, size: location.source.size)
       else { return file.abandon() }
+      let (final, finalChecksum) = write(state)
       let index = PointIndex(
-        source: location.source, sample: sample, blocks: blocks, final: write(state), diagnostics: diagnostics,
-        hadErrors: hadErrors, seqRange: seqRange)
+        source: location.source, sample: sample, blocks: blocks, final: final, finalChecksum: finalChecksum,
+        diagnostics: diagnostics, hadErrors: hadErrors, seqRange: seqRange)
       out.removeAll()
       index.table(into: &out)
-      var tail = out.bytes
-      for k in 0..<8 { tail.append(UInt8(truncatingIfNeeded: written >> (8 * k))) }
+      let offset = (0..<8).map { UInt8(truncatingIfNeeded: written >> (8 * $0)) }
+      let checksum = PointIndex.crc32(out.bytes, PointIndex.crc32(PointIndex.magic + offset))
+      let tail = out.bytes + (0..<4).map { UInt8(truncatingIfNeeded: checksum >> (8 * $0)) } + offset
       guard (try? file.write(tail)) != nil, (try? file.commit()) != nil else { return file.abandon() }
     }
   }
@@ -303,9 +332,11 @@ extension PointIndex {
       for value in [Int(block.offset), block.records, block.lowestSeq, block.highestSeq] { out.int(value) }
       out.int(Int(block.snapshot.lowerBound))
       out.int(Int(block.snapshot.upperBound))
+      out.unsigned(UInt64(block.checksum))
     }
     out.int(Int(final.lowerBound))
     out.int(Int(final.upperBound))
+    out.unsigned(UInt64(finalChecksum))
     out.int(diagnostics.count)
     for d in diagnostics {
       out.string(d.rule)
@@ -341,14 +372,19 @@ extension PointIndex {
       let highest = try input.int()
       let start = Int64(try input.int())
       let end = Int64(try input.int())
-      guard start <= end else { throw SnapshotReader.Damaged(offset: input.position) }
+      let checksum = try input.unsigned()
+      guard start <= end, checksum <= UInt32.max else { throw SnapshotReader.Damaged(offset: input.position) }
       blocks.append(
-        Block(offset: offset, records: records, lowestSeq: lowest, highestSeq: highest, snapshot: start..<end))
+        Block(
+          offset: offset, records: records, lowestSeq: lowest, highestSeq: highest, snapshot: start..<end,
+          checksum: UInt32(checksum)))
     }
     let start = Int64(try input.int())
     let end = Int64(try input.int())
-    guard start <= end else { throw SnapshotReader.Damaged(offset: input.position) }
+    let checksum = try input.unsigned()
+    guard start <= end, checksum <= UInt32.max else { throw SnapshotReader.Damaged(offset: input.position) }
     final = start..<end
+    finalChecksum = UInt32(checksum)
     diagnostics = []
     for _ in 0..<(try input.int(in: 0...PointIndex.maximumDiagnostics)) {
       var d = Diagnostic(
@@ -409,6 +445,20 @@ extension PointIndex {
       done += n
     }
     return bytes
+  }
+
+  /// The CRC-32 (zlib's) of `bytes`, continuing from `start`.
+  static func crc32(_ bytes: [UInt8], _ start: UInt32 = 0) -> UInt32 {
+    bytes.withUnsafeBufferPointer { buffer in
+      var crc = UInt(start)
+      var offset = 0
+      while offset < buffer.count {
+        let count = min(buffer.count - offset, 1 << 30)
+        crc = CZlib.crc32(crc, buffer.baseAddress! + offset, uInt(count))
+        offset += count
+      }
+      return UInt32(truncatingIfNeeded: crc)
+    }
   }
 
   private static func fileSize(_ path: String) -> Int64? {

@@ -1,6 +1,14 @@
 import Journal
 import Projection
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Where `export` writes a table: standard output, one file, or one file per
 /// partition in a Hive-style layout (`DIR/build=B/session=S/part.ndjson`).
 ///
@@ -29,6 +37,13 @@ struct TableOutput {
   private var partitionChosen = false
   /// Partitions with a descriptor open, the most recently written last.
   private var openNames: [String] = []
+  /// Directories this output created, parents first: those left empty are removed at the end.
+  private var createdDirectories: [String] = []
+  /// Partitions whose file could not be made: their rows are dropped, and each is reported.
+  private(set) var failures: [PartitionFailure] = []
+  private var failedNames: Set<String> = []
+  /// Whether the rows of the current context are dropped (its partition failed).
+  private var discarding = false
   /// Partition files kept open at most (descriptors are limited, 1,024 by default).
   static let openPartitions = 64
   private static let blockSize = 1 << 18
@@ -46,7 +61,7 @@ struct TableOutput {
       single = try AtomicFile(path: path)
       encoder.appendHeader(to: &buffer)
     case .partitions(let directory, _):
-      try makeDirectories(directory)
+      try makeDirectories(directory, created: &createdDirectories)
     }
   }
 
@@ -82,6 +97,12 @@ struct TableOutput {
     let name = PartitionPath.directory(keys, encoder.context)
     if let file = partitions[name], file === active { return }
     try flush(&stdout)
+    discarding = false
+    let folder = directory + "/" + name
+    if failedNames.contains(name) {
+      noteFailure(folder: folder, reason: nil)
+      return
+    }
     openNames.removeAll { $0 == name }
     openNames.append(name)
     if openNames.count > Self.openPartitions {
@@ -91,13 +112,33 @@ struct TableOutput {
       active = file
       return
     }
-    let folder = directory + "/" + name
-    try makeDirectories(folder)
-    let file = try AtomicFile(path: folder + "/" + PartitionPath.fileName(encoder.format))
+    let file: AtomicFile
+    do {
+      try makeDirectories(folder, created: &createdDirectories)
+      file = try AtomicFile(path: folder + "/" + PartitionPath.fileName(encoder.format))
+    } catch {
+      // One journal's partition that cannot be made costs its rows, not the other journals'.
+      openNames.removeLast()
+      failedNames.insert(name)
+      noteFailure(folder: folder, reason: error.message)
+      return
+    }
     partitions[name] = file
     partitionOrder.append(name)
     active = file
     encoder.appendHeader(to: &buffer)
+  }
+
+  /// Drops the rows of the current context: its partition `folder` failed (`reason` the first time).
+  private mutating func noteFailure(folder: String, reason: String?) {
+    active = nil
+    discarding = true
+    let journal = encoder.context.file
+    if let known = failures.firstIndex(where: { $0.folder == folder }) {
+      if !failures[known].journals.contains(journal) { failures[known].journals.append(journal) }
+    } else {
+      failures.append(PartitionFailure(folder: folder, reason: reason ?? "cannot be written", journals: [journal]))
+    }
   }
 
   /// Writes what is buffered to the current destination.
@@ -109,7 +150,10 @@ struct TableOutput {
     case .file:
       try single!.write(buffer)
     case .partitions:
-      guard let active else { preconditionFailure("rows before any context") }
+      guard let active else {
+        precondition(discarding, "rows before any context")
+        break
+      }
       try active.write(buffer)
     }
     buffer.removeAll(keepingCapacity: true)
@@ -121,14 +165,40 @@ struct TableOutput {
     active = nil
     try single?.commit()
     for name in partitionOrder { try partitions[name]!.commit() }
+    removeEmptyDirectories()
   }
 
-  /// Removes every temporary file; no target is touched.
+  /// Removes every temporary file, and the directories made for them; no target is touched.
   mutating func abandon() {
     single?.abandon()
     for file in partitions.values { file.abandon() }
+    removeEmptyDirectories()
+  }
+
+  /// Removes the directories this output made that hold nothing (a partition that
+  /// failed, or an export abandoned), children first; `rmdir` leaves any other.
+  private mutating func removeEmptyDirectories() {
+    for directory in createdDirectories.reversed() { rmdir(directory) }
+    createdDirectories = []
   }
 
   /// The partition directories written, in creation order.
   var partitionNames: [String] { partitionOrder }
+}
+
+/// A partition of `export --partition` whose file could not be made, and the journals whose rows it lost.
+struct PartitionFailure: Equatable {
+  var folder: String
+  var reason: String
+  var journals: [String]
+
+  /// The report: one line of at most `limit` characters, however long the paths.
+  func message(limit: Int = 470) -> String {
+    let names = journals.prefix(3).map { displayText($0, limit: .max) }.joined(separator: ", ")
+    let more = journals.count > 3 ? " and \(journals.count - 3) more" : ""
+    let text = "\(displayText(reason, limit: .max)) (the rows of \(names)\(more) are not written)"
+    guard text.count > limit else { return text }
+    // Keep both ends: the start names the folder, the end the journals.
+    return String(text.prefix(limit / 2 - 1)) + "…" + String(text.suffix(limit / 2))
+  }
 }

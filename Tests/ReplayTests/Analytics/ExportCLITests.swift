@@ -238,4 +238,66 @@ import Testing
     #expect(result.status == 0)
     #expect(result.stdout == Self.otherVisitNDJSON.replacingOccurrences(of: "FILE", with: "-") + "\n")
   }
+
+  /// A fleet with a 300-byte build, a build named as Hive's null partition, a journal
+  /// whose partition folder cannot be made (a file is in the way) and a journal that
+  /// does not exist: every other journal is written, the two values under their own
+  /// folder names with the full value in the column, each failure in one line of at most
+  /// 500 characters naming the path, exit 2, and no empty folder anywhere.
+  @Test func oneBadJournalDoesNotStopTheFleet() throws {
+    let dir = try TemporaryDirectory()
+    let long = String(repeating: "b", count: 300)
+    func journal(_ name: String, build: String) throws -> String {
+      try dir.write(name, Self.other.replacingOccurrences(of: #""build":"7""#, with: #""build":"\#(build)""#))
+    }
+    let inputs = [
+      try journal("long.ndjson", build: long), try journal("hive.ndjson", build: "__HIVE_DEFAULT_PARTITION__"),
+      try journal("blocked.ndjson", build: "blocked"), dir.file("missing.ndjson"),
+      try journal("plain.ndjson", build: "7"),
+    ]
+    let lake = dir.file("lake")
+    defer { removeTree(lake) }
+    try #require(mkdir(lake, 0o755) == 0)
+    try dir.write("lake/build=blocked", "a file where a folder would go")
+    let result = try Binary.run(["export", "--table", "sessions", "-o", lake, "--partition", "build"] + inputs)
+    #expect(result.status == 2, "\(result)")
+    let longFolder = "build=" + String(repeating: "b", count: 64) + "~d6e6622da9911f25"
+    #expect(
+      directoryEntries(lake) == ["build=%5F_HIVE_DEFAULT_PARTITION__", "build=7", "build=blocked", longFolder].sorted())
+    for (folder, build) in [(longFolder, long), ("build=%5F_HIVE_DEFAULT_PARTITION__", "__HIVE_DEFAULT_PARTITION__")] {
+      let rows = try dir.text(lake + "/" + folder + "/part.ndjson")
+      #expect(rows.contains(#""build":"\#(build)""#), "\(folder): \(rows)")
+    }
+    #expect(try dir.text(lake + "/build=7/part.ndjson").split(separator: "\n").count == 1)
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.count == 2, "\(result.stderr)")
+    #expect(lines.allSatisfy { $0.count <= 500 })
+    #expect(lines.contains { $0.contains(lake + "/build=blocked") && $0.contains(inputs[2]) }, "\(result.stderr)")
+    #expect(lines.contains { $0.contains(inputs[3]) }, "\(result.stderr)")
+  }
+
+  /// A partition whose path is too long for the system (past PATH_MAX) fails alone: its
+  /// error is one line of at most 500 characters, the other journal is written, and the
+  /// folders made for the failed one are removed (no empty folder is left).
+  @Test func aFailureIsOneLineAndLeavesNoEmptyFolder() throws {
+    let dir = try TemporaryDirectory()
+    let top = dir.file("deep")
+    defer { removeTree(top) }
+    // 16 levels of 250 bytes: room for `build=7` but not for a 108-byte session folder below it.
+    let base = top + String(repeating: "/" + String(repeating: "d", count: 250), count: 16)
+    let session = String(repeating: "s", count: 100)
+    let failing = try dir.write(
+      "failing.ndjson", Self.other.replacingOccurrences(of: #""session":"a/b:c""#, with: #""session":"\#(session)""#))
+    let written = try dir.write(
+      "written.ndjson",
+      Self.other.replacingOccurrences(of: #""session":"a/b:c","build":"7""#, with: #""session":"t","build":"8""#))
+    let result = try Binary.run(
+      ["export", "--table", "sessions", "-o", base, "--partition", "build,session", failing, written])
+    #expect(result.status == 2, "\(result)")
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.count == 1 && lines[0].count <= 500, "\(result.stderr)")
+    #expect(lines.first?.contains("File name too long") == true && lines.first?.contains(failing) == true)
+    #expect(directoryEntries(base) == ["build=8"], "build=7 was made for the failed journal, and removed")
+    #expect(directoryEntries(base + "/build=8/session=t") == ["part.ndjson"])
+  }
 }

@@ -133,10 +133,38 @@ import Testing
     PartitionCase(session: "sp ace-é", directory: "session=sp ace-é"),
     PartitionCase(session: "", directory: "session="),
     PartitionCase(session: nil, directory: "session=__HIVE_DEFAULT_PARTITION__"),
+    PartitionCase(session: "a~b", directory: "session=a%7Eb"),
   ])
   func partitionDirectoriesEscapeAsHiveDoes(_ c: PartitionCase) {
     #expect(PartitionPath.directory(session: c.session) == c.directory)
     if let session = c.session { #expect(PartitionPath.unescape(PartitionPath.escape(session)) == session) }
+  }
+
+  /// The literal null name is escaped so that readers unescape it to the value, not to null.
+  @Test func theReservedValueIsEscapedNotNull() {
+    #expect(PartitionPath.folderName("__HIVE_DEFAULT_PARTITION__") == "%5F_HIVE_DEFAULT_PARTITION__")
+    #expect(PartitionPath.unescape("%5F_HIVE_DEFAULT_PARTITION__") == "__HIVE_DEFAULT_PARTITION__")
+    #expect(PartitionPath.folderName(nil) == "__HIVE_DEFAULT_PARTITION__")
+    #expect(PartitionPath.folderName("__HIVE_DEFAULT_PARTITION__x") == "__HIVE_DEFAULT_PARTITION__x")
+  }
+
+  /// A value too long for a folder name gets a short one: the same every time, a
+  /// different one for a different value, never cut inside an escape or a character.
+  @Test func longValuesGetAStableShortName() {
+    let long = String(repeating: "b", count: 300)
+    let name = PartitionPath.folderName(long)
+    #expect(name == String(repeating: "b", count: 64) + "~" + "d6e6622da9911f25")
+    #expect(PartitionPath.folderName(long + "c").hasPrefix(String(repeating: "b", count: 64) + "~"))
+    #expect(PartitionPath.folderName(long + "c") != name)
+    #expect(PartitionPath.folderName(String(repeating: "b", count: 128)) == String(repeating: "b", count: 128))
+    for filler in ["é", "/", "ab/", "€x", "%", "\u{1F600}"] {
+      let value = String(repeating: filler, count: 200)
+      let short = PartitionPath.folderName(value)
+      let prefix = String(short[..<short.lastIndex(of: "~")!])
+      #expect(short.utf8.count <= PartitionPath.shortenedPrefix + 17, "\(filler)")
+      #expect(value.hasPrefix(PartitionPath.unescape(prefix)), "\(filler): \(short)")
+      #expect(!prefix.hasSuffix("%") && prefix.utf8.dropLast().last != UInt8(ascii: "%"), "\(filler): \(short)")
+    }
   }
 
   @Test func partitionFilesAreNamedAfterTheFormat() {

@@ -2,6 +2,8 @@ import Journal
 import Projection
 import Testing
 
+@testable import spatial_replay
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -155,6 +157,94 @@ import Testing
     try directory.write(String(files[0].split(separator: "/").last ?? ""), bytes)
     let damaged = try Binary.run(query, environment: ["SPATIAL_REPLAY_INDEX": index])
     #expect(damaged.status == first.status && damaged.stdout == first.stdout && damaged.stderr == first.stderr)
+  }
+
+  /// Every damage to an index file is noticed: each byte flipped in turn over the
+  /// table, the trailer and a sample of every state block (a different bit each
+  /// time, and all eight bits at every 7th), and the file cut at many lengths. The
+  /// damaged index is never answered from: either it is refused, or the state it
+  /// gives is the true one (a block other than the damaged one). Then a sample of
+  /// those files through the built binary: `at` prints what it prints with no index.
+  @Test func everyCorruptionOfAnIndexGivesTheAnswerOfNoIndex() throws {
+    let directory = try TemporaryDirectory()
+    let path = try Self.bigJournal(in: directory)
+    let environment = ["SPATIAL_REPLAY_INDEX": directory.path]
+    let built = try Binary.run(["at", path, "17000"], environment: environment)
+    try #require(built.status == 0, "\(built)")
+    let location = try #require(PointIndex.Location(journal: path, options: ReadOptions(), environment: environment))
+    let original = try directory.read(location.indexPath)
+    let index = try #require(PointIndex.load(location), "the index just built loads")
+    // The first records of the two blocks (each answer folds one record), a seq not in the journal, the end.
+    let seqs: [Int?] = [0, 16_384, 123_456, nil]
+    let name = JournalInput.displayName(path)
+    func answers() -> [String?] {
+      guard let loaded = PointIndex.load(location) else { return seqs.map { _ in nil } }
+      return seqs.map { seq in
+        switch loaded.state(afterSeq: seq, indexPath: location.indexPath, name: name, options: ReadOptions()) {
+        case .state(let state)?: "\(state.hashValue) \(state.controllerCount) \(state.focus as Any)"
+        case .notFound(let seq)?: "not found \(seq)"
+        case nil: nil
+        }
+      }
+    }
+    let truth = answers()
+    try #require(truth.allSatisfy { $0 != nil }, "the whole index answers every query")
+
+    // Every byte outside the state blocks, and 64 bytes spread over each block.
+    let blocks = index.blocks.map(\.snapshot) + [index.final]
+    var offsets = Set(0..<original.count)
+    for block in blocks { offsets.subtract(Int(block.lowerBound)..<Int(block.upperBound)) }
+    for block in blocks {
+      let (start, length) = (Int(block.lowerBound), Int(block.count))
+      for k in 0..<64 { offsets.insert(start + k * length / 64) }
+      offsets.insert(start + length - 1)
+    }
+    var damaged: [(what: String, bytes: [UInt8])] = offsets.sorted().map { offset in
+      var bytes = original
+      bytes[offset] ^= offset % 7 == 0 ? 0xFF : UInt8(1 << (offset % 8))
+      return ("byte \(offset) flipped", bytes)
+    }
+    let cuts = Set([0, 1, 7, 8, 9, 12, 13, original.count / 2] + stride(from: 0, to: original.count, by: 97))
+      .union(blocks.flatMap { [Int($0.lowerBound), Int($0.upperBound) - 1] })
+      .union((1...24).map { original.count - $0 })
+    damaged += cuts.sorted().filter { $0 < original.count }.map { ("cut to \($0) bytes", Array(original[..<$0])) }
+
+    var wrong: [String] = []
+    var refused = 0
+    var refusedSeqs: [[Bool]] = []
+    for (what, bytes) in damaged {
+      try directory.write(String(location.indexPath.split(separator: "/").last!), bytes)
+      let given = answers()
+      for (k, answer) in given.enumerated() where answer != nil && answer != truth[k] {
+        wrong.append("\(what): seq \(seqs[k].map(String.init) ?? "last")")
+      }
+      if given.contains(where: { $0 == nil }) { refused += 1 }
+      refusedSeqs.append(given.map { $0 == nil })
+    }
+    #expect(wrong.isEmpty, "answers from a damaged index: \(wrong.prefix(10))")
+    #expect(refused == damaged.count, "every damaged index is refused for at least one query")
+    print(
+      "hardening: point index, \(damaged.count) damaged index files (\(offsets.count) bytes flipped of "
+        + "\(original.count), \(damaged.count - offsets.count) cuts): \(refused) refused, \(wrong.count) wrong answers")
+
+    // End to end, on a sample: the output and status of `at` with no index, and the index
+    // rebuilt when the query met the damage (a damaged block another query needs is found by that query).
+    let queries = [(["at", path, "16384"], 1), (["at", "--json", path, "0"], 0)]
+    let plain = try queries.map { try Binary.run($0.0, environment: ["SPATIAL_REPLAY_INDEX": "off"]) }
+    var rebuilt = 0
+    for (k, (what, bytes)) in damaged.enumerated() where k % max(1, damaged.count / 24) == 0 {
+      let query = k % 2
+      try directory.write(String(location.indexPath.split(separator: "/").last!), bytes)
+      let result = try Binary.run(queries[query].0, environment: environment)
+      #expect(
+        result.status == plain[query].status && result.stdout == plain[query].stdout
+          && result.stderr == plain[query].stderr, "\(what)")
+      if refusedSeqs[k][queries[query].1] {
+        #expect(try directory.read(location.indexPath) == original, "\(what): the index is rebuilt")
+        rebuilt += 1
+      }
+    }
+    #expect(rebuilt > 0)
   }
 
   private func indexFiles(_ directory: String) -> [String] {

@@ -26,7 +26,8 @@ struct TailInspector {
   ///
   /// A final line without `\n` that decodes gets its `\n`; one that does not is
   /// a torn tail: its bytes are appended (with a `\n`) to `<path>.torn`, which is
-  /// synced, then the journal is cut back to its last `\n` and synced.
+  /// synced (and its directory, when the file is new), then the journal is cut
+  /// back to its last `\n` and synced.
   /// - Returns: the tail after the repair, and what was cut off, if anything.
   /// - Throws: ``JournalFileError`` on an I/O error, or when the last complete
   ///   line is not a valid record (its `seq` cannot be known).
@@ -114,8 +115,9 @@ struct TailInspector {
   private func moveAside(from start: Int64, to end: Int64) throws(JournalFileError) -> TornTail {
     let tornPath = path + ".torn"
     let tornFD: Int32
+    let created: Bool
     do {
-      tornFD = try POSIX.open(tornPath, flags: O_WRONLY | O_APPEND | O_CREAT)
+      (tornFD, created) = try POSIX.openCreating(tornPath, flags: O_WRONLY | O_APPEND)
     } catch {
       throw JournalFileError(path: tornPath, "cannot open", error)
     }
@@ -135,6 +137,14 @@ struct TailInspector {
       try POSIX.sync(tornFD)
     } catch {
       throw JournalFileError(path: tornPath, "cannot write", error)
+    }
+    // The bytes are kept only if the new file's name is too: sync it before cutting them off.
+    if created {
+      do {
+        try POSIX.syncDirectory(of: tornPath)
+      } catch {
+        throw JournalFileError(path: tornPath, "cannot sync the directory of", error)
+      }
     }
     try call("cannot cut off the torn tail") { () throws(Errno) in
       try POSIX.truncate(fd, to: start)

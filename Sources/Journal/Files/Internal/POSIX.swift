@@ -53,6 +53,37 @@ enum POSIX {
     }
   }
 
+  /// Opens a file, creating it (mode 0644) when it is missing, and says whether this call created it.
+  static func openCreating(_ path: String, flags: Int32) throws(Errno) -> (fd: Int32, created: Bool) {
+    while true {
+      do throws(Errno) {
+        return (try open(path, flags: flags), false)
+      } catch {
+        guard error.code == ENOENT else { throw error }
+      }
+      do throws(Errno) {
+        return (try open(path, flags: flags | O_CREAT | O_EXCL), true)
+      } catch {
+        // Another process created it meanwhile: open that one.
+        guard error.code == EEXIST else { throw error }
+      }
+    }
+  }
+
+  /// Syncs the directory that holds `path` (`fsync(2)` of the directory), so that a
+  /// name just made in it survives a power cut: syncing a new file does not sync its name.
+  static func syncDirectory(of path: String) throws(Errno) {
+    let directory: String
+    if let slash = path.lastIndex(of: "/") {
+      directory = slash == path.startIndex ? "/" : String(path[..<slash])
+    } else {
+      directory = "."
+    }
+    let fd = try open(directory, flags: O_RDONLY | O_DIRECTORY)
+    defer { _ = try? close(fd) }
+    try sync(fd)
+  }
+
   /// Reads up to `count` bytes; returns 0 at the end of the file.
   static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) throws(Errno) -> Int {
     while true {

@@ -35,7 +35,7 @@ struct ReportCommand: Command {
     "--max-events", "N",
     "at most N events on the page (default 250000); a larger\nselection shows its first N with a note")
   static let options =
-    [Option.output] + Option.filters + [maxEvents] + Option.reading
+    [Option.output] + Option.filters + [maxEvents] + Option.reading + [Option.maxErrors]
   static let exitStatus = """
     0 written, 2 a file could not be read, has format errors or --from/--to
     (--since/--until) select no event, 64 usage error.
@@ -55,6 +55,8 @@ struct ReportCommand: Command {
   /// `--since`/`--until`: turned into a seq window by a first read (time never goes backwards in a sound journal).
   var times: (since: Timestamp?, until: Timestamp?)
   var reading: ReadOptions
+  /// `--max-errors`: how many of a journal's findings stderr shows.
+  var limit: DiagnosticLimit
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = arguments.positionals
@@ -65,6 +67,8 @@ struct ReportCommand: Command {
       throw UsageError("only one of A and B can be '-'")
     }
     output = arguments.value(Option.output)
+    if output == "-" { output = nil }
+    if let output { try InputFiles(files).refuse(output) }
     let filter = try EventFilter(arguments)
     times = (filter.since, filter.until)
     if filter.since != nil || filter.until != nil {
@@ -79,6 +83,7 @@ struct ReportCommand: Command {
     maxEvents = try arguments.int(Self.maxEvents, min: 1) ?? ReportRun.defaultMaxEvents
     selection = EventSelection(types: filter.types, controllers: filter.controllers)
     reading = try ReadOptions(arguments)
+    limit = try DiagnosticLimit(arguments)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
@@ -95,10 +100,11 @@ struct ReportCommand: Command {
       let name = JournalInput.displayName(path)
       let run: ReportRun
       let readerFindings: [Diagnostic]
+      let shown: DiagnosticLimit
       do {
-        (run, readerFindings) = try ReportRun.read(
+        (run, readerFindings, shown) = try ReportRun.read(
           path: path, name: name, options: reading, seqs: seqs, maxEvents: files.count == 2 ? .max : maxEvents,
-          filter: selection)
+          filter: selection, shown: limit)
       } catch {
         throw CommandFailure(displayText(error.description, limit: .max))
       }
@@ -106,6 +112,7 @@ struct ReportCommand: Command {
         verdict.note(finding)
         context.stderr.write(finding, file: name)
       }
+      for line in shown.omissions(file: displayText(name, limit: .max)) { context.stderr.write(line + "\n") }
       if let note = run.windowNote { context.warning(note) }
       if let seqs, run.eventCount == 0, run.totalEvents > 0 {
         throw CommandFailure(

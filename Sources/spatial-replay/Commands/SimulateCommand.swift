@@ -62,6 +62,7 @@ struct SimulateCommand: Command {
       app: arguments.value(Self.app), build: arguments.value(Self.build), device: arguments.value(Self.device))
     output = arguments.value(Option.output)
     if output == "" { throw UsageError("-o needs a path") }
+    if output == "-" { output = nil }
   }
 
   func run(_ context: inout Context) throws -> Int32 {

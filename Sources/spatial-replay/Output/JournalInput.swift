@@ -77,6 +77,37 @@ enum JournalInput {
   }
 }
 
+/// A journal's findings on stderr, as many as `--max-errors` lets through
+/// (``DiagnosticLimit``): each warning rule once, the first errors, then at the
+/// journal's end a count of what was not shown.
+///
+/// ```swift
+/// var shown = ShownFindings(name: name, limit: limit)
+/// shown.write(diagnostic, &context.stderr)   // for each finding
+/// shown.end(&context.stderr)                 // after the journal
+/// ```
+struct ShownFindings {
+  /// The journal's name as shown.
+  let name: String
+  private var limit: DiagnosticLimit
+
+  init(name: String, limit: DiagnosticLimit) {
+    self.name = name
+    self.limit = limit
+  }
+
+  /// Writes the finding unless the limit holds it back (then it is counted).
+  mutating func write(_ diagnostic: Diagnostic, _ out: inout FileOutput) {
+    if limit.admit(diagnostic) { out.write(diagnostic, file: name) }
+  }
+
+  /// Writes the counts of what was not shown, and starts again for another journal.
+  mutating func end(_ out: inout FileOutput) {
+    for line in limit.omissions(file: displayText(name, limit: .max)) { out.write(line + "\n") }
+    limit = DiagnosticLimit(maxErrors: limit.maxErrors == .max ? 0 : limit.maxErrors)
+  }
+}
+
 extension FileOutput {
   /// Writes a finding as `file:line[:column]: severity: message [rule]`, with any
   /// control or invisible characters (from the journal or its name) escaped.

@@ -118,7 +118,9 @@ struct ExportCommand: Command {
     output = arguments.value(Option.output)
     if output == "" { throw UsageError("-o needs a path") }
     if output == "-" {
-      guard arguments.values(Self.partition).isEmpty else { throw UsageError("--partition writes folders: -o DIR, not -") }
+      guard arguments.values(Self.partition).isEmpty else {
+        throw UsageError("--partition writes folders: -o DIR, not -")
+      }
       output = nil
     }
     partitionKeys = arguments.values(Self.partition).compactMap(PartitionKey.init(rawValue:))

@@ -72,8 +72,10 @@ struct ReportCommand: Command {
     let filter = try EventFilter(arguments)
     times = (filter.since, filter.until)
     if filter.since != nil || filter.until != nil {
-      guard files.count == 1, files[0] != "-" else {
-        throw UsageError("--since and --until apply to one journal file (read twice); two runs are shown whole")
+      guard files.count == 1, !JournalInput.isStream(files[0]) else {
+        throw UsageError(
+          "--since and --until apply to one journal file (read twice, so not standard input nor a FIFO); "
+            + "two runs are shown whole")
       }
     }
     if filter.from > 0 || filter.to < Int.max {

@@ -69,6 +69,18 @@ enum JournalInput {
     }
   }
 
+  /// Whether `path` is read as a stream, once, from its start: standard input
+  /// (`-`), a FIFO, a socket or a character device (`<(gunzip -c a.gz)`,
+  /// `mkfifo`). Such an input cannot be read twice (`report --since`) nor
+  /// polled for its size (`tail`): those commands treat it as standard input.
+  static func isStream(_ path: String) -> Bool {
+    guard path != "-" else { return true }
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    let type = info.st_mode & S_IFMT
+    return type == S_IFIFO || type == S_IFSOCK || type == S_IFCHR
+  }
+
   /// `-` may be given once: standard input cannot be read twice.
   static func checkStandardInputOnce(_ paths: [String]) throws(UsageError) {
     guard paths.filter({ $0 == "-" }).count <= 1 else {

@@ -30,7 +30,9 @@ import Testing
 
   @Test func zeroShowsEveryError() {
     var limit = DiagnosticLimit(maxErrors: 0)
-    for line in 1...10_000 { #expect(limit.admit(Self.finding("malformed", .error, line: line))) }
+    var shown = 0
+    for line in 1...10_000 where limit.admit(Self.finding("malformed", .error, line: line)) { shown += 1 }
+    #expect(shown == 10_000)
     #expect(limit.omissions(file: "j") == [])
   }
 

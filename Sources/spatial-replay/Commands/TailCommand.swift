@@ -73,7 +73,11 @@ struct TailCommand: Command {
     count = try arguments.int(Self.lines, min: 0) ?? 10
     follow = arguments.flag(Self.follow)
     guard !(follow && JournalInput.isStream(file)) else {
-      throw UsageError("--follow needs a file; standard input and FIFOs cannot be followed")
+      throw UsageError(
+        file == "-"
+          ? "--follow needs a file; standard input cannot be followed"
+          : "--follow needs a file; \(displayText(file, limit: .max)) is a FIFO or a device, read once as standard input is, and cannot be followed"
+      )
     }
     json = arguments.flag(Option.json)
     glyphs = Glyphs(ascii: arguments.flag(Option.ascii))

@@ -78,6 +78,14 @@ public struct CheckSummary: Sendable, Hashable {
 /// last record, until the end of the journal, whose findings are reported at
 /// the last record's line.
 ///
+/// At most ``maxWaiting`` findings wait, so that memory stays bounded whatever
+/// the input: past that, the earliest waiting ones are passed on, and a
+/// finding still to come may then be at an earlier line than some passed on
+/// before it. Only a degenerate journal does that: more than 10,000 lines of
+/// findings without an event (fifty million blank lines after the last event,
+/// or inside a cleanup), where the findings of the journal's end (or of the
+/// cleanup) then come after them. Every finding is still passed on once.
+///
 /// ```swift
 /// let reader = try JournalReader(path: "Journals/demo.legacy.ndjson")
 /// var check = JournalCheck(rules: .all, model: .intended)
@@ -88,10 +96,13 @@ public struct CheckSummary: Sendable, Hashable {
 /// ```
 ///
 /// - Complexity: O(1) amortised per item; memory is the model's state plus the
-///   findings that wait for an earlier one (a cleanup, or one input's events).
+///   findings that wait for an earlier one (a cleanup, or one input's events),
+///   at most ``maxWaiting``.
 public struct JournalCheck: Sendable {
   /// The rules reported.
   public let rules: RuleSelection
+  /// The most findings that wait for earlier ones; past it the earliest are passed on.
+  public static let maxWaiting = 10_000
   /// Totals of what was reported so far.
   public private(set) var summary = CheckSummary()
 
@@ -144,6 +155,20 @@ public struct JournalCheck: Sendable {
     }
     if diagnostic.severity == .error { summary.formatErrors += 1 }
     releaseFinal(into: &findings)
+    if queue.count > Self.maxWaiting { releaseEarliest(into: &findings) }
+  }
+
+  /// Passes on the earliest half of the waiting findings, which are too many (``maxWaiting``).
+  @inline(never)
+  private mutating func releaseEarliest(into findings: inout [CheckFinding]) {
+    release(through: queue[queue.count - Self.maxWaiting / 2].diagnostic.line - 1, into: &findings)
+    if queue.count > Self.maxWaiting {
+      // Every waiting finding is on one line: release by count.
+      let n = queue.count - Self.maxWaiting / 2
+      for finding in queue[..<n] { summary.count(finding.diagnostic) }
+      findings.append(contentsOf: queue[..<n])
+      queue.removeFirst(n)
+    }
   }
 
   /// Takes a record of the reader, at its 1-based line.

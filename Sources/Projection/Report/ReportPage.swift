@@ -11,7 +11,7 @@ import Journal
 /// The markup tests rely on is described in `docs/report.md`.
 ///
 /// ```swift
-/// let (run, _) = try ReportRun.read(path: "Journals/notes.legacy.ndjson")
+/// let (run, _, _) = try ReportRun.read(path: "Journals/notes.legacy.ndjson")
 /// var html = ""
 /// ReportPage(run: run).write(to: &html)
 /// ```

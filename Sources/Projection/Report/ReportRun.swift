@@ -27,7 +27,8 @@ public struct ReportRun: Sendable {
   public let totalEvents: Int
   /// Why the window is smaller than the journal (an automatic window), nil otherwise.
   public let windowNote: String?
-  /// The findings of `check` (the reader's and the lifecycle rules'), in line order, for the whole journal.
+  /// The findings of `check` (the reader's and the lifecycle rules'), in line order, for the whole journal;
+  /// of each format rule only the first ``maxFindingsPerFormatRule`` (the page says how many more there were).
   public let findings: [Diagnostic]
   /// The data block for the page (one JSON object, safe inside `<script>`).
   let json: [UInt8]
@@ -45,6 +46,9 @@ public struct ReportRun: Sendable {
   /// The largest window written when none is asked for: past it the page would
   /// outgrow the journal's size budget and the browser's comfortable memory.
   public static let defaultMaxEvents = 250_000
+  /// The findings of one format rule the page lists: a journal of fifty million
+  /// blank lines keeps its first ones and the count of the others, not one each.
+  public static let maxFindingsPerFormatRule = 1_000
 
   /// Prepares a journal's records for the page.
   ///
@@ -66,16 +70,18 @@ public struct ReportRun: Sendable {
   ) {
     self.init(
       name: name, records: records, lines: lines, findings: findings, seqs: seqs, maxEvents: maxEvents,
-      filter: filter, totalEvents: records.count, selectedEvents: nil, lineAfterRecords: nil)
+      filter: filter, totalEvents: records.count, selectedEvents: nil, lineAfterRecords: nil, unlisted: [])
   }
 
   /// - Parameters:
   ///   - totalEvents: the records of the journal (`records` may stop after the window).
   ///   - selectedEvents: the records `seqs` selects in the whole journal, nil to count them in `records`.
   ///   - lineAfterRecords: the line of the first record not in `records`, nil when they are all there.
+  ///   - unlisted: findings left out of `findings`, per rule (``maxFindingsPerFormatRule``).
   init(
     name: String, records: [Record], lines: [Int], findings: [Diagnostic], seqs: ClosedRange<Int>?,
-    maxEvents: Int, filter: EventSelection, totalEvents: Int, selectedEvents: Int?, lineAfterRecords: Int?
+    maxEvents: Int, filter: EventSelection, totalEvents: Int, selectedEvents: Int?, lineAfterRecords: Int?,
+    unlisted: [(rule: String, count: Int)]
   ) {
     precondition(records.count == lines.count, "one line per record")
     self.name = name
@@ -100,6 +106,14 @@ public struct ReportRun: Sendable {
     }
     self.window = lower..<upper
     self.windowNote = note
+    if !unlisted.isEmpty {
+      let count = unlisted.reduce(0) { $0 + $1.count }
+      let byRule = unlisted.map { "\($0.rule) \($0.count.grouped)" }.joined(separator: ", ")
+      let more =
+        "\(count.counted("more format finding")) not listed (\(byRule)): the first "
+        + "\(Self.maxFindingsPerFormatRule.grouped) of each rule are; 'spatial-replay check' lists them all."
+      note = note.map { $0 + " " + more } ?? more
+    }
     var builder = ReportRunBuilder(records: records, lines: lines, window: window, filter: filter)
     json = builder.build(
       name: name, findings: findings, note: note, totalEvents: totalEvents, lineAfterRecords: lineAfterRecords)
@@ -107,12 +121,17 @@ public struct ReportRun: Sendable {
 
   /// Reads a journal and runs `check`'s rules over it in the same pass.
   ///
-  /// - Returns: the run, and the findings of the reader alone (to print).
+  /// - Parameter shown: which of the reader's findings to return (to print); it counts the others.
+  /// - Returns: the run, the findings of the reader alone that `shown` admitted, and
+  ///   `shown` with the count of those it did not (``DiagnosticLimit/omissions(file:)``).
   /// - Throws: ``JournalFileError`` if the file cannot be opened or read.
+  /// - Complexity: memory is the records kept (the window) and their findings, plus at
+  ///   most ``maxFindingsPerFormatRule`` findings of each format rule.
   public static func read(
     path: String, name: String? = nil, options: ReadOptions = .init(), seqs: ClosedRange<Int>? = nil,
-    maxEvents: Int = ReportRun.defaultMaxEvents, filter: EventSelection = EventSelection()
-  ) throws(JournalFileError) -> (run: ReportRun, readerFindings: [Diagnostic]) {
+    maxEvents: Int = ReportRun.defaultMaxEvents, filter: EventSelection = EventSelection(),
+    shown: DiagnosticLimit = DiagnosticLimit()
+  ) throws(JournalFileError) -> (run: ReportRun, readerFindings: [Diagnostic], shown: DiagnosticLimit) {
     // Implementation note: the records after the window are checked, counted
     // and dropped (a 1M-event journal shown as its first 250,000 keeps those).
     let reader = try JournalReader(path: path, options: options)
@@ -120,6 +139,29 @@ public struct ReportRun: Sendable {
     var lines: [Int] = []
     var check = JournalCheck(rules: .all)
     var found: [CheckFinding] = []
+    var listed: [Diagnostic] = []
+    var perRule: [String: Int] = [:]
+    var unlisted: [(rule: String, count: Int)] = []
+    func list(_ findings: inout [CheckFinding]) {
+      for finding in findings {
+        let rule = finding.diagnostic.rule
+        guard FormatRule(rawValue: rule) != nil else {
+          listed.append(finding.diagnostic)
+          continue
+        }
+        let count = perRule[rule, default: 0]
+        perRule[rule] = count + 1
+        if count < maxFindingsPerFormatRule {
+          listed.append(finding.diagnostic)
+        } else if let i = unlisted.firstIndex(where: { $0.rule == rule }) {
+          unlisted[i].count += 1
+        } else {
+          unlisted.append((rule, 1))
+        }
+      }
+      findings.removeAll(keepingCapacity: true)
+    }
+    var shown = shown
     var readerFindings: [Diagnostic] = []
     var total = 0
     var selected = 0
@@ -142,16 +184,18 @@ public struct ReportRun: Sendable {
           lineAfterRecords = line
         }
       case .diagnostic(let diagnostic):
-        readerFindings.append(diagnostic)
+        if shown.admit(diagnostic) { readerFindings.append(diagnostic) }
       }
       check.consume(item, into: &found)
+      if !found.isEmpty { list(&found) }
     }
     if let error = reader.readError { throw error }
     check.finish(into: &found)
+    list(&found)
     let run = ReportRun(
-      name: name ?? path, records: records, lines: lines, findings: found.map(\.diagnostic), seqs: seqs,
+      name: name ?? path, records: records, lines: lines, findings: listed, seqs: seqs,
       maxEvents: maxEvents, filter: filter, totalEvents: total, selectedEvents: selected,
-      lineAfterRecords: lineAfterRecords)
-    return (run, readerFindings)
+      lineAfterRecords: lineAfterRecords, unlisted: unlisted)
+    return (run, readerFindings, shown)
   }
 }

@@ -25,6 +25,11 @@ extension Option {
     "--max-depth", "N", "deepest JSON nesting accepted (default \(DecodeLimits().maxDepth))")
   /// The reading options of every command that reads a journal.
   static let reading = [strict, maxLineBytes, maxDepth]
+  /// `--max-errors N`, for the commands that print a journal's findings on stderr (``DiagnosticLimit``).
+  static let maxErrors = Option.value(
+    "--max-errors", "N",
+    "errors about a journal shown per file (default \(DiagnosticLimit.defaultMaxErrors); 0: all);\nthe rest, and warnings repeated, are counted at its end"
+  )
   /// `--jobs`, for the commands that read many journals (``FleetRunner``).
   static let jobs = Option.value(
     "--jobs", "N", short: "-j",
@@ -82,5 +87,12 @@ extension ReadOptions {
     self.init(strict: arguments.flag(Option.strict))
     if let bytes = try arguments.int(Option.maxLineBytes, min: 1) { limits.maxLineLength = bytes }
     if let depth = try arguments.int(Option.maxDepth, min: 1) { limits.maxDepth = depth }
+  }
+}
+
+extension DiagnosticLimit {
+  /// The limit from `--max-errors`.
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    self.init(maxErrors: try arguments.int(Option.maxErrors, min: 0) ?? DiagnosticLimit.defaultMaxErrors)
   }
 }

@@ -18,7 +18,7 @@ struct AtCommand: Command {
     [
       Option.json.help("the state as one JSON object, with the map's layout under \"map\""),
       Option.ascii, Option.width,
-    ] + Option.reading
+    ] + Option.reading + [Option.maxErrors]
   static let exitStatus = """
     0 fine, 2 the file could not be read, the journal has format errors or
     SEQ is not in it, 64 usage error.
@@ -34,6 +34,8 @@ struct AtCommand: Command {
   var ascii: Bool
   var width: Int?
   var reading: ReadOptions
+  /// `--max-errors`: how many of a journal's findings stderr shows.
+  var limit: DiagnosticLimit
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     guard arguments.positionals.count == 2 else {
@@ -48,10 +50,11 @@ struct AtCommand: Command {
     ascii = arguments.flag(Option.ascii)
     width = try arguments.int(Option.width, min: MapCommand.minimumWidth)
     reading = try ReadOptions(arguments)
+    limit = try DiagnosticLimit(arguments)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
-    let query = try PointQuery.read(file, afterSeq: seq, options: reading, context: &context)
+    let query = try PointQuery.read(file, afterSeq: seq, options: reading, limit: limit, context: &context)
     let state = query.state
     let layout = MapLayout(state: state)
     if json {

@@ -15,7 +15,7 @@ struct CatCommand: Command {
     A progress bar shows on stderr when it is a terminal, standard output is
     not, and the work takes more than a second.
     """
-  static let options = Option.filters + Option.reading
+  static let options = Option.filters + Option.reading + [Option.maxErrors]
   static let exitStatus = """
     0 fine (warnings alone are fine), 2 a file could not be read or a journal
     has format errors (its bad lines are left out), 64 usage error.
@@ -30,11 +30,14 @@ struct CatCommand: Command {
   var files: [String]
   var filter: EventFilter
   var reading: ReadOptions
+  /// `--max-errors`: how many of a journal's findings stderr shows.
+  var limit: DiagnosticLimit
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = try JournalInput.paths(arguments, command: Self.name)
     filter = try EventFilter(arguments)
     reading = try ReadOptions(arguments)
+    limit = try DiagnosticLimit(arguments)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
@@ -55,6 +58,7 @@ struct CatCommand: Command {
         verdict.noteUnreadable()
         continue
       }
+      var shown = ShownFindings(name: name, limit: limit)
       while let item = reader.next() {
         switch item {
         case .record(let record, _, _):
@@ -64,10 +68,11 @@ struct CatCommand: Command {
         case .diagnostic(let diagnostic):
           verdict.note(diagnostic)
           progress.finish(&context.stderr)
-          context.stderr.write(diagnostic, file: name)
+          shown.write(diagnostic, &context.stderr)
         }
         progress.update(done + reader.bytesRead, &context.stderr)
       }
+      shown.end(&context.stderr)
       done += reader.bytesRead
       progress.finish(&context.stderr)
       if let error = reader.readError {

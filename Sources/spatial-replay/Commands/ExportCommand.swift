@@ -71,7 +71,9 @@ struct ExportCommand: Command {
     "--schema", "TABLE", "print the table's columns and their types as JSON, and read nothing",
     values: .oneOf(Table.allCases.map(\.rawValue)))
   static let options =
-    [table, format, Option.output, partition, schema] + Option.filters + Option.reading + [Option.jobs]
+    [table, format, Option.output, partition, schema] + Option.filters + Option.reading + [Option.maxErrors] + [
+      Option.jobs
+    ]
   static let exitStatus = """
     0 fine, 2 a file could not be read, a journal has format errors (its bad
     lines are left out) or the output could not be written, 64 usage error.
@@ -93,6 +95,8 @@ struct ExportCommand: Command {
   /// The partition keys, in directory order; empty for one output.
   var partitionKeys: [PartitionKey]
   var options: ReadOptions
+  /// `--max-errors`: how many of a journal's findings stderr shows.
+  var limit: DiagnosticLimit
   var filter: RowFilter
   var runner: FleetRunner
   /// `--schema`: the table whose schema to print (nothing is read).
@@ -105,6 +109,7 @@ struct ExportCommand: Command {
       }
       (files, self.table, format, output, partitionKeys, schemaOnly) = ([], table, .ndjson, nil, [], true)
       options = try ReadOptions(arguments)
+      limit = try DiagnosticLimit(arguments)
       filter = try RowFilter(EventFilter(arguments), table: table)
       runner = try FleetRunner(arguments)
       return
@@ -117,12 +122,24 @@ struct ExportCommand: Command {
     format = arguments.choice(Self.format).flatMap(TableFormat.init(rawValue:)) ?? .ndjson
     output = arguments.value(Option.output)
     if output == "" { throw UsageError("-o needs a path") }
+    if output == "-" {
+      guard arguments.values(Self.partition).isEmpty else {
+        throw UsageError("--partition writes folders: -o DIR, not -")
+      }
+      output = nil
+    }
     partitionKeys = arguments.values(Self.partition).compactMap(PartitionKey.init(rawValue:))
     if !partitionKeys.isEmpty && output == nil { throw UsageError("--partition needs -o DIR") }
     if Set(partitionKeys).count != partitionKeys.count {
       throw UsageError("--partition names a key twice: \(partitionKeys.map(\.rawValue).joined(separator: ","))")
     }
+    if let output {
+      let inputs = InputFiles(files)
+      try inputs.refuse(output)
+      if !partitionKeys.isEmpty { try inputs.refuse(filesNamed: PartitionPath.fileName(format), below: output) }
+    }
     options = try ReadOptions(arguments)
+    limit = try DiagnosticLimit(arguments)
     filter = try RowFilter(EventFilter(arguments), table: table)
     runner = try FleetRunner(arguments)
   }
@@ -142,13 +159,13 @@ struct ExportCommand: Command {
     var verdict = Verdict()
     var filter = self.filter
     var state = RowSink(out, filter: filter)
-    let (table, format, options, fresh) = (table, format, options, self.filter)
+    let (table, format, options, limit, fresh) = (table, format, options, limit, self.filter)
     do {
       try runner.run(
         files, context: &context, state: &state,
         fresh: { RowSink(TableEncoder(table: table, format: format), filter: fresh) },
         work: { path, context, sink, progress in
-          Self.export(path, table: table, options: options, into: &sink, &context, &progress)
+          Self.export(path, table: table, options: options, limit: limit, into: &sink, &context, &progress)
         },
         deliver: { _, exported, context in
           if exported.unreadable { verdict.noteUnreadable() }
@@ -187,7 +204,8 @@ struct ExportCommand: Command {
   /// Reads one journal and sends its rows, with their common columns, to `sink`; its
   /// format errors go to stderr (except for the findings table, where they are rows).
   private static func export(
-    _ path: String, table: Table, options: ReadOptions, into sink: inout RowSink, _ context: inout Context,
+    _ path: String, table: Table, options: ReadOptions, limit: DiagnosticLimit, into sink: inout RowSink,
+    _ context: inout Context,
     _ progress: inout FileProgress
   ) -> Exported {
     var exported = Exported(sink: sink)
@@ -197,6 +215,8 @@ struct ExportCommand: Command {
       exported.unreadable = true
       return exported
     }
+    var shown = ShownFindings(name: name, limit: limit)
+    defer { shown.end(&context.stderr) }
     var rows: [TableRow] = []
     var builder = TableBuilder(table: table, file: path)
     do throws(CommandFailure) {
@@ -208,7 +228,7 @@ struct ExportCommand: Command {
               exported.formatErrors += 1
               if table != .findings {
                 progress.finish(&context.stderr)
-                context.stderr.write(diagnostic, file: name)
+                shown.write(diagnostic, &context.stderr)
               }
             }
             let changes = builder.contextChanges

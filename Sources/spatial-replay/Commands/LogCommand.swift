@@ -18,7 +18,7 @@ struct LogCommand: Command {
   static let options =
     Option.filters + [
       Option.json.help("the selected events as NDJSON, each line exactly as in the journal"), Option.ascii,
-    ] + Option.reading
+    ] + Option.reading + [Option.maxErrors]
   static let exitStatus = """
     0 fine, 2 the file could not be read or the journal has format errors,
     64 usage error.
@@ -33,6 +33,8 @@ struct LogCommand: Command {
   var json: Bool
   var glyphs: Glyphs
   var reading: ReadOptions
+  /// `--max-errors`: how many of a journal's findings stderr shows.
+  var limit: DiagnosticLimit
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     guard arguments.positionals.count == 1 else {
@@ -43,6 +45,7 @@ struct LogCommand: Command {
     json = arguments.flag(Option.json)
     glyphs = Glyphs(ascii: arguments.flag(Option.ascii))
     reading = try ReadOptions(arguments)
+    limit = try DiagnosticLimit(arguments)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
@@ -56,6 +59,7 @@ struct LogCommand: Command {
     let color = context.useColor
     var verdict = Verdict()
     var filter = self.filter
+    var shown = ShownFindings(name: name, limit: limit)
     while let item = reader.next() {
       switch item {
       case .record(let record, _, _):
@@ -68,9 +72,10 @@ struct LogCommand: Command {
         }
       case .diagnostic(let diagnostic):
         verdict.note(diagnostic)
-        context.stderr.write(diagnostic, file: name)
+        shown.write(diagnostic, &context.stderr)
       }
     }
+    shown.end(&context.stderr)
     if let error = reader.readError {
       throw CommandFailure(displayText(error.description, limit: .max))
     }

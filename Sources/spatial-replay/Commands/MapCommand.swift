@@ -25,7 +25,7 @@ struct MapCommand: Command {
     width is cropped around the focus. Findings about the journal go to stderr.
     """
   static let at = Option.value("--at", "SEQ", "the map after the event SEQ (default: after the last event)")
-  static let options = [at, Option.ascii, Option.width] + Option.reading
+  static let options = [at, Option.ascii, Option.width] + Option.reading + [Option.maxErrors]
   static let exitStatus = """
     0 fine, 2 the file could not be read, the journal has format errors or
     SEQ is not in it, 64 usage error.
@@ -43,6 +43,8 @@ struct MapCommand: Command {
   var ascii: Bool
   var width: Int?
   var reading: ReadOptions
+  /// `--max-errors`: how many of a journal's findings stderr shows.
+  var limit: DiagnosticLimit
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     guard arguments.positionals.count == 1 else {
@@ -53,10 +55,11 @@ struct MapCommand: Command {
     ascii = arguments.flag(Option.ascii)
     width = try arguments.int(Option.width, min: Self.minimumWidth)
     reading = try ReadOptions(arguments)
+    limit = try DiagnosticLimit(arguments)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
-    let query = try PointQuery.read(file, afterSeq: seq, options: reading, context: &context)
+    let query = try PointQuery.read(file, afterSeq: seq, options: reading, limit: limit, context: &context)
     let options = MapRenderer.Options(
       width: width ?? Self.defaultWidth(context), glyphs: Glyphs(ascii: ascii), color: context.useColor)
     MapRenderer(options: options).render(MapLayout(state: query.state), to: &context.stdout)

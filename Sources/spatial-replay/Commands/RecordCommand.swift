@@ -50,6 +50,7 @@ struct RecordCommand: Command {
     script = arguments.positionals[0]
     profile = arguments.choice(Option.profile).flatMap(Profile.init(rawValue:)) ?? .intended
     output = arguments.value(Option.output)
+    if let output, output != "-" { try InputFiles([script]).refuse(output) }
   }
 
   func run(_ context: inout Context) throws -> Int32 {

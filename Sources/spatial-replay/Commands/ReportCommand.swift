@@ -35,7 +35,7 @@ struct ReportCommand: Command {
     "--max-events", "N",
     "at most N events on the page (default 250000); a larger\nselection shows its first N with a note")
   static let options =
-    [Option.output, fleet] + Option.filters + [maxEvents] + Option.reading
+    [Option.output, fleet] + Option.filters + [maxEvents] + Option.reading + [Option.maxErrors]
   static let exitStatus = """
     0 written, 2 a file could not be read, has format errors or --from/--to
     (--since/--until) select no event, 64 usage error.
@@ -56,6 +56,8 @@ struct ReportCommand: Command {
   /// `--since`/`--until`: turned into a seq window by a first read (time never goes backwards in a sound journal).
   var times: (since: Timestamp?, until: Timestamp?)
   var reading: ReadOptions
+  /// `--max-errors`: how many of a journal's findings stderr shows.
+  var limit: DiagnosticLimit
   /// `report DIR` or `--fleet`: the journals of the fleet page.
   var fleetFiles: [String]?
 
@@ -67,8 +69,12 @@ struct ReportCommand: Command {
       else {
         throw UsageError("the fleet page (a folder or --fleet) takes no filter or --max-events: it reads every event")
       }
-      fleetFiles = try JournalInput.paths(arguments, command: Self.name)
+      let fleetFiles = try JournalInput.paths(arguments, command: Self.name)
+      self.fleetFiles = fleetFiles
       output = arguments.value(Option.output)
+      if output == "-" { output = nil }
+      if let output { try InputFiles(fleetFiles).refuse(output) }
+      limit = try DiagnosticLimit(arguments)
       maxEvents = ReportRun.defaultMaxEvents
       selection = EventSelection(types: [], controllers: [])
       reading = try ReadOptions(arguments)
@@ -81,11 +87,15 @@ struct ReportCommand: Command {
       throw UsageError("only one of A and B can be '-'")
     }
     output = arguments.value(Option.output)
+    if output == "-" { output = nil }
+    if let output { try InputFiles(files).refuse(output) }
     let filter = try EventFilter(arguments)
     times = (filter.since, filter.until)
     if filter.since != nil || filter.until != nil {
-      guard files.count == 1, files[0] != "-" else {
-        throw UsageError("--since and --until apply to one journal file (read twice); two runs are shown whole")
+      guard files.count == 1, !JournalInput.isStream(files[0]) else {
+        throw UsageError(
+          "--since and --until apply to one journal file (read twice, so not standard input nor a FIFO); "
+            + "two runs are shown whole")
       }
     }
     if filter.from > 0 || filter.to < Int.max {
@@ -95,6 +105,7 @@ struct ReportCommand: Command {
     maxEvents = try arguments.int(Self.maxEvents, min: 1) ?? ReportRun.defaultMaxEvents
     selection = EventSelection(types: filter.types, controllers: filter.controllers)
     reading = try ReadOptions(arguments)
+    limit = try DiagnosticLimit(arguments)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
@@ -112,10 +123,11 @@ struct ReportCommand: Command {
       let name = JournalInput.displayName(path)
       let run: ReportRun
       let readerFindings: [Diagnostic]
+      let shown: DiagnosticLimit
       do {
-        (run, readerFindings) = try ReportRun.read(
+        (run, readerFindings, shown) = try ReportRun.read(
           path: path, name: name, options: reading, seqs: seqs, maxEvents: files.count == 2 ? .max : maxEvents,
-          filter: selection)
+          filter: selection, shown: limit)
       } catch {
         throw CommandFailure(displayText(error.description, limit: .max))
       }
@@ -123,6 +135,7 @@ struct ReportCommand: Command {
         verdict.note(finding)
         context.stderr.write(finding, file: name)
       }
+      for line in shown.omissions(file: displayText(name, limit: .max)) { context.stderr.write(line + "\n") }
       if let note = run.windowNote { context.warning(note) }
       if let seqs, run.eventCount == 0, run.totalEvents > 0 {
         throw CommandFailure(

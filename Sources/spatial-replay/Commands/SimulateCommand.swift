@@ -108,6 +108,7 @@ struct SimulateCommand: Command {
       device: arguments.value(Self.device), shape: shape, milliseconds: milliseconds)
     output = arguments.value(Option.output)
     if output == "" { throw UsageError("-o needs a path") }
+    if output == "-" { output = nil }
   }
 
   func run(_ context: inout Context) throws -> Int32 {

@@ -72,7 +72,13 @@ struct TailCommand: Command {
     file = arguments.positionals[0]
     count = try arguments.int(Self.lines, min: 0) ?? 10
     follow = arguments.flag(Self.follow)
-    guard !(follow && file == "-") else { throw UsageError("--follow needs a file; standard input cannot be followed") }
+    guard !(follow && JournalInput.isStream(file)) else {
+      throw UsageError(
+        file == "-"
+          ? "--follow needs a file; standard input cannot be followed"
+          : "--follow needs a file; \(displayText(file, limit: .max)) is a FIFO or a device, read once as standard input is, and cannot be followed"
+      )
+    }
     json = arguments.flag(Option.json)
     glyphs = Glyphs(ascii: arguments.flag(Option.ascii))
     filter = try EventFilter(arguments)
@@ -145,22 +151,27 @@ struct TailCommand: Command {
     return session.verdict.status
   }
 
-  /// A path the follower can poll: the file, or for `-` standard input copied
+  /// A path the follower can poll: the file, or for `-` standard input (and
+  /// a FIFO, read as standard input is: ``JournalInput/isStream(_:)``) copied
   /// to an unlinked temporary file (a pipe has no size to poll).
   static func followablePath(_ path: String) throws(CommandFailure) -> String {
-    guard path == "-" else { return path }
+    guard JournalInput.isStream(path) else { return path }
+    let input = path == "-" ? 0 : systemOpen(path, O_RDONLY | O_CLOEXEC)
+    guard input >= 0 else { throw CommandFailure("\(displayText(path, limit: .max)): cannot open: \(errorText())") }
+    defer { if input != 0 { systemClose(input) } }
+    let what = path == "-" ? "standard input" : displayText(path, limit: .max)
     var template = Array((Context.temporaryDirectory + "/spatial-replay-tail-XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard fd >= 0 else { throw CommandFailure("cannot copy standard input: \(errorText())") }
+    guard fd >= 0 else { throw CommandFailure("cannot copy \(what): \(errorText())") }
     unlink(String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let n = read(0, &buffer, buffer.count)
+      let n = read(input, &buffer, buffer.count)
       if n < 0 && errno == EINTR { continue }
-      guard n >= 0 else { throw CommandFailure("cannot read standard input: \(errorText())") }
+      guard n >= 0 else { throw CommandFailure("cannot read \(what): \(errorText())") }
       if n == 0 { break }
       let error = buffer.withUnsafeBytes { writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[..<n])) }
-      guard error == 0 else { throw CommandFailure("cannot copy standard input: \(String(cString: strerror(error)))") }
+      guard error == 0 else { throw CommandFailure("cannot copy \(what): \(String(cString: strerror(error)))") }
     }
     return "/proc/self/fd/\(fd)"
   }

@@ -11,7 +11,8 @@ import Projection
 /// message when the event is not in the journal).
 ///
 /// ```swift
-/// let result = try PointQuery.read("journal.ndjson", afterSeq: 120, options: ReadOptions(), context: &context)
+/// let result = try PointQuery.read(
+///   "journal.ndjson", afterSeq: 120, options: ReadOptions(), limit: DiagnosticLimit(), context: &context)
 /// result.state.focus
 /// ```
 ///
@@ -28,33 +29,37 @@ struct PointQuery {
   var state: State
   var hadErrors: Bool
 
-  /// Reads `path` once, printing every finding on stderr; from its point
+  /// Reads `path` once, printing its findings on stderr (as many as `limit`
+  /// lets through, then the count of the others); from its point
   /// index when it has one that matches it (``PointIndex``), else in full,
   /// building the index on the way.
   /// - Parameter seq: the event after which the state is wanted (the first record
   ///   with that seq); nil for the state after the last record.
   /// - Throws: a ``CommandFailure`` (exit 2) when the journal cannot be read or has no event `seq`.
   static func read(
-    _ path: String, afterSeq seq: Int?, options: ReadOptions, context: inout Context
+    _ path: String, afterSeq seq: Int?, options: ReadOptions, limit: DiagnosticLimit, context: inout Context
   ) throws(CommandFailure) -> PointQuery {
     let name = JournalInput.displayName(path)
+    var shown = ShownFindings(name: name, limit: limit)
+    defer { shown.end(&context.stderr) }
     let location = PointIndex.Location(journal: path, options: options, environment: context.environment)
     if let location, let index = PointIndex.load(location),
       let answer = index.state(afterSeq: seq, indexPath: location.indexPath, name: name, options: options)
     {
-      for diagnostic in index.diagnostics { context.stderr.write(diagnostic, file: name) }
+      for diagnostic in index.diagnostics { shown.write(diagnostic, &context.stderr) }
       switch answer {
       case .state(let state): return PointQuery(state: state, hadErrors: index.hadErrors)
       case .notFound(let seq): throw notFound(seq, name: name, range: index.seqRange)
       }
     }
     let builder = location.flatMap(PointIndex.Builder.init)
-    return try stream(path, afterSeq: seq, options: options, index: builder, context: &context)
+    return try stream(path, afterSeq: seq, options: options, index: builder, shown: &shown, context: &context)
   }
 
   /// Reads the whole journal, folding up to `seq` (to the end when an index is being built).
   private static func stream(
-    _ path: String, afterSeq seq: Int?, options: ReadOptions, index: PointIndex.Builder?, context: inout Context
+    _ path: String, afterSeq seq: Int?, options: ReadOptions, index: PointIndex.Builder?, shown: inout ShownFindings,
+    context: inout Context
   ) throws(CommandFailure) -> PointQuery {
     let name = JournalInput.displayName(path)
     let reader: PrefetchingReader
@@ -73,7 +78,7 @@ struct PointQuery {
       for item in batch {
         switch item {
         case .diagnostic(let diagnostic):
-          context.stderr.write(diagnostic, file: name)
+          shown.write(diagnostic, &context.stderr)
           index?.diagnostic(diagnostic)
           if diagnostic.severity == .error { hadErrors = true }
         case .record(let record, _, let offset):

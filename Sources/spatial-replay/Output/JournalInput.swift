@@ -69,11 +69,54 @@ enum JournalInput {
     }
   }
 
+  /// Whether `path` is read as a stream, once, from its start: standard input
+  /// (`-`), a FIFO, a socket or a character device (`<(gunzip -c a.gz)`,
+  /// `mkfifo`). Such an input cannot be read twice (`report --since`) nor
+  /// polled for its size (`tail`): those commands treat it as standard input.
+  static func isStream(_ path: String) -> Bool {
+    guard path != "-" else { return true }
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    let type = info.st_mode & S_IFMT
+    return type == S_IFIFO || type == S_IFSOCK || type == S_IFCHR
+  }
+
   /// `-` may be given once: standard input cannot be read twice.
   static func checkStandardInputOnce(_ paths: [String]) throws(UsageError) {
     guard paths.filter({ $0 == "-" }).count <= 1 else {
       throw UsageError("'-' (standard input) can be read only once")
     }
+  }
+}
+
+/// A journal's findings on stderr, as many as `--max-errors` lets through
+/// (``DiagnosticLimit``): each warning rule once, the first errors, then at the
+/// journal's end a count of what was not shown.
+///
+/// ```swift
+/// var shown = ShownFindings(name: name, limit: limit)
+/// shown.write(diagnostic, &context.stderr)   // for each finding
+/// shown.end(&context.stderr)                 // after the journal
+/// ```
+struct ShownFindings {
+  /// The journal's name as shown.
+  let name: String
+  private var limit: DiagnosticLimit
+
+  init(name: String, limit: DiagnosticLimit) {
+    self.name = name
+    self.limit = limit
+  }
+
+  /// Writes the finding unless the limit holds it back (then it is counted).
+  mutating func write(_ diagnostic: Diagnostic, _ out: inout FileOutput) {
+    if limit.admit(diagnostic) { out.write(diagnostic, file: name) }
+  }
+
+  /// Writes the counts of what was not shown, and starts again for another journal.
+  mutating func end(_ out: inout FileOutput) {
+    for line in limit.omissions(file: displayText(name, limit: .max)) { out.write(line + "\n") }
+    limit = DiagnosticLimit(maxErrors: limit.maxErrors == .max ? 0 : limit.maxErrors)
   }
 }
 

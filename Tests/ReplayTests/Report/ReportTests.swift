@@ -31,7 +31,7 @@ import Testing
   /// placements and the transition), and agrees with every keyframe.
   @Test(arguments: journals)
   func deltasReplayTheFold(_ name: String) throws {
-    let (run, _) = try ReportRun.read(path: Self.path(name))
+    let (run, _, _) = try ReportRun.read(path: Self.path(name))
     let data = try Self.data(ReportPage(run: run).bytes())
     let page = try #require((data["runs"] as? [[String: Any]])?.first)
     let ids = try #require(page["ids"] as? [String])
@@ -95,7 +95,7 @@ import Testing
   /// The findings in the block are `check`'s, in its order.
   @Test(arguments: journals)
   func findingsAreChecks(_ name: String) throws {
-    let (run, _) = try ReportRun.read(path: Self.path(name))
+    let (run, _, _) = try ReportRun.read(path: Self.path(name))
     let page = try #require((try Self.data(ReportPage(run: run).bytes())["runs"] as? [[String: Any]])?.first)
     let findings = try #require(page["findings"] as? [[Any]])
     let rules = try #require(page["rules"] as? [String])
@@ -131,7 +131,7 @@ import Testing
 
   /// The policy names the hashes of the page's own script and style, and nothing else runs.
   @Test func contentSecurityPolicyHashesThePage() throws {
-    let (run, _) = try ReportRun.read(path: Self.path("notes.legacy"))
+    let (run, _, _) = try ReportRun.read(path: Self.path("notes.legacy"))
     let page = String(decoding: ReportPage(run: run).bytes(), as: UTF8.self)
     let policy = ReportPage.contentSecurityPolicy
     #expect(policy.hasPrefix("default-src 'none'; "))
@@ -195,7 +195,7 @@ import Testing
   /// `--type`/`--controller`: the selected events are `log`'s, the lanes the controllers'.
   @Test func filterSelectsEventsAndLanes() throws {
     let filter = EventSelection(types: ["move"], controllers: ["compose"])
-    let (run, _) = try ReportRun.read(path: Self.path("notes.legacy"), filter: filter)
+    let (run, _, _) = try ReportRun.read(path: Self.path("notes.legacy"), filter: filter)
     let page = try #require((try Self.data(ReportPage(run: run).bytes())["runs"] as? [[String: Any]])?.first)
     let steps = try #require(page["sel"] as? [Int])
     var index = 0

@@ -25,6 +25,7 @@ enum SpatialReplay {
       ReportCommand.self,
       StatsCommand.self,
       ExportCommand.self,
+      TraceCommand.self,
       SimulateCommand.self,
       TailCommand.self,
       CompletionCommand.self,

@@ -102,8 +102,10 @@ struct ChromeTraceEncoder: TraceSink {
     json.open("{")
   }
 
-  private mutating func end(tid: Int, ts: Int) {
+  /// Ends the slice on top of the thread's stack (named as its `B`: DevTools reads every event's name).
+  private mutating func end(tid: Int, ts: Int, cat: String, name: String) {
     event("E", tid: tid, ts: ts)
+    named(cat, name)
     json.close("}")
   }
 
@@ -121,7 +123,7 @@ struct ChromeTraceEncoder: TraceSink {
   }
 
   mutating func visitEnded(lane: Int, _ visit: Visit, time: Timestamp) {
-    end(tid: tid(lane), ts: ts(time))
+    end(tid: tid(lane), ts: ts(time), cat: "visit", name: "visit")
   }
 
   mutating func phaseBegan(lane: Int, _ phase: ControllerState.Phase, seq: Int, time: Timestamp) {
@@ -130,8 +132,8 @@ struct ChromeTraceEncoder: TraceSink {
     json.close("}")
   }
 
-  mutating func phaseEnded(lane: Int, time: Timestamp) {
-    end(tid: tid(lane), ts: ts(time))
+  mutating func phaseEnded(lane: Int, _ phase: ControllerState.Phase, time: Timestamp) {
+    end(tid: tid(lane), ts: ts(time), cat: "phase", name: phase.rawValue)
   }
 
   mutating func callback(lane: Int, _ callback: Callback, seq: Int, time: Timestamp) {
@@ -167,6 +169,11 @@ struct ChromeTraceEncoder: TraceSink {
   }
 
   mutating func arrival(flow: Int, lane: Int, time: Timestamp) {
+    // DevTools binds a flow event to an event of its category at its time on its thread: the
+    // move's instant at the start, this one at the arrival.
+    instant(tid: tid(lane), ts: ts(time), cat: "move", name: "arrival")
+    json.close("}")
+    json.close("}")
     event("f", tid: tid(lane), ts: ts(time))
     json.key("bp")
     json.string("e")
@@ -274,8 +281,7 @@ struct ChromeTraceEncoder: TraceSink {
 
   private mutating func metadata(_ kind: String, tid: Int, name: String? = nil, index: Int? = nil) {
     event("M", tid: tid, ts: 0)
-    json.key("name")
-    json.string(kind)
+    named("__metadata", kind)
     json.key("args")
     json.open("{")
     if let name {

@@ -145,7 +145,7 @@ struct OTLPTraceEncoder: TraceSink {
   }
 
   mutating func phaseBegan(lane: Int, _ phase: ControllerState.Phase, seq: Int, time: Timestamp) {}
-  mutating func phaseEnded(lane: Int, time: Timestamp) {}
+  mutating func phaseEnded(lane: Int, _ phase: ControllerState.Phase, time: Timestamp) {}
 
   /// Writes the lane's span if its visit has ended.
   private mutating func closeSpan(_ lane: Int) {

@@ -207,7 +207,7 @@ struct TraceBuilder<Sink: TraceSink> {
     }
     lanes[k].phase = phase
     if draws(k, record) { sink.callback(lane: k, callback, seq: record.seq, time: time) }
-    if let flow = pendingFlow, flow.lane == k, callback == .willAppear || callback == .didAppear {
+    if let flow = pendingFlow, flow.lane == k, callback == .didAppear {
       sink.arrival(flow: flow.id, lane: k, time: time)
       pendingFlow = nil
     }
@@ -216,7 +216,7 @@ struct TraceBuilder<Sink: TraceSink> {
   /// Ends the lane's phase slice, if one is drawn.
   private mutating func endPhase(_ k: Int, time: Timestamp) {
     if lanes[k].phaseDrawn {
-      sink.phaseEnded(lane: k, time: time)
+      sink.phaseEnded(lane: k, lanes[k].phase, time: time)
       lanes[k].phaseDrawn = false
     }
     lanes[k].phase = .disappeared
@@ -224,7 +224,7 @@ struct TraceBuilder<Sink: TraceSink> {
 
   private mutating func endVisit(_ k: Int, _ visit: Visit, time: Timestamp) {
     if lanes[k].phaseDrawn {
-      sink.phaseEnded(lane: k, time: time)
+      sink.phaseEnded(lane: k, lanes[k].phase, time: time)
       lanes[k].phaseDrawn = false
     }
     if lanes[k].visitDrawn { sink.visitEnded(lane: k, visit, time: time) }

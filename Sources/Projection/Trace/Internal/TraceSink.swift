@@ -39,7 +39,7 @@ protocol TraceSink {
   mutating func visitBegan(lane: Int, number: Int, seq: Int, time: Timestamp)
   mutating func visitEnded(lane: Int, _ visit: Visit, time: Timestamp)
   mutating func phaseBegan(lane: Int, _ phase: ControllerState.Phase, seq: Int, time: Timestamp)
-  mutating func phaseEnded(lane: Int, time: Timestamp)
+  mutating func phaseEnded(lane: Int, _ phase: ControllerState.Phase, time: Timestamp)
   mutating func callback(lane: Int, _ callback: Callback, seq: Int, time: Timestamp)
   /// A move drawn from `from`; `flow` is set when the model accepted it and its arrival will be drawn.
   mutating func move(from: Int, flow: Int?, _ move: Move, seq: Int, time: Timestamp)

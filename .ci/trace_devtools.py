@@ -6,6 +6,8 @@ importer), in headless Chromium over the DevTools protocol (Python's standard
 library only; see report_browser.py).
 
   trace_devtools.py BINARY JOURNAL...      one trace per journal, and one of the first two side by side
+  trace_devtools.py --screenshot OUT.png BINARY JOURNAL
+                                           the trace in DevTools' Performance panel (docs/trace.png)
 
 For each trace it checks what the model saw against what the file holds:
 parsing throws nothing and leaves no warning; every thread we named
@@ -154,7 +156,41 @@ def consume(browser, name, text):
         sum(expected["instants"].values())))
 
 
+SHOW = """(async () => {
+const UI = await import('devtools://devtools/bundled/ui/legacy/legacy.js');
+await UI.ViewManager.ViewManager.instance().showView('timeline');
+const Timeline = await import('devtools://devtools/bundled/panels/timeline/timeline.js');
+await Timeline.TimelinePanel.TimelinePanel.instance().loadFromEvents(JSON.parse(%s).traceEvents);
+})()"""
+
+
+def screenshot(out, binary, journal):
+    """The trace in the Performance panel, its first threads expanded, as a PNG."""
+    import base64
+    browser = report_browser.Browser(width=1600, height=1000)
+    try:
+        browser.call("Page.navigate", {"url": "devtools://devtools/bundled/trace_app.html"}, session=True)
+        time.sleep(5)
+        text = subprocess.run([binary, "trace", "--format", "chrome", journal], capture_output=True).stdout.decode()
+        browser.call("Runtime.evaluate", {"expression": SHOW % json.dumps(text), "awaitPromise": True}, session=True)
+        time.sleep(4)
+        # Close the shortcuts' popover and the sidebar, open the process, then some threads (from the bottom up).
+        for x, y in [(1571, 77), (16, 39), (40, 128), (20, 272), (20, 208), (20, 188), (20, 167), (20, 146)]:
+            for kind in ("mousePressed", "mouseReleased"):
+                browser.call("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",
+                                                          "clickCount": 1}, session=True)
+            time.sleep(1)
+        shot = browser.call("Page.captureScreenshot", {"format": "png"}, session=True)
+        with open(out, "wb") as f:
+            f.write(base64.b64decode(shot["data"]))
+    finally:
+        browser.proc.kill()
+    return 0
+
+
 def main():
+    if sys.argv[1] == "--screenshot":
+        return screenshot(*sys.argv[2:5])
     binary, journals = sys.argv[1], sys.argv[2:]
     if not os.path.exists(report_browser.CHROMIUM):
         print("skip: no Chromium at %s" % report_browser.CHROMIUM)

@@ -113,6 +113,16 @@ package struct JSONBuffer {
     bytes.append(contentsOf: json.utf8)
   }
 
+  /// Text the caller spelled out in the source (keys, punctuation, constant
+  /// values: ASCII that needs no escaping), verbatim, with no comma of its own.
+  ///
+  /// Implementation note: a trace writes millions of events of a few fixed
+  /// shapes; one copy of each fixed piece costs a fraction of a `key(_:)`, which
+  /// escapes the key and appends it and its punctuation piece by piece.
+  package mutating func raw(_ fragment: StaticString) {
+    fragment.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
   /// A value already encoded as JSON, as bytes.
   package mutating func raw(_ json: [UInt8]) {
     bytes.append(contentsOf: json)

@@ -23,7 +23,6 @@ struct ChromeTraceEncoder: TraceSink {
 
   private static let findingsThread = 1
   private static let pansThread = 2
-  private static let newline: [UInt8] = [UInt8(ascii: "\n")]
 
   init() {}
 
@@ -47,10 +46,10 @@ struct ChromeTraceEncoder: TraceSink {
   }
 
   mutating func endDocument() {
-    json.raw(Self.newline)
+    json.raw("\n")
     json.close("]")
     json.close("}")
-    json.raw(Self.newline)
+    json.raw("\n")
   }
 
   mutating func beginRun(_ run: Int, file: String) {
@@ -67,120 +66,96 @@ struct ChromeTraceEncoder: TraceSink {
 
   mutating func header(_ header: SessionHeader) { self.header = header }
 
-  /// Opens an event with its header fields: `{"ph":…,"pid":…,"tid":…,"ts":…`.
+  /// Opens an event with its header fields, `{"ph":…,"pid":…,"tid":…,"ts":…`; `head` is
+  /// `{"ph":"X","pid":` (on a new line).
   @inline(__always)
-  private mutating func event(_ ph: String, tid: Int, ts: Int) {
+  private mutating func event(_ head: StaticString, tid: Int, ts: Int) {
     json.element()
-    json.raw(Self.newline)
-    json.open("{")
-    json.key("ph")
-    json.string(ph)
-    json.key("pid")
+    json.raw(head)
     json.int(pid)
-    json.key("tid")
+    json.raw(#","tid":"#)
     json.int(tid)
-    json.key("ts")
+    json.raw(#","ts":"#)
     json.int(ts)
   }
 
-  @inline(__always)
-  private mutating func named(_ cat: String, _ name: String) {
-    json.key("cat")
-    json.string(cat)
-    json.key("name")
-    json.string(name)
-  }
-
-  /// An instant on a thread (`"s":"t"`), its name, and `args` left open.
-  @inline(__always)
-  private mutating func instant(tid: Int, ts: Int, cat: String, name: String) {
-    event("i", tid: tid, ts: ts)
-    json.key("s")
-    json.string("t")
-    named(cat, name)
-    json.key("args")
-    json.open("{")
-  }
-
-  /// Ends the slice on top of the thread's stack (named as its `B`: DevTools reads every event's name).
-  private mutating func end(tid: Int, ts: Int, cat: String, name: String) {
-    event("E", tid: tid, ts: ts)
-    named(cat, name)
-    json.close("}")
-  }
-
   mutating func visitBegan(lane: Int, number: Int, seq: Int, time: Timestamp) {
-    event("B", tid: tid(lane), ts: ts(time))
-    named("visit", "visit")
-    json.key("args")
-    json.open("{")
-    json.key("visit")
+    event("\n{\"ph\":\"B\",\"pid\":", tid: tid(lane), ts: ts(time))
+    json.raw(#","cat":"visit","name":"visit","args":{"visit":"#)
     json.int(number)
-    json.key("seq")
+    json.raw(#","seq":"#)
     json.int(seq)
-    json.close("}")
-    json.close("}")
+    json.raw("}}")
   }
 
   mutating func visitEnded(lane: Int, _ visit: Visit, time: Timestamp) {
-    end(tid: tid(lane), ts: ts(time), cat: "visit", name: "visit")
+    event("\n{\"ph\":\"E\",\"pid\":", tid: tid(lane), ts: ts(time))
+    json.raw(#","cat":"visit","name":"visit"}"#)
   }
 
   mutating func phaseBegan(lane: Int, _ phase: ControllerState.Phase, seq: Int, time: Timestamp) {
-    event("B", tid: tid(lane), ts: ts(time))
-    named("phase", phase.rawValue)
-    json.close("}")
+    event("\n{\"ph\":\"B\",\"pid\":", tid: tid(lane), ts: ts(time))
+    phaseName(phase)
   }
 
+  /// Ends the slice on top of the thread's stack, named as its `B` (DevTools reads every event's name).
   mutating func phaseEnded(lane: Int, _ phase: ControllerState.Phase, time: Timestamp) {
-    end(tid: tid(lane), ts: ts(time), cat: "phase", name: phase.rawValue)
+    event("\n{\"ph\":\"E\",\"pid\":", tid: tid(lane), ts: ts(time))
+    phaseName(phase)
+  }
+
+  @inline(__always)
+  private mutating func phaseName(_ phase: ControllerState.Phase) {
+    switch phase {
+    case .appearing: json.raw(#","cat":"phase","name":"appearing"}"#)
+    case .appeared: json.raw(#","cat":"phase","name":"appeared"}"#)
+    case .disappearing: json.raw(#","cat":"phase","name":"disappearing"}"#)
+    case .disappeared: json.raw(#","cat":"phase","name":"disappeared"}"#)
+    }
   }
 
   mutating func callback(lane: Int, _ callback: Callback, seq: Int, time: Timestamp) {
-    instant(tid: tid(lane), ts: ts(time), cat: "lifecycle", name: callback.rawValue)
-    json.key("seq")
+    event("\n{\"ph\":\"i\",\"pid\":", tid: tid(lane), ts: ts(time))
+    switch callback {
+    case .didLoad: json.raw(#","s":"t","cat":"lifecycle","name":"didLoad","args":{"seq":"#)
+    case .willAppear: json.raw(#","s":"t","cat":"lifecycle","name":"willAppear","args":{"seq":"#)
+    case .didAppear: json.raw(#","s":"t","cat":"lifecycle","name":"didAppear","args":{"seq":"#)
+    case .willDisappear: json.raw(#","s":"t","cat":"lifecycle","name":"willDisappear","args":{"seq":"#)
+    case .didDisappear: json.raw(#","s":"t","cat":"lifecycle","name":"didDisappear","args":{"seq":"#)
+    }
     json.int(seq)
-    json.close("}")
-    json.close("}")
+    json.raw("}}")
   }
 
   mutating func move(from: Int, flow: Int?, _ move: Move, seq: Int, time: Timestamp) {
-    // The flow first: it binds to the slice open on the thread (the visit), not to the instant.
+    // The flow first: Perfetto binds it to the slice open on the thread (the visit), not to the instant.
     if let flow {
-      event("s", tid: tid(from), ts: ts(time))
-      json.key("id")
+      event("\n{\"ph\":\"s\",\"pid\":", tid: tid(from), ts: ts(time))
+      json.raw(#","id":"#)
       json.int(flow)
-      named("move", "move")
-      json.close("}")
+      json.raw(#","cat":"move","name":"move"}"#)
     }
-    instant(tid: tid(from), ts: ts(time), cat: "move", name: "move")
-    json.key("to")
+    event("\n{\"ph\":\"i\",\"pid\":", tid: tid(from), ts: ts(time))
+    json.raw(#","s":"t","cat":"move","name":"move","args":{"to":"#)
     json.string(move.to.rawValue)
-    json.key("direction")
+    json.raw(#","direction":"#)
     json.string(move.direction.rawValue)
-    json.key("trigger")
+    json.raw(#","trigger":"#)
     json.string(move.trigger.rawValue)
-    json.key("animated")
-    json.bool(move.animated)
-    json.key("seq")
+    json.raw(move.animated ? #","animated":true,"seq":"# : #","animated":false,"seq":"#)
     json.int(seq)
-    json.close("}")
-    json.close("}")
+    json.raw("}}")
   }
 
   mutating func arrival(flow: Int, lane: Int, time: Timestamp) {
     // DevTools binds a flow event to an event of its category at its time on its thread: the
     // move's instant at the start, this one at the arrival.
-    instant(tid: tid(lane), ts: ts(time), cat: "move", name: "arrival")
-    json.close("}")
-    json.close("}")
-    event("f", tid: tid(lane), ts: ts(time))
-    json.key("bp")
-    json.string("e")
-    json.key("id")
+    event("\n{\"ph\":\"i\",\"pid\":", tid: tid(lane), ts: ts(time))
+    json.raw(#","s":"t","cat":"move","name":"arrival","args":{}}"#)
+    event("\n{\"ph\":\"f\",\"pid\":", tid: tid(lane), ts: ts(time))
+    json.raw(#","bp":"e","id":"#)
     json.int(flow)
-    named("move", "move")
-    json.close("}")
+    json.raw(#","cat":"move","name":"move"}"#)
   }
 
   mutating func pan(lane: Int, _ pan: Pan, seq: Int, time: Timestamp) {
@@ -191,69 +166,76 @@ struct ChromeTraceEncoder: TraceSink {
     var begin = end
     if pan.velocity > 0 {
       let estimate = pan.distance / pan.velocity * 1_000_000
-      if estimate.isFinite && estimate < Double(end) { begin = end - Int(estimate.rounded()) } else { begin = 0 }
+      if estimate.isFinite && estimate < Double(end) {
+        begin = end - Int(estimate.rounded())
+      } else {
+        begin = 0
+      }
     }
     begin = max(begin, lastPanEnd)
     lastPanEnd = end
-    event("X", tid: Self.pansThread, ts: begin)
-    json.key("dur")
+    event("\n{\"ph\":\"X\",\"pid\":", tid: Self.pansThread, ts: begin)
+    json.raw(#","dur":"#)
     json.int(end - begin)
-    named("pan", "pan " + pan.outcome.rawValue)
-    json.key("args")
-    json.open("{")
-    json.key("controller")
+    json.raw(#","cat":"pan","name":"#)
+    json.string("pan " + pan.outcome.rawValue)
+    json.raw(#","args":{"controller":"#)
     json.string(pan.controller.rawValue)
-    json.key("direction")
+    json.raw(#","direction":"#)
     json.string(pan.direction.rawValue)
-    json.key("outcome")
+    json.raw(#","outcome":"#)
     json.string(pan.outcome.rawValue)
-    json.key("fingers")
+    json.raw(#","fingers":"#)
     json.int(pan.touches)
-    json.key("distance")
+    json.raw(#","distance":"#)
     json.number(pan.distance)
-    json.key("velocity")
+    json.raw(#","velocity":"#)
     json.number(pan.velocity)
-    json.key("seq")
+    json.raw(#","seq":"#)
     json.int(seq)
-    json.close("}")
-    json.close("}")
+    json.raw("}}")
   }
 
   mutating func modal(lane: Int, presenter: ControllerID, seq: Int, time: Timestamp) {
-    instant(tid: tid(lane), ts: ts(time), cat: "modal", name: "modal presented")
-    json.key("presenter")
+    event("\n{\"ph\":\"i\",\"pid\":", tid: tid(lane), ts: ts(time))
+    json.raw(#","s":"t","cat":"modal","name":"modal presented","args":{"presenter":"#)
     json.string(presenter.rawValue)
-    json.key("seq")
+    json.raw(#","seq":"#)
     json.int(seq)
-    json.close("}")
-    json.close("}")
+    json.raw("}}")
   }
 
   mutating func dealloc(lane: Int, seq: Int, time: Timestamp) {
-    instant(tid: tid(lane), ts: ts(time), cat: "dealloc", name: "deallocated")
-    json.key("seq")
+    event("\n{\"ph\":\"i\",\"pid\":", tid: tid(lane), ts: ts(time))
+    json.raw(#","s":"t","cat":"dealloc","name":"deallocated","args":{"seq":"#)
     json.int(seq)
-    json.close("}")
-    json.close("}")
+    json.raw("}}")
   }
 
   mutating func finding(_ diagnostic: Diagnostic, lane: Int?, time: Timestamp) {
     usedFindings = true
-    instant(tid: Self.findingsThread, ts: ts(time), cat: "finding", name: diagnostic.rule)
-    json.key("rule")
+    event("\n{\"ph\":\"i\",\"pid\":", tid: Self.findingsThread, ts: ts(time))
+    json.raw(#","s":"t","cat":"finding","name":"#)
     json.string(diagnostic.rule)
-    json.key("severity")
+    json.raw(#","args":{"rule":"#)
+    json.string(diagnostic.rule)
+    json.raw(#","severity":"#)
     json.string(diagnostic.severity.rawValue)
-    json.key("message")
+    json.raw(#","message":"#)
     json.string(diagnostic.message)
-    json.key("line")
+    json.raw(#","line":"#)
     json.int(diagnostic.line)
-    json.member("seq", ifPresent: diagnostic.seq)
-    json.member("move", ifPresent: diagnostic.move)
-    json.key("controllers")
+    if let seq = diagnostic.seq {
+      json.raw(#","seq":"#)
+      json.int(seq)
+    }
+    if let move = diagnostic.move {
+      json.raw(#","move":"#)
+      json.int(move)
+    }
+    json.raw(#","controllers":"#)
     json.strings(diagnostic.controllers.map(\.rawValue))
-    json.close("}")
-    json.close("}")
+    json.raw("}}")
   }
 
   mutating func endRun(lanes: [TraceLane], root: Int?, first: Timestamp?, last: Timestamp?) {
@@ -280,19 +262,18 @@ struct ChromeTraceEncoder: TraceSink {
   }
 
   private mutating func metadata(_ kind: String, tid: Int, name: String? = nil, index: Int? = nil) {
-    event("M", tid: tid, ts: 0)
-    named("__metadata", kind)
-    json.key("args")
-    json.open("{")
+    event("\n{\"ph\":\"M\",\"pid\":", tid: tid, ts: 0)
+    json.raw(#","cat":"__metadata","name":"#)
+    json.string(kind)
+    json.raw(#","args":{"#)
     if let name {
-      json.key("name")
+      json.raw(#""name":"#)
       json.string(name)
     }
     if let index {
-      json.key("sort_index")
+      json.raw(#""sort_index":"#)
       json.int(index)
     }
-    json.close("}")
-    json.close("}")
+    json.raw("}}")
   }
 }

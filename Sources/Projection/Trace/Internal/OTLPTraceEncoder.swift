@@ -164,7 +164,8 @@ struct OTLPTraceEncoder: TraceSink {
     }
   }
 
-  /// Opens a span event `{"timeUnixNano":…,"name":…,"attributes":[`, unless the limit is reached.
+  /// Opens a span event, `{"timeUnixNano":…,"name":…,"attributes":[` and its first attribute,
+  /// `journal.seq` (or nothing without a seq), unless the span's limit is reached.
   private static func open(_ events: inout Events, _ name: String, time: Timestamp, seq: Int?) -> Bool {
     guard events.count < eventLimit else {
       events.dropped += 1
@@ -172,28 +173,50 @@ struct OTLPTraceEncoder: TraceSink {
     }
     events.count += 1
     events.json.element()
-    events.json.open("{")
-    events.json.key("timeUnixNano")
-    events.json.intString(Int(time.microseconds) * 1000)
-    events.json.key("name")
+    events.json.raw(#"{"timeUnixNano":""#)
+    events.json.int(Int(time.microseconds) * 1000)
+    events.json.raw(#"","name":"#)
     events.json.string(name)
-    events.json.key("attributes")
-    events.json.open("[")
-    if let seq { attribute(&events.json, "journal.seq", int: seq) }
+    if let seq {
+      events.json.raw(#","attributes":[{"key":"journal.seq","value":{"intValue":""#)
+      events.json.int(seq)
+      events.json.raw(#""}}"#)
+    } else {
+      events.json.raw(#","attributes":["#)
+    }
     return true
   }
 
   private static func close(_ events: inout Events) {
-    events.json.close("]")
-    events.json.close("}")
+    events.json.raw("]}")
   }
 
   mutating func callback(lane: Int, _ callback: Callback, seq: Int, time: Timestamp) {
     ensure(lane)
     if callback != .didDisappear { closeSpan(lane) }
     withEvents(lane) { events in
-      guard Self.open(&events, callback.rawValue, time: time, seq: seq) else { return }
-      Self.close(&events)
+      // Implementation note: most events are callbacks; theirs is written in few pieces.
+      guard events.count < Self.eventLimit else {
+        events.dropped += 1
+        return
+      }
+      events.count += 1
+      events.json.element()
+      events.json.raw(#"{"timeUnixNano":""#)
+      events.json.int(Int(time.microseconds) * 1000)
+      switch callback {
+      case .didLoad: events.json.raw(#"","name":"didLoad","attributes":[{"key":"journal.seq","value":{"intValue":""#)
+      case .willAppear:
+        events.json.raw(#"","name":"willAppear","attributes":[{"key":"journal.seq","value":{"intValue":""#)
+      case .didAppear:
+        events.json.raw(#"","name":"didAppear","attributes":[{"key":"journal.seq","value":{"intValue":""#)
+      case .willDisappear:
+        events.json.raw(#"","name":"willDisappear","attributes":[{"key":"journal.seq","value":{"intValue":""#)
+      case .didDisappear:
+        events.json.raw(#"","name":"didDisappear","attributes":[{"key":"journal.seq","value":{"intValue":""#)
+      }
+      events.json.int(seq)
+      events.json.raw(#""}}]}"#)
     }
     if callback == .didDisappear { closeSpan(lane) }
   }
@@ -243,7 +266,7 @@ struct OTLPTraceEncoder: TraceSink {
     func add(_ events: inout Events) {
       if events.error == nil { events.error = diagnostic.rule + ": " + diagnostic.message }
       guard Self.open(&events, "finding", time: time, seq: diagnostic.seq) else { return }
-      Self.attribute(&events.json, "finding.rule", diagnostic.rule)
+      Self.attribute(&events.json, "finding.rule", diagnostic.rule, first: diagnostic.seq == nil)
       Self.attribute(&events.json, "finding.message", diagnostic.message)
       Self.attribute(&events.json, "finding.severity", diagnostic.severity.rawValue)
       Self.attribute(&events.json, "finding.line", int: diagnostic.line)
@@ -344,7 +367,7 @@ struct OTLPTraceEncoder: TraceSink {
     batch.intString(Int(visit.endTime.microseconds) * 1000)
     batch.key("attributes")
     batch.open("[")
-    Self.attribute(&batch, "screen.name", visit.controller.rawValue)
+    Self.attribute(&batch, "screen.name", visit.controller.rawValue, first: true)
     if let className = visit.className { Self.attribute(&batch, "screen.class", className) }
     if let last = span.lastScreen { Self.attribute(&batch, "last.screen.name", last.rawValue) }
     commonAttributes(&batch)
@@ -370,11 +393,11 @@ struct OTLPTraceEncoder: TraceSink {
     batch.intString(Int(last.microseconds) * 1000)
     batch.key("attributes")
     batch.open("[")
+    Self.attribute(&batch, "journal.file", file, first: true)
     if let header { Self.attribute(&batch, "session.id", header.session) }
     commonAttributes(&batch)
     if let profile = header?.profile { Self.attribute(&batch, "session.profile", profile) }
     if let scenario = header?.scenario { Self.attribute(&batch, "session.scenario", scenario) }
-    Self.attribute(&batch, "journal.file", file)
     batch.close("]")
     spanEvents(&events)
     batch.close("}")
@@ -436,7 +459,7 @@ struct OTLPTraceEncoder: TraceSink {
     line.open("{")
     line.key("attributes")
     line.open("[")
-    Self.attribute(&line, "service.name", header?.app ?? "unknown_service")
+    Self.attribute(&line, "service.name", header?.app ?? "unknown_service", first: true)
     if let build = header?.build { Self.attribute(&line, "service.version", build) }
     if let session = header?.session { Self.attribute(&line, "session.id", session) }
     if let device = header?.device { Self.attribute(&line, "device.model.name", device) }
@@ -469,42 +492,38 @@ struct OTLPTraceEncoder: TraceSink {
 
   // MARK: Attributes
 
-  private static func attribute(_ json: inout JSONBuffer, _ key: String, _ value: String) {
-    attributeKey(&json, key, "stringValue")
+  // Each attribute is `{"key":…,"value":{"TYPE":…}}`, after a comma unless `first`.
+
+  private static func attribute(_ json: inout JSONBuffer, _ key: String, _ value: String, first: Bool = false) {
+    attributeKey(&json, key, first)
+    json.raw(#"{"stringValue":"#)
     json.string(value)
-    json.close("}")
-    json.close("}")
+    json.raw("}}")
   }
 
-  private static func attribute(_ json: inout JSONBuffer, _ key: String, int value: Int) {
-    attributeKey(&json, key, "intValue")
+  private static func attribute(_ json: inout JSONBuffer, _ key: String, int value: Int, first: Bool = false) {
+    attributeKey(&json, key, first)
+    json.raw(#"{"intValue":"#)
     json.intString(value)
-    json.close("}")
-    json.close("}")
+    json.raw("}}")
   }
 
-  private static func attribute(_ json: inout JSONBuffer, _ key: String, double value: Double) {
-    attributeKey(&json, key, "doubleValue")
+  private static func attribute(_ json: inout JSONBuffer, _ key: String, double value: Double, first: Bool = false) {
+    attributeKey(&json, key, first)
+    json.raw(#"{"doubleValue":"#)
     json.number(value)
-    json.close("}")
-    json.close("}")
+    json.raw("}}")
   }
 
-  private static func attribute(_ json: inout JSONBuffer, _ key: String, bool value: Bool) {
-    attributeKey(&json, key, "boolValue")
-    json.bool(value)
-    json.close("}")
-    json.close("}")
+  private static func attribute(_ json: inout JSONBuffer, _ key: String, bool value: Bool, first: Bool = false) {
+    attributeKey(&json, key, first)
+    json.raw(value ? #"{"boolValue":true}}"# : #"{"boolValue":false}}"#)
   }
 
-  /// `{"key":KEY,"value":{"TYPE":` (both objects left open).
-  private static func attributeKey(_ json: inout JSONBuffer, _ key: String, _ type: String) {
-    json.element()
-    json.open("{")
-    json.key("key")
+  /// `,{"key":KEY,"value":` (the comma unless `first`).
+  private static func attributeKey(_ json: inout JSONBuffer, _ key: String, _ first: Bool) {
+    json.raw(first ? #"{"key":"# : #",{"key":"#)
     json.string(key)
-    json.key("value")
-    json.open("{")
-    json.key(type)
+    json.raw(#","value":"#)
   }
 }

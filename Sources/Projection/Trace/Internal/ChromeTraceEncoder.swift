@@ -20,6 +20,8 @@ struct ChromeTraceEncoder: TraceSink {
   private var usedFindings = false
   /// The end of the last pan slice, in trace microseconds.
   private var lastPanEnd = 0
+  /// Per lane: `PID,"tid":TID,"ts":`.
+  private var prefixes: [[UInt8]] = []
 
   private static let findingsThread = 1
   private static let pansThread = 2
@@ -60,6 +62,7 @@ struct ChromeTraceEncoder: TraceSink {
     usedPans = false
     usedFindings = false
     lastPanEnd = 0
+    prefixes.removeAll()
   }
 
   mutating func start(at time: Timestamp) { start = time.microseconds }
@@ -68,6 +71,26 @@ struct ChromeTraceEncoder: TraceSink {
 
   /// Opens an event with its header fields, `{"ph":…,"pid":…,"tid":…,"ts":…`; `head` is
   /// `{"ph":"X","pid":` (on a new line).
+  /// Opens an event on a controller's thread, as ``event(_:tid:ts:)``.
+  ///
+  /// Implementation note: `pid` and `tid` are the same for every event of a thread; their
+  /// text is made once per thread and copied, which halves the integers written per event.
+  @inline(__always)
+  private mutating func event(_ head: StaticString, lane: Int, ts: Int) {
+    while prefixes.count <= lane {
+      var text: [UInt8] = []
+      JSONWriter.appendInt(pid, to: &text)
+      text.append(contentsOf: #","tid":"#.utf8)
+      JSONWriter.appendInt(tid(prefixes.count), to: &text)
+      text.append(contentsOf: #","ts":"#.utf8)
+      prefixes.append(text)
+    }
+    json.element()
+    json.raw(head)
+    json.raw(prefixes[lane])
+    json.int(ts)
+  }
+
   @inline(__always)
   private mutating func event(_ head: StaticString, tid: Int, ts: Int) {
     json.element()
@@ -80,7 +103,7 @@ struct ChromeTraceEncoder: TraceSink {
   }
 
   mutating func visitBegan(lane: Int, number: Int, seq: Int, time: Timestamp) {
-    event("\n{\"ph\":\"B\",\"pid\":", tid: tid(lane), ts: ts(time))
+    event("\n{\"ph\":\"B\",\"pid\":", lane: lane, ts: ts(time))
     json.raw(#","cat":"visit","name":"visit","args":{"visit":"#)
     json.int(number)
     json.raw(#","seq":"#)
@@ -89,18 +112,18 @@ struct ChromeTraceEncoder: TraceSink {
   }
 
   mutating func visitEnded(lane: Int, _ visit: Visit, time: Timestamp) {
-    event("\n{\"ph\":\"E\",\"pid\":", tid: tid(lane), ts: ts(time))
+    event("\n{\"ph\":\"E\",\"pid\":", lane: lane, ts: ts(time))
     json.raw(#","cat":"visit","name":"visit"}"#)
   }
 
   mutating func phaseBegan(lane: Int, _ phase: ControllerState.Phase, seq: Int, time: Timestamp) {
-    event("\n{\"ph\":\"B\",\"pid\":", tid: tid(lane), ts: ts(time))
+    event("\n{\"ph\":\"B\",\"pid\":", lane: lane, ts: ts(time))
     phaseName(phase)
   }
 
   /// Ends the slice on top of the thread's stack, named as its `B` (DevTools reads every event's name).
   mutating func phaseEnded(lane: Int, _ phase: ControllerState.Phase, time: Timestamp) {
-    event("\n{\"ph\":\"E\",\"pid\":", tid: tid(lane), ts: ts(time))
+    event("\n{\"ph\":\"E\",\"pid\":", lane: lane, ts: ts(time))
     phaseName(phase)
   }
 
@@ -115,7 +138,7 @@ struct ChromeTraceEncoder: TraceSink {
   }
 
   mutating func callback(lane: Int, _ callback: Callback, seq: Int, time: Timestamp) {
-    event("\n{\"ph\":\"i\",\"pid\":", tid: tid(lane), ts: ts(time))
+    event("\n{\"ph\":\"i\",\"pid\":", lane: lane, ts: ts(time))
     switch callback {
     case .didLoad: json.raw(#","s":"t","cat":"lifecycle","name":"didLoad","args":{"seq":"#)
     case .willAppear: json.raw(#","s":"t","cat":"lifecycle","name":"willAppear","args":{"seq":"#)
@@ -130,12 +153,12 @@ struct ChromeTraceEncoder: TraceSink {
   mutating func move(from: Int, flow: Int?, _ move: Move, seq: Int, time: Timestamp) {
     // The flow first: Perfetto binds it to the slice open on the thread (the visit), not to the instant.
     if let flow {
-      event("\n{\"ph\":\"s\",\"pid\":", tid: tid(from), ts: ts(time))
+      event("\n{\"ph\":\"s\",\"pid\":", lane: from, ts: ts(time))
       json.raw(#","id":"#)
       json.int(flow)
       json.raw(#","cat":"move","name":"move"}"#)
     }
-    event("\n{\"ph\":\"i\",\"pid\":", tid: tid(from), ts: ts(time))
+    event("\n{\"ph\":\"i\",\"pid\":", lane: from, ts: ts(time))
     json.raw(#","s":"t","cat":"move","name":"move","args":{"to":"#)
     json.string(move.to.rawValue)
     json.raw(#","direction":"#)
@@ -150,9 +173,9 @@ struct ChromeTraceEncoder: TraceSink {
   mutating func arrival(flow: Int, lane: Int, time: Timestamp) {
     // DevTools binds a flow event to an event of its category at its time on its thread: the
     // move's instant at the start, this one at the arrival.
-    event("\n{\"ph\":\"i\",\"pid\":", tid: tid(lane), ts: ts(time))
+    event("\n{\"ph\":\"i\",\"pid\":", lane: lane, ts: ts(time))
     json.raw(#","s":"t","cat":"move","name":"arrival","args":{}}"#)
-    event("\n{\"ph\":\"f\",\"pid\":", tid: tid(lane), ts: ts(time))
+    event("\n{\"ph\":\"f\",\"pid\":", lane: lane, ts: ts(time))
     json.raw(#","bp":"e","id":"#)
     json.int(flow)
     json.raw(#","cat":"move","name":"move"}"#)
@@ -197,7 +220,7 @@ struct ChromeTraceEncoder: TraceSink {
   }
 
   mutating func modal(lane: Int, presenter: ControllerID, seq: Int, time: Timestamp) {
-    event("\n{\"ph\":\"i\",\"pid\":", tid: tid(lane), ts: ts(time))
+    event("\n{\"ph\":\"i\",\"pid\":", lane: lane, ts: ts(time))
     json.raw(#","s":"t","cat":"modal","name":"modal presented","args":{"presenter":"#)
     json.string(presenter.rawValue)
     json.raw(#","seq":"#)
@@ -206,7 +229,7 @@ struct ChromeTraceEncoder: TraceSink {
   }
 
   mutating func dealloc(lane: Int, seq: Int, time: Timestamp) {
-    event("\n{\"ph\":\"i\",\"pid\":", tid: tid(lane), ts: ts(time))
+    event("\n{\"ph\":\"i\",\"pid\":", lane: lane, ts: ts(time))
     json.raw(#","s":"t","cat":"dealloc","name":"deallocated","args":{"seq":"#)
     json.int(seq)
     json.raw("}}")

@@ -24,7 +24,6 @@ struct OTLPTraceEncoder: TraceSink {
   /// Span kind INTERNAL; status code ERROR.
   private static let kindInternal = 1
   private static let statusError = 2
-  private static let newline: [UInt8] = [UInt8(ascii: "\n")]
 
   private let version: String
   private var header: SessionHeader?
@@ -149,9 +148,9 @@ struct OTLPTraceEncoder: TraceSink {
 
   /// Writes the lane's span if its visit has ended.
   private mutating func closeSpan(_ lane: Int) {
-    guard let span = lanes[lane].span, let visit = span.visit else { return }
-    lanes[lane].span = nil
-    writeSpan(span, visit)
+    guard let visit = lanes[lane].span?.visit, var span = lanes[lane].span.take() else { return }
+    // Taken out, not copied: the span's events are then written without a copy of their own.
+    writeSpan(&span, visit)
   }
 
   /// The events a lane's item goes to: its open span, or its pending events.
@@ -283,11 +282,10 @@ struct OTLPTraceEncoder: TraceSink {
 
   mutating func endRun(lanes drawn: [TraceLane], root rootLane: Int?, first: Timestamp?, last: Timestamp?) {
     for k in lanes.indices {
-      if var span = lanes[k].span {
-        lanes[k].span = nil
+      if var span = lanes[k].span.take() {
         // A visit still open at the end has already been ended by the builder.
         if let visit = span.visit {
-          writeSpan(span, visit)
+          writeSpan(&span, visit)
         } else {
           span.events.json.close("]")
           move(span.events, into: &root)
@@ -356,8 +354,7 @@ struct OTLPTraceEncoder: TraceSink {
 
   // MARK: Writing
 
-  private mutating func writeSpan(_ span: OpenSpan, _ visit: Visit) {
-    var events = span.events
+  private mutating func writeSpan(_ span: inout OpenSpan, _ visit: Visit) {
     batch.element()
     batch.open("{")
     spanHeader(id: span.id, parent: 0, name: visit.className ?? visit.controller.rawValue)
@@ -376,14 +373,13 @@ struct OTLPTraceEncoder: TraceSink {
     if let end = visit.endSeq { Self.attribute(&batch, "visit.end_seq", int: end) }
     Self.attribute(&batch, "visit.open", bool: visit.isOpen)
     batch.close("]")
-    spanEvents(&events)
+    spanEvents(&span.events)
     batch.close("}")
     batchCount += 1
     if batchCount >= Self.spansPerLine { flushLine() }
   }
 
   private mutating func writeRoot(first: Timestamp, last: Timestamp) {
-    var events = root
     batch.element()
     batch.open("{")
     spanHeader(id: 0, parent: nil, name: "session")
@@ -399,6 +395,8 @@ struct OTLPTraceEncoder: TraceSink {
     if let profile = header?.profile { Self.attribute(&batch, "session.profile", profile) }
     if let scenario = header?.scenario { Self.attribute(&batch, "session.scenario", scenario) }
     batch.close("]")
+    var events = Events()
+    swap(&events, &root)
     spanEvents(&events)
     batch.close("}")
     batchCount += 1
@@ -449,43 +447,18 @@ struct OTLPTraceEncoder: TraceSink {
   private mutating func flushLine() {
     guard batchCount > 0 else { return }
     batch.close("]")
-    var line = JSONBuffer()
-    line.open("{")
-    line.key("resourceSpans")
-    line.open("[")
-    line.element()
-    line.open("{")
-    line.key("resource")
-    line.open("{")
-    line.key("attributes")
-    line.open("[")
-    Self.attribute(&line, "service.name", header?.app ?? "unknown_service", first: true)
-    if let build = header?.build { Self.attribute(&line, "service.version", build) }
-    if let session = header?.session { Self.attribute(&line, "session.id", session) }
-    if let device = header?.device { Self.attribute(&line, "device.model.name", device) }
-    line.close("]")
-    line.close("}")
-    line.key("scopeSpans")
-    line.open("[")
-    line.element()
-    line.open("{")
-    line.key("scope")
-    line.open("{")
-    line.key("name")
-    line.string("spatial-replay")
-    line.key("version")
-    line.string(version)
-    line.close("}")
-    line.key("spans")
-    line.raw(batch.bytes)
-    line.close("}")
-    line.close("]")
-    line.close("}")
-    line.close("]")
-    line.close("}")
-    json.raw(line.bytes)
-    json.raw(Self.newline)
-    batch = JSONBuffer()
+    json.raw(#"{"resourceSpans":[{"resource":{"attributes":["#)
+    Self.attribute(&json, "service.name", header?.app ?? "unknown_service", first: true)
+    if let build = header?.build { Self.attribute(&json, "service.version", build) }
+    if let session = header?.session { Self.attribute(&json, "session.id", session) }
+    if let device = header?.device { Self.attribute(&json, "device.model.name", device) }
+    json.raw(#"]},"scopeSpans":[{"scope":{"name":"spatial-replay","version":"#)
+    json.string(version)
+    json.raw(#"},"spans":"#)
+    json.raw(batch.bytes)
+    json.raw("}]}]}\n")
+    // Emptied, its capacity kept for the next line.
+    batch.drain { _ in }
     batch.open("[")
     batchCount = 0
   }

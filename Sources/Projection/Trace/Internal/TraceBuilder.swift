@@ -185,8 +185,13 @@ struct TraceBuilder<Sink: TraceSink> {
     let k = lane(of: id)
     let step = visits.step(record)
     var phase = lanes[k].phase
-    if callback.isAppearance, let p = state.position(of: id), state.store[Int(p)].isAlive {
-      phase = state.store[Int(p)].phase
+    if callback.isAppearance {
+      // The position of an id in the state never changes (a reused id keeps it): looked up once.
+      if lanes[k].position < 0, let p = state.position(of: id) { lanes[k].position = p }
+      if lanes[k].position >= 0 {
+        let controller = state.store[Int(lanes[k].position)]
+        if controller.isAlive { phase = controller.phase }
+      }
     }
     let visitChanges = step.started != nil || step.ended != nil
     if phase != lanes[k].phase || visitChanges { endPhase(k, time: time) }

@@ -17,6 +17,8 @@ struct TraceLane: Sendable {
   /// A visit is open (``VisitTracker``'s), and whether its slice was begun.
   var visitOpen = false
   var visitDrawn = false
+  /// Its position in the model's state, once it is allocated (-1 before).
+  var position: Int32 = -1
 
   init(id: ControllerID, selected: Bool) {
     self.id = id

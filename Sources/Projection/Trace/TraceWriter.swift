@@ -30,11 +30,17 @@ public struct TraceWriter {
   ///   - format: the trace format.
   ///   - selection: what is drawn (the model still reads everything).
   ///   - version: the writer's version, for OTLP's instrumentation scope.
-  public init(format: TraceFormat, selection: TraceSelection = .all, version: String = "") {
+  ///   - htmlSafe: (Chrome) strings also escape `<`, `>`, `&`, U+2028 and U+2029, so that the
+  ///     trace can sit in an HTML `<script type="application/json">` element (the report's page).
+  public init(format: TraceFormat, selection: TraceSelection = .all, version: String = "", htmlSafe: Bool = false) {
     self.format = format
     switch format {
-    case .chrome: chrome = TraceBuilder(sink: ChromeTraceEncoder(), selection: selection)
-    case .otlp: otlp = TraceBuilder(sink: OTLPTraceEncoder(version: version), selection: selection)
+    case .chrome:
+      var sink = ChromeTraceEncoder()
+      sink.json.htmlSafe = htmlSafe
+      chrome = TraceBuilder(sink: sink, selection: selection)
+    case .otlp:
+      otlp = TraceBuilder(sink: OTLPTraceEncoder(version: version), selection: selection)
     }
   }
 
@@ -74,9 +80,9 @@ public struct TraceWriter {
   /// The whole trace of some journals' items, in one piece (for small inputs and tests).
   public static func document(
     format: TraceFormat, runs: [(file: String, items: [JournalItem])], selection: TraceSelection = .all,
-    version: String = ""
+    version: String = "", htmlSafe: Bool = false
   ) -> [UInt8] {
-    var trace = TraceWriter(format: format, selection: selection, version: version)
+    var trace = TraceWriter(format: format, selection: selection, version: version, htmlSafe: htmlSafe)
     for run in runs {
       trace.beginRun(file: run.file)
       for item in run.items { trace.consume(item) }

@@ -149,7 +149,8 @@ import Testing
     let journal = try #require(Self.journals.first { $0.name == "notes.intended.ndjson" })
     let bytes = TraceWriter.document(format: .chrome, runs: [(journal.name, Self.items(journal))])
     let text = String(decoding: bytes, as: UTF8.self)
-    #expect(text.hasPrefix(#"{"displayTimeUnit":"ms","otherData":{"generator":"spatial-replay trace"},"traceEvents":["#))
+    #expect(
+      text.hasPrefix(#"{"displayTimeUnit":"ms","otherData":{"generator":"spatial-replay trace"},"traceEvents":["#))
     let events = try Self.chrome(journal)
     let process = events.first { $0["name"] as? String == "process_name" }
     #expect((process?["args"] as? [String: Any])?["name"] as? String == "session NOTES-7F3A, Notes, build 3.2 (41)")
@@ -157,7 +158,9 @@ import Testing
     var order: [Int: Int] = [:]
     for event in events where event["ph"] as? String == "M" {
       let args = event["args"] as! [String: Any]
-      if let name = args["name"] as? String, event["name"] as? String == "thread_name" { names[event["tid"] as! Int] = name }
+      if let name = args["name"] as? String, event["name"] as? String == "thread_name" {
+        names[event["tid"] as! Int] = name
+      }
       if let index = args["sort_index"] as? Int, event["name"] as? String == "thread_sort_index" {
         order[event["tid"] as! Int] = index
       }
@@ -177,8 +180,12 @@ import Testing
     let events = try #require(document["traceEvents"] as? [[String: Any]])
     let pids = Set(events.compactMap { $0["pid"] as? Int })
     #expect(pids == [1, 2])
-    let aVisits = events.filter { $0["pid"] as? Int == 1 && $0["cat"] as? String == "visit" && $0["ph"] as? String == "B" }
-    let bVisits = events.filter { $0["pid"] as? Int == 2 && $0["cat"] as? String == "visit" && $0["ph"] as? String == "B" }
+    let aVisits = events.filter {
+      $0["pid"] as? Int == 1 && $0["cat"] as? String == "visit" && $0["ph"] as? String == "B"
+    }
+    let bVisits = events.filter {
+      $0["pid"] as? Int == 2 && $0["cat"] as? String == "visit" && $0["ph"] as? String == "B"
+    }
     #expect(aVisits.count == Self.visits(a).count)
     #expect(bVisits.count == Self.visits(b).count)
   }
@@ -268,7 +275,9 @@ import Testing
   @Test func otlpTraceIDIsDerivedFromTheSessionID() throws {
     let journal = try #require(Self.journals.first { $0.name == "notes.legacy.ndjson" })
     let digest = SHA256.hash(Array("session\u{0}NOTES-7F3A".utf8))
-    let hex = digest[0..<16].map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
+    let hex = digest[0..<16].map {
+      String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16)
+    }
     let spans = try Self.spans(journal)
     #expect(spans.allSatisfy { $0["traceId"] as? String == hex.joined() })
     #expect(spans.allSatisfy { ($0["spanId"] as! String).count == 16 })
@@ -309,5 +318,28 @@ import Testing
     #expect(spanCount(results[2].stdout) == results[3].stdout.split(separator: "\n").count)
     #expect(spanCount(results[2].stdout) > 0)
     #expect(results[4].status == 64 && results[4].stderr.contains("did you mean home?"), "\(results[4])")
+  }
+}
+
+/// The Chrome trace as the report's page would embed it.
+@Suite struct TraceEmbeddingTests {
+  @Test func anHTMLSafeTraceHasNoMarkupAndReadsTheSame() throws {
+    let text = """
+      {"seq":0,"time":"2026-11-29T10:00:00.000000Z","type":"session","v":1,"session":"</script><b>"}
+      {"seq":1,"time":"2026-11-29T10:00:00.001000Z","type":"alloc","controller":"<i>&","class":"C"}
+      {"seq":2,"time":"2026-11-29T10:00:00.002000Z","type":"root","controller":"<i>&"}
+      {"seq":3,"time":"2026-11-29T10:00:00.002000Z","type":"lifecycle","controller":"<i>&","callback":"didLoad"}
+
+      """
+    let reader = JournalReader(bytes: Array(text.utf8), name: "h.ndjson")
+    var items: [JournalItem] = []
+    while let item = reader.next() { items.append(item) }
+    let safe = TraceWriter.document(format: .chrome, runs: [("h.ndjson", items)], htmlSafe: true)
+    let plain = TraceWriter.document(format: .chrome, runs: [("h.ndjson", items)])
+    #expect(!safe.contains(UInt8(ascii: "<")) && !safe.contains(UInt8(ascii: "&")))
+    #expect(plain.contains(UInt8(ascii: "<")))
+    let a = try JSONSerialization.jsonObject(with: Data(safe)) as? NSDictionary
+    let b = try JSONSerialization.jsonObject(with: Data(plain)) as? NSDictionary
+    #expect(a != nil && a == b)
   }
 }

@@ -116,12 +116,11 @@ struct TraceCommand: Command {
         while let batch = reader.nextBatch() {
           batch.items.withUnsafeBufferPointer { items in
             for i in items.indices {
-              switch items[i] {
-              case .diagnostic(let diagnostic):
+              if case .diagnostic(let diagnostic) = items[i] {
                 verdict.note(diagnostic)
                 if diagnostic.severity == .error { context.stderr.write(diagnostic, file: name) }
-              case .record(let record, _, _):
-                if !filter.controllers.isEmpty { filter.noteSeen(record.event.controllers) }
+              } else if !filter.controllers.isEmpty, case .record(let record, _, _) = items[i] {
+                filter.noteSeen(record.event.controllers)
               }
             }
             trace.consume(items, checked: batch.checked)

@@ -467,36 +467,38 @@ struct OTLPTraceEncoder: TraceSink {
 
   // Each attribute is `{"key":…,"value":{"TYPE":…}}`, after a comma unless `first`.
 
-  private static func attribute(_ json: inout JSONBuffer, _ key: String, _ value: String, first: Bool = false) {
+  private static func attribute(_ json: inout JSONBuffer, _ key: StaticString, _ value: String, first: Bool = false) {
     attributeKey(&json, key, first)
     json.raw(#"{"stringValue":"#)
     json.string(value)
     json.raw("}}")
   }
 
-  private static func attribute(_ json: inout JSONBuffer, _ key: String, int value: Int, first: Bool = false) {
+  private static func attribute(_ json: inout JSONBuffer, _ key: StaticString, int value: Int, first: Bool = false) {
     attributeKey(&json, key, first)
     json.raw(#"{"intValue":"#)
     json.intString(value)
     json.raw("}}")
   }
 
-  private static func attribute(_ json: inout JSONBuffer, _ key: String, double value: Double, first: Bool = false) {
+  private static func attribute(
+    _ json: inout JSONBuffer, _ key: StaticString, double value: Double, first: Bool = false
+  ) {
     attributeKey(&json, key, first)
     json.raw(#"{"doubleValue":"#)
     json.number(value)
     json.raw("}}")
   }
 
-  private static func attribute(_ json: inout JSONBuffer, _ key: String, bool value: Bool, first: Bool = false) {
+  private static func attribute(_ json: inout JSONBuffer, _ key: StaticString, bool value: Bool, first: Bool = false) {
     attributeKey(&json, key, first)
     json.raw(value ? #"{"boolValue":true}}"# : #"{"boolValue":false}}"#)
   }
 
-  /// `,{"key":KEY,"value":` (the comma unless `first`).
-  private static func attributeKey(_ json: inout JSONBuffer, _ key: String, _ first: Bool) {
-    json.raw(first ? #"{"key":"# : #",{"key":"#)
-    json.string(key)
-    json.raw(#","value":"#)
+  /// `,{"key":"KEY","value":` (the comma unless `first`); keys are spelled in the source.
+  private static func attributeKey(_ json: inout JSONBuffer, _ key: StaticString, _ first: Bool) {
+    json.raw(first ? #"{"key":""# : #",{"key":""#)
+    json.raw(key)
+    json.raw(#"","value":"#)
   }
 }

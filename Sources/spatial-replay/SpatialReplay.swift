@@ -28,6 +28,7 @@ enum SpatialReplay {
       FunnelCommand.self,
       LatencyCommand.self,
       ExportCommand.self,
+      TraceCommand.self,
       SimulateCommand.self,
       TailCommand.self,
       CompletionCommand.self,

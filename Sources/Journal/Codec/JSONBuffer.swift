@@ -87,6 +87,19 @@ package struct JSONBuffer {
     JSONWriter.appendInt(value, to: &bytes)
   }
 
+  /// A number as the journal writer writes it (``JSONWriter/appendNumber(_:to:)``).
+  package mutating func number(_ value: Double) {
+    JSONWriter.appendNumber(value, to: &bytes)
+  }
+
+  /// An integer as a JSON string of its decimal digits (`"1767225600000000000"`), as
+  /// the protobuf JSON mapping writes 64-bit integers.
+  package mutating func intString(_ value: Int) {
+    bytes.append(UInt8(ascii: "\""))
+    JSONWriter.appendInt(value, to: &bytes)
+    bytes.append(UInt8(ascii: "\""))
+  }
+
   package mutating func bool(_ value: Bool) {
     bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
   }
@@ -98,6 +111,16 @@ package struct JSONBuffer {
   /// A value already encoded as JSON (a nested document written elsewhere).
   package mutating func raw(_ json: String) {
     bytes.append(contentsOf: json.utf8)
+  }
+
+  /// Text the caller spelled out in the source (keys, punctuation, constant
+  /// values: ASCII that needs no escaping), verbatim, with no comma of its own.
+  ///
+  /// Implementation note: a trace writes millions of events of a few fixed
+  /// shapes; one copy of each fixed piece costs a fraction of a `key(_:)`, which
+  /// escapes the key and appends it and its punctuation piece by piece.
+  package mutating func raw(_ fragment: StaticString) {
+    fragment.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
   /// A value already encoded as JSON, as bytes.
@@ -118,6 +141,17 @@ package struct JSONBuffer {
       int(value)
     }
   }
+
+  /// Hands the bytes built so far to `body` and empties the buffer, keeping its
+  /// capacity and the brackets still open: a long document is written in pieces.
+  package mutating func drain<E: Error>(_ body: ([UInt8]) throws(E) -> Void) throws(E) {
+    guard !bytes.isEmpty else { return }
+    try body(bytes)
+    bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// The number of bytes built so far.
+  package var count: Int { bytes.count }
 
   /// The JSON built so far, as text.
   package var text: String { String(decoding: bytes, as: UTF8.self) }

@@ -47,7 +47,7 @@ import Testing
 
   @Test(arguments: [
     "README.md", "docs/bisect.md", "docs/check.md", "docs/cli.md", "docs/diff.md", "docs/hardening.md",
-    "docs/journal-format.md", "docs/model.md", "docs/tables.md",
+    "docs/journal-format.md", "docs/model.md", "docs/tables.md", "docs/trace.md",
   ])
   func theDocsStandOnTheirOwn(_ file: String) throws {
     let text = try Self.text(file)

@@ -58,6 +58,7 @@ import Testing
     ("diff", { ["diff", $0, $0] }),
     ("bisect", { ["bisect", $0, $0] }),
     ("report", { ["report", $0] }),
+    ("trace", { ["trace", "--format", "chrome", $0] }),
   ]
 
   @Test(arguments: inputs)

@@ -157,7 +157,7 @@ private let gzipAvailable = system("command -v gzip >/dev/null 2>&1") == 0
     },
   ]
 
-  /// `report`, `export` and `record` with `-o` naming their input: refused (64), the input keeps its bytes.
+  /// `report` (a journal or a fleet), `export`, `record` and `trace` with `-o` naming their input: refused (64), the input keeps its bytes.
   @Test(arguments: aliases)
   func anOutputThatIsAnInputIsRefused(_ alias: Alias) throws {
     let directory = try TemporaryDirectory()
@@ -166,6 +166,7 @@ private let gzipAvailable = system("command -v gzip >/dev/null 2>&1") == 0
     for (arguments, input) in [
       (["report", journal], journal), (["export", "--table", "events", journal], journal),
       (["export", "--table", "events", "--format", "csv", directory.path], journal), (["record", script], script),
+      (["trace", "--format", "chrome", journal], journal), (["report", directory.path], journal),
     ] {
       let before = try directory.read(input)
       let output = alias.make(directory.path, input)
@@ -215,6 +216,8 @@ private let gzipAvailable = system("command -v gzip >/dev/null 2>&1") == 0
     for (arguments, start) in [
       (["report", journal], "<!DOCTYPE html>"), (["export", "--table", "sessions", journal], #"{"session":"#),
       (["record", script], #"{"seq":0,"#), (["simulate", "--events", "5"], #"{"seq":0,"#),
+      (["trace", "--format", "otlp", journal], #"{"resourceSpans":"#),
+      (["report", "--fleet", journal], "<!DOCTYPE html>"),
     ] {
       let outcome = try Subprocess.run(arguments + ["-o", "-"], directory: directory.path)
       #expect(outcome.exitStatus == 0, "\(outcome)")

@@ -30,23 +30,28 @@ struct VisitTracker {
 
   /// Moves on by one record; returns the visit it ended, if any.
   mutating func consume(_ record: Record) -> Visit? {
+    step(record).ended
+  }
+
+  /// Moves on by one record; returns whether it started a visit (its number) and the visit it ended.
+  mutating func step(_ record: Record) -> (started: Int?, ended: Visit?) {
     switch record.event {
     case .alloc(let controller, let className):
       let p = position(of: controller)
       entries[p].className = className
-      return nil
+      return (nil, nil)
     case .lifecycle(let controller, .didAppear):
       let p = position(of: controller)
-      guard entries[p].openSeq == nil else { return nil }
+      guard entries[p].openSeq == nil else { return (nil, nil) }
       entries[p].visits += 1
       entries[p].openSeq = record.seq
       entries[p].openTime = record.time
-      return nil
+      return (entries[p].visits, nil)
     case .lifecycle(let controller, .willDisappear), .dealloc(let controller):
-      guard let p = positions[controller].map(Int.init), entries[p].openSeq != nil else { return nil }
-      return close(p, seq: record.seq, time: record.time)
+      guard let p = positions[controller].map(Int.init), entries[p].openSeq != nil else { return (nil, nil) }
+      return (nil, close(p, seq: record.seq, time: record.time))
     default:
-      return nil
+      return (nil, nil)
     }
   }
 

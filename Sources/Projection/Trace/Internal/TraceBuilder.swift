@@ -1,0 +1,256 @@
+import Journal
+
+/// Walks journals, streaming, and tells a ``TraceSink`` what to draw: the
+/// visits of ``VisitTracker`` (the `visits` table's), the appearance phases of
+/// the fold (``ControllerState/Phase``), every lifecycle callback, each move
+/// and its arrival, pans, modals, deallocs and every finding of
+/// ``JournalCheck``.
+///
+/// Slices nest on each lane by construction: a phase slice is ended before a
+/// visit begins or ends and begun again after it, so a phase never straddles a
+/// visit's edge; phases follow one another (the fold has one phase at a time),
+/// and so do visits.
+///
+/// Memory: the model's state, one ``TraceLane`` per controller drawn, and the
+/// findings of one batch.
+struct TraceBuilder<Sink: TraceSink> {
+  var sink: Sink
+  let selection: TraceSelection
+  private var run = -1
+  private var state = State()
+  private var check = JournalCheck()
+  private var findings: [CheckFinding] = []
+  private var visits = VisitTracker()
+  private(set) var lanes: [TraceLane] = []
+  private var laneIndex = ControllerIndex()
+  private var first: Timestamp?
+  private var last: Timestamp?
+  private var rootLane: Int?
+  /// The move whose arrival is still to be drawn: its flow id and target lane.
+  private var pendingFlow: (id: Int, lane: Int)?
+  private var sawHeader = false
+
+  init(sink: Sink, selection: TraceSelection) {
+    self.sink = sink
+    self.selection = selection
+    self.sink.beginDocument()
+  }
+
+  /// Starts the next run (journal).
+  mutating func beginRun(file: String) {
+    run += 1
+    state = State()
+    check = JournalCheck()
+    findings.removeAll()
+    visits = VisitTracker()
+    lanes.removeAll()
+    laneIndex = ControllerIndex()
+    (first, last, rootLane, pendingFlow, sawHeader) = (nil, nil, nil, nil, false)
+    sink.beginRun(run, file: file)
+  }
+
+  /// Takes the reader's next item (the checker runs here).
+  mutating func consume(_ item: JournalItem) {
+    check.consume(item, into: &findings)
+    if case .record(let record, _, _) = item { consume(record) }
+    emitFindings()
+  }
+
+  /// Takes a batch of the reader's items that a ``CheckerPass`` checked on another thread.
+  mutating func consume(_ items: UnsafeBufferPointer<JournalItem>, checked: borrowing CheckedBatch) {
+    check.consume(items, checked: checked, into: &findings)
+    var next = 0
+    for i in items.indices {
+      guard case .record(let record, let line, _) = items[i] else { continue }
+      consume(record)
+      // A finding comes after the record of its line, drawn while that record's state is the lanes'.
+      while next < findings.count, findings[next].diagnostic.line <= line {
+        emit(findings[next].diagnostic)
+        next += 1
+      }
+    }
+    while next < findings.count {
+      emit(findings[next].diagnostic)
+      next += 1
+    }
+    findings.removeAll(keepingCapacity: true)
+  }
+
+  /// Ends the run; `checked` is the ``CheckerPass``'s last findings when batches were checked apart.
+  mutating func endRun(checked: [Diagnostic]? = nil) {
+    if let checked {
+      check.finish(checked: checked, into: &findings)
+    } else {
+      check.finish(into: &findings)
+    }
+    emitFindings()
+    let end = last ?? Timestamp(microseconds: 0)
+    if let flow = pendingFlow {
+      sink.arrival(flow: flow.id, lane: flow.lane, time: end)
+      pendingFlow = nil
+    }
+    for k in lanes.indices { endPhase(k, time: end) }
+    for visit in visits.finish(lastTime: last) {
+      guard let k = laneIndex[visit.controller].map(Int.init) else { continue }
+      endVisit(k, visit, time: visit.endTime)
+    }
+    for k in lanes.indices { lanes[k].className = state[controller: lanes[k].id]?.className }
+    sink.endRun(lanes: lanes, root: rootLane, first: first, last: last)
+  }
+
+  /// Ends the document, after the last run.
+  mutating func finish() {
+    sink.endDocument()
+  }
+
+  private mutating func emitFindings() {
+    for finding in findings { emit(finding.diagnostic) }
+    findings.removeAll(keepingCapacity: true)
+  }
+
+  private mutating func emit(_ diagnostic: Diagnostic) {
+    let time = last ?? Timestamp(microseconds: 0)
+    if let seq = diagnostic.seq, !selection.seqs.contains(seq) { return }
+    if let since = selection.since, time < since { return }
+    if let until = selection.until, time > until { return }
+    if !selection.controllers.isEmpty, !diagnostic.controllers.contains(where: selection.controllers.contains) {
+      return
+    }
+    let lane = diagnostic.controllers.isEmpty ? nil : lane(of: diagnostic.controllers[0])
+    sink.finding(diagnostic, lane: lane, time: time)
+  }
+
+  // MARK: Records
+
+  private mutating func consume(_ record: Record) {
+    let time = record.time
+    if first == nil {
+      first = time
+      sink.start(at: time)
+    }
+    last = time
+    switch record.event {
+    case .session(let header):
+      reduce(into: &state, record)
+      if !sawHeader {
+        sawHeader = true
+        sink.header(header)
+      }
+    case .lifecycle(let id, let callback):
+      lifecycle(record, id, callback)
+    case .dealloc(let id):
+      let wasAlive = state.isAlive(id)
+      reduce(into: &state, record)
+      let k = lane(of: id)
+      if wasAlive { endPhase(k, time: time) }
+      if let visit = visits.step(record).ended { endVisit(k, visit, time: time) }
+      if draws(k, record) { sink.dealloc(lane: k, seq: record.seq, time: time) }
+    case .move(let move):
+      if let flow = pendingFlow {
+        sink.arrival(flow: flow.id, lane: flow.lane, time: time)
+        pendingFlow = nil
+      }
+      reduce(into: &state, record)
+      let accepted = state.transition?.seq == record.seq
+      let from = lane(of: move.from)
+      let to = lane(of: move.to)
+      guard draws(from, record) else { break }
+      if accepted && lanes[to].selected {
+        lanes[to].drawn = true
+        pendingFlow = (run << 40 | record.seq, to)
+      }
+      sink.move(from: from, flow: pendingFlow?.id, move, seq: record.seq, time: time)
+    case .pan(let pan):
+      reduce(into: &state, record)
+      let k = lane(of: pan.controller)
+      if draws(k, record) { sink.pan(lane: k, pan, seq: record.seq, time: time) }
+    case .modal(let modal, let presenter):
+      reduce(into: &state, record)
+      let k = lane(of: modal)
+      if draws(k, record) { sink.modal(lane: k, presenter: presenter, seq: record.seq, time: time) }
+    case .root(let id):
+      reduce(into: &state, record)
+      if rootLane == nil, state.root == id { rootLane = lane(of: id) }
+    case .alloc:
+      reduce(into: &state, record)
+      _ = visits.step(record)
+    case .link, .unlink, .touches, .mark, .unknown:
+      reduce(into: &state, record)
+    }
+  }
+
+  private mutating func lifecycle(_ record: Record, _ id: ControllerID, _ callback: Callback) {
+    let time = record.time
+    reduce(into: &state, record)
+    let k = lane(of: id)
+    let step = visits.step(record)
+    var phase = lanes[k].phase
+    if callback.isAppearance {
+      // The position of an id in the state never changes (a reused id keeps it): looked up once.
+      if lanes[k].position < 0, let p = state.position(of: id) { lanes[k].position = p }
+      if lanes[k].position >= 0 {
+        let controller = state.store[Int(lanes[k].position)]
+        if controller.isAlive { phase = controller.phase }
+      }
+    }
+    let visitChanges = step.started != nil || step.ended != nil
+    if phase != lanes[k].phase || visitChanges { endPhase(k, time: time) }
+    if let visit = step.ended { endVisit(k, visit, time: time) }
+    if let number = step.started {
+      lanes[k].visitOpen = true
+      if draws(k, record) {
+        lanes[k].visitDrawn = true
+        sink.visitBegan(lane: k, number: number, seq: record.seq, time: time)
+      }
+    }
+    if phase != .disappeared && !lanes[k].phaseDrawn {
+      lanes[k].phase = phase
+      if draws(k, record) {
+        lanes[k].phaseDrawn = true
+        sink.phaseBegan(lane: k, phase, seq: record.seq, time: time)
+      }
+    }
+    lanes[k].phase = phase
+    if draws(k, record) { sink.callback(lane: k, callback, seq: record.seq, time: time) }
+    if let flow = pendingFlow, flow.lane == k, callback == .didAppear {
+      sink.arrival(flow: flow.id, lane: k, time: time)
+      pendingFlow = nil
+    }
+  }
+
+  /// Ends the lane's phase slice, if one is drawn.
+  private mutating func endPhase(_ k: Int, time: Timestamp) {
+    if lanes[k].phaseDrawn {
+      sink.phaseEnded(lane: k, lanes[k].phase, time: time)
+      lanes[k].phaseDrawn = false
+    }
+    lanes[k].phase = .disappeared
+  }
+
+  private mutating func endVisit(_ k: Int, _ visit: Visit, time: Timestamp) {
+    if lanes[k].phaseDrawn {
+      sink.phaseEnded(lane: k, lanes[k].phase, time: time)
+      lanes[k].phaseDrawn = false
+    }
+    if lanes[k].visitDrawn { sink.visitEnded(lane: k, visit, time: time) }
+    lanes[k].visitOpen = false
+    lanes[k].visitDrawn = false
+  }
+
+  /// Whether the item of `record` on lane `k` is drawn (and marks the lane drawn).
+  @inline(__always)
+  private mutating func draws(_ k: Int, _ record: Record) -> Bool {
+    guard lanes[k].selected, selection.selects(seq: record.seq, time: record.time) else { return false }
+    lanes[k].drawn = true
+    return true
+  }
+
+  /// The lane of a controller, made when it is first named.
+  @inline(__always)
+  private mutating func lane(of id: ControllerID) -> Int {
+    if let k = laneIndex[id] { return Int(k) }
+    laneIndex.insert(id, at: Int32(lanes.count))
+    lanes.append(TraceLane(id: id, selected: selection.selects(id)))
+    return lanes.count - 1
+  }
+}

@@ -1,0 +1,96 @@
+import Journal
+
+/// Turns journals into a trace for the tools engineers already use: the Trace
+/// Event Format of Chrome's tracing and Perfetto (``TraceFormat/chrome``), or
+/// OTLP/JSON for an OpenTelemetry collector (``TraceFormat/otlp``).
+///
+/// Streaming: each journal is read once, item by item or batch by batch;
+/// memory is the model's state, one entry per controller drawn and (OTLP) the
+/// spans of one output line, whatever the journal's length. The bytes are
+/// taken out as they are written (``drain(_:)``). `docs/trace.md` describes
+/// the mapping.
+///
+/// ```swift
+/// var trace = TraceWriter(format: .chrome)
+/// trace.beginRun(file: "a.ndjson")
+/// let reader = try JournalReader(path: "a.ndjson")
+/// while let item = reader.next() { trace.consume(item) }
+/// trace.endRun()
+/// trace.finish()
+/// try trace.drain { bytes in out.append(contentsOf: bytes) }
+/// ```
+public struct TraceWriter {
+  public let format: TraceFormat
+  // Implementation note: two optionals rather than an enum with payloads, so that each
+  // call mutates the builder in place (a payload taken out of an enum is a copy).
+  private var chrome: TraceBuilder<ChromeTraceEncoder>?
+  private var otlp: TraceBuilder<OTLPTraceEncoder>?
+
+  /// - Parameters:
+  ///   - format: the trace format.
+  ///   - selection: what is drawn (the model still reads everything).
+  ///   - version: the writer's version, for OTLP's instrumentation scope.
+  ///   - htmlSafe: (Chrome) strings also escape `<`, `>`, `&`, U+2028 and U+2029, so that the
+  ///     trace can sit in an HTML `<script type="application/json">` element (the report's page).
+  public init(format: TraceFormat, selection: TraceSelection = .all, version: String = "", htmlSafe: Bool = false) {
+    self.format = format
+    switch format {
+    case .chrome:
+      var sink = ChromeTraceEncoder()
+      sink.json.htmlSafe = htmlSafe
+      chrome = TraceBuilder(sink: sink, selection: selection)
+    case .otlp:
+      otlp = TraceBuilder(sink: OTLPTraceEncoder(version: version), selection: selection)
+    }
+  }
+
+  /// Starts a run: the first journal, then (drawn beside it) a second one.
+  public mutating func beginRun(file: String) {
+    if chrome != nil { chrome!.beginRun(file: file) } else { otlp!.beginRun(file: file) }
+  }
+
+  /// Takes the reader's next item (the lifecycle checker runs here).
+  public mutating func consume(_ item: JournalItem) {
+    if chrome != nil { chrome!.consume(item) } else { otlp!.consume(item) }
+  }
+
+  /// Takes a batch of the reader's items, checked by a ``CheckerPass`` (all rules, no model) on another thread.
+  public mutating func consume(_ items: UnsafeBufferPointer<JournalItem>, checked: borrowing CheckedBatch) {
+    if chrome != nil { chrome!.consume(items, checked: checked) } else { otlp!.consume(items, checked: checked) }
+  }
+
+  /// Ends the run; `checked` is the ``CheckerPass``'s ``CheckerPass/finish()`` when batches were checked apart.
+  public mutating func endRun(checked: [Diagnostic]? = nil) {
+    if chrome != nil { chrome!.endRun(checked: checked) } else { otlp!.endRun(checked: checked) }
+  }
+
+  /// Ends the document after the last run.
+  public mutating func finish() {
+    if chrome != nil { chrome!.finish() } else { otlp!.finish() }
+  }
+
+  /// Bytes written and not yet drained.
+  public var pendingBytes: Int { chrome?.sink.json.count ?? otlp!.sink.json.count }
+
+  /// Hands the bytes written so far to `body` and forgets them.
+  public mutating func drain<E: Error>(_ body: ([UInt8]) throws(E) -> Void) throws(E) {
+    if chrome != nil { try chrome!.sink.json.drain(body) } else { try otlp!.sink.json.drain(body) }
+  }
+
+  /// The whole trace of some journals' items, in one piece (for small inputs and tests).
+  public static func document(
+    format: TraceFormat, runs: [(file: String, items: [JournalItem])], selection: TraceSelection = .all,
+    version: String = "", htmlSafe: Bool = false
+  ) -> [UInt8] {
+    var trace = TraceWriter(format: format, selection: selection, version: version, htmlSafe: htmlSafe)
+    for run in runs {
+      trace.beginRun(file: run.file)
+      for item in run.items { trace.consume(item) }
+      trace.endRun()
+    }
+    trace.finish()
+    var out: [UInt8] = []
+    trace.drain { out.append(contentsOf: $0) }
+    return out
+  }
+}

@@ -1,0 +1,345 @@
+import Foundation
+import Journal
+import Testing
+
+@testable import Projection
+
+/// The structure of both trace formats (docs/trace.md) on every bundled
+/// journal and on simulated ones of both profiles: slices that nest on each
+/// thread, visits that are the `visits` table's, findings that are `check`'s.
+/// The real consumers (DevTools' trace model, OpenTelemetry's protobuf
+/// definitions) read the same traces in CI: `.ci/trace_interop.sh`.
+@Suite struct TraceTests {
+  /// A journal to trace, by name.
+  struct Journal: CustomTestStringConvertible, Sendable {
+    var name: String
+    var bytes: [UInt8]
+    var testDescription: String { name }
+  }
+
+  static let journals: [Journal] = {
+    var list: [Journal] = []
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: Repository.journals)) ?? []).sorted()
+    for name in names where name.hasSuffix(".ndjson") {
+      if let data = FileManager.default.contents(atPath: Repository.journals + "/" + name) {
+        list.append(Journal(name: name, bytes: Array(data)))
+      }
+    }
+    for profile in [Profile.intended, .legacy] {
+      list.append(
+        Journal(
+          name: "simulated \(profile)",
+          bytes: Simulator.journal(Simulation(events: 4000, seed: 5, controllers: 40, profile: profile))))
+    }
+    return list
+  }()
+
+  static func items(_ journal: Journal) -> [JournalItem] {
+    let reader = JournalReader(bytes: journal.bytes, name: journal.name)
+    var items: [JournalItem] = []
+    while let item = reader.next() { items.append(item) }
+    return items
+  }
+
+  static func chrome(_ journal: Journal, selection: TraceSelection = .all) throws -> [[String: Any]] {
+    let bytes = TraceWriter.document(
+      format: .chrome, runs: [(journal.name, items(journal))], selection: selection)
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+    return try #require(document["traceEvents"] as? [[String: Any]])
+  }
+
+  static func visits(_ journal: Journal) -> [Visit] {
+    var tracker = VisitTracker()
+    var visits: [Visit] = []
+    var last: Timestamp?
+    for item in items(journal) {
+      guard case .record(let record, _, _) = item else { continue }
+      last = record.time
+      if let visit = tracker.consume(record) { visits.append(visit) }
+    }
+    return visits + tracker.finish(lastTime: last)
+  }
+
+  static func firstTime(_ journal: Journal) -> Int64 {
+    for item in items(journal) { if case .record(let record, _, _) = item { return record.time.microseconds } }
+    return 0
+  }
+
+  @Test(arguments: journals)
+  func chromeSlicesNestOnEveryThreadAndFlowsHaveBothEnds(_ journal: Journal) throws {
+    let events = try Self.chrome(journal)
+    var stacks: [String: [(name: String, ts: Int)]] = [:]
+    var lastEnd: [String: Int] = [:]
+    var starts: [Int: Int] = [:]
+    var ends: [Int: Int] = [:]
+    for event in events {
+      let ph = try #require(event["ph"] as? String)
+      let thread = "\(event["pid"]!)/\(event["tid"]!)"
+      let ts = try #require(event["ts"] as? Int, "ts is an integer: \(event)")
+      #expect(event["name"] is String && event["cat"] is String, "\(event)")
+      switch ph {
+      case "B": stacks[thread, default: []].append((event["name"] as! String, ts))
+      case "E":
+        let popped = stacks[thread]?.popLast()
+        let open = try #require(popped, "E without B on \(thread)")
+        #expect(open.name == event["name"] as? String && open.ts <= ts, "\(thread): \(open) closed by \(event)")
+      case "X":
+        let dur = try #require(event["dur"] as? Int)
+        #expect(dur >= 0 && ts >= lastEnd[thread, default: 0], "X slices overlap on \(thread): \(event)")
+        lastEnd[thread] = ts + dur
+      case "i": #expect(event["s"] as? String == "t")
+      case "s": starts[try #require(event["id"] as? Int)] = ts
+      case "f": ends[try #require(event["id"] as? Int)] = ts
+      case "M": #expect(event["args"] is [String: Any])
+      default: Issue.record("unexpected phase \(ph)")
+      }
+    }
+    for (thread, stack) in stacks { #expect(stack.isEmpty, "\(thread) ends with open slices \(stack)") }
+    #expect(Set(starts.keys) == Set(ends.keys))
+    for (id, start) in starts { #expect(ends[id]! >= start) }
+  }
+
+  @Test(arguments: journals)
+  func chromeVisitSlicesAreTheVisitsTable(_ journal: Journal) throws {
+    let events = try Self.chrome(journal)
+    let origin = Self.firstTime(journal)
+    var begun: [(ts: Int, seq: Int, number: Int)] = []
+    var ended: [Int] = []
+    for event in events where event["cat"] as? String == "visit" {
+      if event["ph"] as? String == "B" {
+        let args = try #require(event["args"] as? [String: Any])
+        begun.append((event["ts"] as! Int, args["seq"] as! Int, args["visit"] as! Int))
+      } else {
+        ended.append(event["ts"] as! Int)
+      }
+    }
+    let visits = Self.visits(journal)
+    #expect(begun.count == visits.count)
+    #expect(ended.count == visits.count)
+    // Slices begin in journal order; the table's rows come at their ends.
+    let expected = visits.sorted { $0.startSeq < $1.startSeq }
+    #expect(begun.map(\.seq) == expected.map(\.startSeq))
+    #expect(begun.map(\.ts) == expected.map { Int($0.startTime.microseconds - origin) })
+    #expect(begun.map(\.number) == expected.map(\.number))
+    #expect(ended.sorted() == visits.map { Int($0.endTime.microseconds - origin) }.sorted())
+  }
+
+  @Test(arguments: journals)
+  func chromeFindingsAreCheckFindings(_ journal: Journal) throws {
+    let events = try Self.chrome(journal)
+    var check = JournalCheck()
+    var findings: [CheckFinding] = []
+    for item in Self.items(journal) { check.consume(item, into: &findings) }
+    check.finish(into: &findings)
+    let drawn = events.filter { $0["cat"] as? String == "finding" }.map { event in
+      let args = event["args"] as! [String: Any]
+      return "\(args["line"]!) \(args["rule"]!) \(args["message"]!)"
+    }
+    #expect(drawn == findings.map { "\($0.diagnostic.line) \($0.diagnostic.rule) \($0.diagnostic.message)" })
+    #expect(drawn.allSatisfy { _ in true })
+    if !findings.isEmpty {
+      let names = events.filter { $0["name"] as? String == "thread_name" }.compactMap {
+        ($0["args"] as? [String: Any])?["name"] as? String
+      }
+      #expect(names.contains("findings"))
+    }
+  }
+
+  @Test func chromeHeaderComesFirstAndTheRootThreadSortsFirst() throws {
+    let journal = try #require(Self.journals.first { $0.name == "notes.intended.ndjson" })
+    let bytes = TraceWriter.document(format: .chrome, runs: [(journal.name, Self.items(journal))])
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(
+      text.hasPrefix(#"{"displayTimeUnit":"ms","otherData":{"generator":"spatial-replay trace"},"traceEvents":["#))
+    let events = try Self.chrome(journal)
+    let process = events.first { $0["name"] as? String == "process_name" }
+    #expect((process?["args"] as? [String: Any])?["name"] as? String == "session NOTES-7F3A, Notes, build 3.2 (41)")
+    var names: [Int: String] = [:]
+    var order: [Int: Int] = [:]
+    for event in events where event["ph"] as? String == "M" {
+      let args = event["args"] as! [String: Any]
+      if let name = args["name"] as? String, event["name"] as? String == "thread_name" {
+        names[event["tid"] as! Int] = name
+      }
+      if let index = args["sort_index"] as? Int, event["name"] as? String == "thread_sort_index" {
+        order[event["tid"] as! Int] = index
+      }
+    }
+    let first = try #require(order.min { $0.value < $1.value }?.key)
+    #expect(names[first] == "list (NotesListViewController)")
+    #expect(Set(names.values).contains("pans"))
+    // Every key is ASCII.
+    for event in events { #expect(event.keys.allSatisfy { $0.allSatisfy(\.isASCII) }) }
+  }
+
+  @Test func chromeDrawsTwoRunsAsTwoProcesses() throws {
+    let a = try #require(Self.journals.first { $0.name == "cycle.intended.ndjson" })
+    let b = try #require(Self.journals.first { $0.name == "cycle.legacy.ndjson" })
+    let bytes = TraceWriter.document(format: .chrome, runs: [(a.name, Self.items(a)), (b.name, Self.items(b))])
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+    let events = try #require(document["traceEvents"] as? [[String: Any]])
+    let pids = Set(events.compactMap { $0["pid"] as? Int })
+    #expect(pids == [1, 2])
+    let aVisits = events.filter {
+      $0["pid"] as? Int == 1 && $0["cat"] as? String == "visit" && $0["ph"] as? String == "B"
+    }
+    let bVisits = events.filter {
+      $0["pid"] as? Int == 2 && $0["cat"] as? String == "visit" && $0["ph"] as? String == "B"
+    }
+    #expect(aVisits.count == Self.visits(a).count)
+    #expect(bVisits.count == Self.visits(b).count)
+  }
+
+  @Test func chromeSelectionDrawsOnlyTheControllersAsked() throws {
+    let journal = try #require(Self.journals.first { $0.name == "notes.legacy.ndjson" })
+    let events = try Self.chrome(journal, selection: TraceSelection(controllers: ["compose"]))
+    let threads = events.filter { $0["name"] as? String == "thread_name" }.compactMap {
+      ($0["args"] as? [String: Any])?["name"] as? String
+    }
+    #expect(threads.contains("compose (ComposeViewController)"))
+    #expect(!threads.contains { $0.hasPrefix("list ") })
+    let visits = events.filter { $0["cat"] as? String == "visit" && $0["ph"] as? String == "B" }
+    #expect(visits.count == Self.visits(journal).filter { $0.controller == "compose" }.count)
+  }
+
+  // MARK: OTLP
+
+  static func spans(_ journal: Journal) throws -> [[String: Any]] {
+    let bytes = TraceWriter.document(format: .otlp, runs: [(journal.name, items(journal))], version: "test")
+    var spans: [[String: Any]] = []
+    for line in bytes.split(separator: UInt8(ascii: "\n")) {
+      let data = try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
+      for resource in data["resourceSpans"] as! [[String: Any]] {
+        for scope in resource["scopeSpans"] as! [[String: Any]] { spans += scope["spans"] as! [[String: Any]] }
+      }
+    }
+    return spans
+  }
+
+  static func attributes(_ span: [String: Any]) -> [String: Any] {
+    var out: [String: Any] = [:]
+    for attribute in span["attributes"] as? [[String: Any]] ?? [] {
+      out[attribute["key"] as! String] = (attribute["value"] as! [String: Any]).values.first
+    }
+    return out
+  }
+
+  @Test(arguments: journals)
+  func otlpVisitSpansAreTheVisitsTable(_ journal: Journal) throws {
+    let spans = try Self.spans(journal)
+    let roots = spans.filter { $0["parentSpanId"] == nil }
+    #expect(roots.count == 1)
+    let root = try #require(roots.first)
+    #expect(root["name"] as? String == "session")
+    let visits = spans.filter { $0["parentSpanId"] != nil }
+    #expect(visits.allSatisfy { $0["parentSpanId"] as? String == root["spanId"] as? String })
+    #expect(Set(spans.map { $0["traceId"] as! String }).count == 1)
+    #expect(Set(spans.map { $0["spanId"] as! String }).count == spans.count)
+    let table = Self.visits(journal)
+    #expect(visits.count == table.count)
+    var byVisit: [String: [String: Any]] = [:]
+    for span in visits {
+      let a = Self.attributes(span)
+      byVisit["\(a["screen.name"]!) \(a["visit.number"]!)"] = span
+    }
+    for visit in table {
+      let span = try #require(byVisit["\(visit.controller) \(visit.number)"])
+      #expect(span["startTimeUnixNano"] as? String == String(visit.startTime.microseconds * 1000))
+      #expect(span["endTimeUnixNano"] as? String == String(visit.endTime.microseconds * 1000))
+      #expect(Self.attributes(span)["screen.class"] as? String == visit.className)
+      #expect(span["kind"] as? Int == 1)
+    }
+  }
+
+  @Test(arguments: journals)
+  func otlpFindingsSetTheirSpansStatusToError(_ journal: Journal) throws {
+    let spans = try Self.spans(journal)
+    var findings = 0
+    for span in spans {
+      let events = span["events"] as? [[String: Any]] ?? []
+      let own = events.filter { $0["name"] as? String == "finding" }
+      findings += own.count
+      let status = span["status"] as? [String: Any]
+      #expect((status?["code"] as? Int == 2) == !own.isEmpty || (span["droppedEventsCount"] != nil), "\(span)")
+      #expect(events.count <= OTLPTraceEncoder.eventLimit)
+    }
+    var check = JournalCheck()
+    var all: [CheckFinding] = []
+    for item in Self.items(journal) { check.consume(item, into: &all) }
+    check.finish(into: &all)
+    // Every finding is an event unless a span's limit dropped it.
+    let dropped = spans.reduce(0) { $0 + ($1["droppedEventsCount"] as? Int ?? 0) }
+    #expect(findings <= all.count && findings + dropped >= all.count)
+  }
+
+  @Test func otlpTraceIDIsDerivedFromTheSessionID() throws {
+    let journal = try #require(Self.journals.first { $0.name == "notes.legacy.ndjson" })
+    let digest = SHA256.hash(Array("session\u{0}NOTES-7F3A".utf8))
+    let hex = digest[0..<16].map {
+      String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16)
+    }
+    let spans = try Self.spans(journal)
+    #expect(spans.allSatisfy { $0["traceId"] as? String == hex.joined() })
+    #expect(spans.allSatisfy { ($0["spanId"] as! String).count == 16 })
+    // Stable: the same journal gives the same bytes.
+    let again = try Self.spans(journal)
+    #expect(again.map { $0["spanId"] as! String } == spans.map { $0["spanId"] as! String })
+  }
+}
+
+/// The command line of `trace`: its options, its output, its statuses.
+@Suite struct TraceCLITests {
+  @Test func needsAFormatAndRefusesTypes() throws {
+    let journal = Repository.journals + "/notes.intended.ndjson"
+    let results = try Binary.runAll([
+      (["trace", journal], []), (["trace", "--format", "chrome", "--type", "move", journal], []),
+      (["trace", "--format", "chrome", journal, journal, journal], []),
+    ])
+    #expect(results[0].status == 64 && results[0].stderr.contains("trace needs --format"), "\(results[0])")
+    #expect(results[1].status == 64 && results[1].stderr.contains("--type"), "\(results[1])")
+    #expect(results[2].status == 64, "\(results[2])")
+  }
+
+  @Test func writesTheFileGivenAndMatchesTheExportedVisits() throws {
+    let directory = try TemporaryDirectory()
+    let journal = Repository.journals + "/demo.intended.ndjson"
+    let out = directory.path + "/spans.jsonl"
+    let results = try Binary.runAll([
+      (["trace", "--format", "otlp", journal, "-o", out], []),
+      (["export", "--table", "visits", journal], []),
+      (["trace", "--format", "otlp", "--controller", "home", journal], []),
+      (["export", "--table", "visits", "--controller", "home", journal], []),
+      (["trace", "--format", "chrome", "--controller", "hom", journal], []),
+    ])
+    #expect(results[0].status == 0 && results[0].stdout.isEmpty, "\(results[0])")
+    let text = try directory.text(out)
+    func spanCount(_ text: String) -> Int { text.components(separatedBy: #""key":"screen.name""#).count - 1 }
+    #expect(spanCount(text) == results[1].stdout.split(separator: "\n").count)
+    #expect(spanCount(results[2].stdout) == results[3].stdout.split(separator: "\n").count)
+    #expect(spanCount(results[2].stdout) > 0)
+    #expect(results[4].status == 64 && results[4].stderr.contains("did you mean home?"), "\(results[4])")
+  }
+}
+
+/// The Chrome trace as the report's page would embed it.
+@Suite struct TraceEmbeddingTests {
+  @Test func anHTMLSafeTraceHasNoMarkupAndReadsTheSame() throws {
+    let text = """
+      {"seq":0,"time":"2026-11-29T10:00:00.000000Z","type":"session","v":1,"session":"</script><b>"}
+      {"seq":1,"time":"2026-11-29T10:00:00.001000Z","type":"alloc","controller":"<i>&","class":"C"}
+      {"seq":2,"time":"2026-11-29T10:00:00.002000Z","type":"root","controller":"<i>&"}
+      {"seq":3,"time":"2026-11-29T10:00:00.002000Z","type":"lifecycle","controller":"<i>&","callback":"didLoad"}
+
+      """
+    let reader = JournalReader(bytes: Array(text.utf8), name: "h.ndjson")
+    var items: [JournalItem] = []
+    while let item = reader.next() { items.append(item) }
+    let safe = TraceWriter.document(format: .chrome, runs: [("h.ndjson", items)], htmlSafe: true)
+    let plain = TraceWriter.document(format: .chrome, runs: [("h.ndjson", items)])
+    #expect(!safe.contains(UInt8(ascii: "<")) && !safe.contains(UInt8(ascii: "&")))
+    #expect(plain.contains(UInt8(ascii: "<")))
+    let a = try JSONSerialization.jsonObject(with: Data(safe)) as? NSDictionary
+    let b = try JSONSerialization.jsonObject(with: Data(plain)) as? NSDictionary
+    #expect(a != nil && a == b)
+  }
+}

@@ -61,12 +61,13 @@ public enum RecordDecoder {
   }
 
   /// Decodes the next line of a sequence, reusing the date of the time
-  /// decoded last when it is the same (see ``Timestamp/parseCanonical(_:_:minute:)``).
+  /// decoded last when it is the same (see ``Timestamp/parseCanonical(_:_:minute:)``)
+  /// and the ids decoded lately on this thread (``IDCache``).
   @inline(__always)
   static func decode(
-    _ line: UnsafeRawBufferPointer, limits: DecodeLimits, minute: inout CanonicalMinute
+    _ line: UnsafeRawBufferPointer, limits: DecodeLimits, minute: inout CanonicalMinute, ids: IDCache? = nil
   ) throws(DecodeError) -> Record {
-    try RecordParser.record(line, limits: limits, minute: &minute)
+    try RecordParser.record(line, limits: limits, minute: &minute, ids: ids)
   }
 
   /// Decodes a line where `seq` and `time` may be missing (input of `append`);

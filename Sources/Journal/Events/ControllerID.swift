@@ -14,6 +14,26 @@ public struct ControllerID: Hashable, Comparable, Sendable, CustomStringConverti
 
   public static func < (lhs: ControllerID, rhs: ControllerID) -> Bool { lhs.rawValue < rhs.rawValue }
 
+  /// Whether two ids are the same string.
+  ///
+  /// Implementation note: the fold and the checker compare ids at every
+  /// event (the ends of the transition, the last ids looked up), mostly ids
+  /// that differ. Ids of different UTF-8 lengths are told apart at once;
+  /// `String`'s `==` otherwise, which returns at once for two ids that share
+  /// their storage (the decoder hands a repeated id out so) and else compares
+  /// the bytes through the runtime (about 100 instructions). Two strings of
+  /// different lengths are different ids even when Unicode calls them
+  /// canonically equivalent: a journal's id is its bytes.
+  @inlinable
+  public static func == (lhs: ControllerID, rhs: ControllerID) -> Bool {
+    lhs.rawValue.utf8.count == rhs.rawValue.utf8.count && lhs.rawValue == rhs.rawValue
+  }
+
+  @inlinable
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(rawValue)
+  }
+
   /// Whether the id satisfies the format's rule (non-empty, at most 256 bytes):
   /// the one definition the decoder, the navigator and the scenario parser check.
   public var isValid: Bool { !rawValue.isEmpty && rawValue.utf8.count <= Self.maximumLength }

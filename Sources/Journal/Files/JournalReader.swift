@@ -45,6 +45,8 @@ public final class JournalReader {
   @exclusivity(unchecked) private var lastLine = (number: 0, offset: Int64(0))
   /// The minute of the time decoded last on this thread (the decoder skips the date when it repeats).
   @exclusivity(unchecked) private var minute = CanonicalMinute()
+  /// The ids decoded lately on this thread (the decoder hands a repeated id out as the same string).
+  private let ids = IDCache()
   private var ended = false
 
   /// Opens a journal; `-` reads standard input.
@@ -223,10 +225,10 @@ public final class JournalReader {
         switch ahead.outcome(index) {
         case .decoded: record = ahead.takeRecord(index)
         case .failed: throw ahead.takeError(index)
-        case .skipped: record = try RecordDecoder.decode(bytes, limits: options.limits, minute: &minute)
+        case .skipped: record = try RecordDecoder.decode(bytes, limits: options.limits, minute: &minute, ids: ids)
         }
       } else {
-        record = try RecordDecoder.decode(bytes, limits: options.limits, minute: &minute)
+        record = try RecordDecoder.decode(bytes, limits: options.limits, minute: &minute, ids: ids)
       }
     } catch {
       if line.terminated {

@@ -83,15 +83,18 @@ public struct Checker: Sendable {
     case .lifecycle(let id, let callback):
       if let p = recent.position(of: id, in: state), let (phase, loadCount) = state.lifecycleFacts(at: p) {
         callbackPhase = phase
+        // One copy of the transition for every rule (a copy retains its two ids).
         let transition = state.transition
-        let flight = transition?.isComplete == false ? transition : nil
+        let inFlight = transition?.isComplete == false
         LoadRepeatedRule.inspect(id, callback, loadCount: loadCount, in: transition, &findings)
         AppearBeforeLoadRule.inspect(id, callback, loadCount: loadCount, in: transition, &findings)
         DidWithoutWillRule.inspect(id, callback, phase: phase, in: transition, &findings)
         WillRepeatedRule.inspect(id, callback, phase: phase, in: transition, &findings)
-        MisattributedRule.inspect(id, callback, flight: flight, last: transition, &findings)
-        OrderRule.inspect(id, callback, flight: flight, &findings)
-        if callback == .didAppear { endingTransition = modalLeak.endsTransition(id, flight: flight) }
+        MisattributedRule.inspect(id, callback, last: transition, inFlight: inFlight, &findings)
+        OrderRule.inspect(id, callback, last: transition, inFlight: inFlight, &findings)
+        if callback == .didAppear, inFlight {
+          endingTransition = modalLeak.endsTransition(id, flight: transition)
+        }
       }
     case .move:
       let transition = state.transition

@@ -35,6 +35,9 @@ struct RecordParser {
   var type: Event.Kind? = nil
   /// The key that writers put next (see ``JournalKey/predicted(after:type:)``).
   var predicted: JournalKey? = .seq
+  /// The ids decoded lately on this thread, if the caller keeps them (see ``IDCache``);
+  /// the caller holds it while the line decodes (not retained for every line).
+  unowned(unsafe) var ids: IDCache? = nil
 
   /// Decodes one line into a record (`seq` and `time` required).
   static func record(_ line: UnsafeRawBufferPointer, limits: DecodeLimits) throws(DecodeError) -> Record {
@@ -43,11 +46,12 @@ struct RecordParser {
   }
 
   /// Decodes one line of a sequence into a record; `minute` is the minute of the
-  /// time decoded last (see ``Timestamp/parseCanonical(_:_:minute:)``).
+  /// time decoded last (see ``Timestamp/parseCanonical(_:_:minute:)``), `ids`
+  /// the ids decoded lately on this thread.
   static func record(
-    _ line: UnsafeRawBufferPointer, limits: DecodeLimits, minute: inout CanonicalMinute
+    _ line: UnsafeRawBufferPointer, limits: DecodeLimits, minute: inout CanonicalMinute, ids: IDCache? = nil
   ) throws(DecodeError) -> Record {
-    try withParser(line, limits: limits) { (parser) throws(DecodeError) -> Record in
+    try withParser(line, limits: limits, ids: ids) { (parser) throws(DecodeError) -> Record in
       try parser.record(minute: &minute)
     }
   }
@@ -65,7 +69,7 @@ struct RecordParser {
   /// built and copied on every line.
   @inline(__always)
   static func withParser<T>(
-    _ line: UnsafeRawBufferPointer, limits: DecodeLimits,
+    _ line: UnsafeRawBufferPointer, limits: DecodeLimits, ids: IDCache? = nil,
     _ build: (inout RecordParser) throws(DecodeError) -> T
   ) throws(DecodeError) -> T {
     guard line.count <= limits.maxLineLength else { throw .tooLong(limit: limits.maxLineLength) }
@@ -80,6 +84,7 @@ struct RecordParser {
         preconditionFailure("a temporary allocation of 25 slots has an address")
       }
       var parser = RecordParser(scanner: scanner, slots: slots)
+      parser.ids = ids
       do throws(DecodeError) {
         try parser.parseObject()
         return try build(&parser)
@@ -458,7 +463,12 @@ struct RecordParser {
   func id(_ key: JournalKey, _ type: Event.Kind) throws(DecodeError) -> ControllerID {
     let ref = try required(key, type)
     guard ref.kind == .string else { throw .expected("a string", for: key, found: scanner.found(ref), at: ref.start) }
-    let id = ControllerID(string(ref))
+    let id: ControllerID
+    if !ref.flag, let ids {
+      id = ids.id(scanner.base + ref.start + 1, ref.end - ref.start - 2)
+    } else {
+      id = ControllerID(string(ref))
+    }
     guard id.isValid else {
       throw .malformed(
         ref.start,

@@ -62,6 +62,8 @@ final class DecodeAhead {
   /// The errors of the lines that failed, by line index in the batch (rare).
   private var errors: [Int: DecodeError] = [:]
   private var position = 0
+  /// One cache of ids per part of a batch: part k always decodes with the k-th.
+  private let ids: [IDCache]
 
   init(threads: Int, limits: DecodeLimits, batchLines: Int = 4096) {
     self.threads = max(1, threads)
@@ -73,6 +75,7 @@ final class DecodeAhead {
     records = .allocate(capacity: self.batchLines)
     lines = .allocate(capacity: self.batchLines)
     offsets = .allocate(capacity: self.batchLines)
+    ids = (0..<self.threads).map { _ in IDCache() }
   }
 
   deinit {
@@ -159,17 +162,18 @@ final class DecodeAhead {
     let count = self.count
     let parts = min(threads, max(1, count / 64))
     let limits = self.limits
-    let shared = SharedBatch(lines: lines, outcomes: outcomes, records: records)
+    let shared = SharedBatch(lines: lines, outcomes: outcomes, records: records, ids: ids)
     let failures: [[(Int, DecodeError)]]
     if parts == 1 {
-      failures = [shared.decode(0..<count, limits: limits)]
+      failures = [shared.decode(0..<count, limits: limits, ids: shared.ids[0])]
     } else {
       let results = UnsafeMutableBufferPointer<[(Int, DecodeError)]>.allocate(capacity: parts)
       results.initialize(repeating: [])
       defer { results.deallocate() }
       let out = SharedFailures(results: results)
       DispatchQueue.concurrentPerform(iterations: parts) { part in
-        out.results[part] = shared.decode(part * count / parts..<(part + 1) * count / parts, limits: limits)
+        out.results[part] = shared.decode(
+          part * count / parts..<(part + 1) * count / parts, limits: limits, ids: shared.ids[part])
       }
       failures = Array(results)
       _ = results.deinitialize()
@@ -198,14 +202,16 @@ final class DecodeAhead {
 /// same range of outcomes and records.
 ///
 /// Implementation note: `@unchecked Sendable` because the ranges of the
-/// threads never overlap and `concurrentPerform` returns only when all are done.
+/// threads never overlap, each part has a cache of ids of its own, and
+/// `concurrentPerform` returns only when all are done.
 private struct SharedBatch: @unchecked Sendable {
   let lines: UnsafeMutablePointer<LineReader.Line>
   let outcomes: UnsafeMutablePointer<DecodeAhead.Outcome>
   let records: UnsafeMutablePointer<Record>
+  let ids: [IDCache]
 
-  /// Decodes the lines of `range`; returns the errors of those that failed.
-  func decode(_ range: Range<Int>, limits: DecodeLimits) -> [(Int, DecodeError)] {
+  /// Decodes the lines of `range` with `ids`; returns the errors of those that failed.
+  func decode(_ range: Range<Int>, limits: DecodeLimits, ids: IDCache) -> [(Int, DecodeError)] {
     var failures: [(Int, DecodeError)] = []
     var minute = CanonicalMinute()
     for i in range {
@@ -214,7 +220,7 @@ private struct SharedBatch: @unchecked Sendable {
         continue
       }
       do {
-        (records + i).initialize(to: try RecordDecoder.decode(bytes, limits: limits, minute: &minute))
+        (records + i).initialize(to: try RecordDecoder.decode(bytes, limits: limits, minute: &minute, ids: ids))
         outcomes[i] = .decoded
       } catch {
         outcomes[i] = .failed

@@ -24,7 +24,7 @@ struct VisitTracker {
   }
 
   private(set) var entries: [Entry] = []
-  /// Implementation note: the fold's index (hashed once with FNV-1a), not a
+  /// Implementation note: the fold's index (one hash of the id's bytes), not a
   /// `Dictionary`, which hashed every id of a lifecycle event with SipHash.
   private var positions = ControllerIndex()
 

@@ -8,13 +8,14 @@ import Journal
 enum MisattributedRule {
   static let rule = CheckRule.misattributed
 
-  /// Looks at a callback on `id`, given the transition in flight and the last one started before it.
+  /// Looks at a callback on `id`, given the last transition started before it
+  /// and whether it is still in flight.
   static func inspect(
-    _ id: ControllerID, _ callback: Callback, flight: Transition?, last: Transition?, _ findings: inout CheckFindings
+    _ id: ControllerID, _ callback: Callback, last: Transition?, inFlight: Bool, _ findings: inout CheckFindings
   ) {
     guard callback.isAppearance, findings.wants(rule) else { return }
     let message: String
-    if let flight {
+    if inFlight, let flight = last {
       guard !flight.involves(id) else { return }
       message =
         "\(findings.glyphs.id(id)): \(callback), but \(findings.glyphs.id(id)) is not part of the transition in flight"

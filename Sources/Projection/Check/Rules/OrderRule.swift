@@ -9,10 +9,14 @@ import Journal
 enum OrderRule {
   static let rule = CheckRule.order
 
-  /// Looks at a callback on `id`, given the transition in flight before it
-  /// (whose `arrivedMask` says which expected callbacks came already).
-  static func inspect(_ id: ControllerID, _ callback: Callback, flight: Transition?, _ findings: inout CheckFindings) {
-    guard callback.isAppearance, let flight, flight.kind == .move, let k = flight.slot(of: id, callback) else { return }
+  /// Looks at a callback on `id`, given the last transition started before it
+  /// and whether it is in flight (its `arrivedMask` says which expected callbacks came already).
+  static func inspect(
+    _ id: ControllerID, _ callback: Callback, last: Transition?, inFlight: Bool, _ findings: inout CheckFindings
+  ) {
+    guard callback.isAppearance, inFlight, let flight = last, flight.kind == .move,
+      let k = flight.slot(of: id, callback)
+    else { return }
     let bit = UInt8(1) << k
     let arrived = flight.arrivedMask
     guard arrived & bit == 0 else { return }

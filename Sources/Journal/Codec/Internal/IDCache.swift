@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The controller ids decoded lately on one thread, so that an id seen again
+/// is handed out as the same string instead of a new one.
+///
+/// Implementation note: an id of more than 15 bytes (a real app's
+/// `ComposeViewController#412`, not `c12`) does not fit in a small string, so
+/// decoding it allocated a string on every line, which the consumer freed
+/// again: a tenth of `check`'s instructions on a journal of such ids. A hit
+/// costs a hash of three words and one `memcmp`, and ids handed out from here
+/// share their storage, so comparing two of them is a pointer comparison.
+/// The table is direct-mapped with a fixed number of slots (a miss replaces
+/// the slot's id): memory stays the same whatever the journal's size.
+final class IDCache {
+  /// Slots; a power of two.
+  static let capacity = 1024
+  /// The longest id kept (longer ones are decoded as before).
+  static let longest = 64
+  /// The shortest: shorter ids are small strings, which allocate nothing.
+  static let shortest = 16
+
+  private let hashes: UnsafeMutablePointer<UInt64>
+  private let lengths: UnsafeMutablePointer<Int>
+  private let bytes: UnsafeMutablePointer<UInt8>
+  private let ids: UnsafeMutablePointer<ControllerID>
+
+  init() {
+    hashes = .allocate(capacity: Self.capacity)
+    hashes.initialize(repeating: 0, count: Self.capacity)
+    lengths = .allocate(capacity: Self.capacity)
+    lengths.initialize(repeating: 0, count: Self.capacity)
+    bytes = .allocate(capacity: Self.capacity * Self.longest)
+    ids = .allocate(capacity: Self.capacity)
+    ids.initialize(repeating: ControllerID(""), count: Self.capacity)
+  }
+
+  deinit {
+    hashes.deallocate()
+    lengths.deallocate()
+    bytes.deallocate()
+    ids.deinitialize(count: Self.capacity)
+    ids.deallocate()
+  }
+
+  /// The id spelt by the `n` bytes at `p` (valid UTF-8 without escapes).
+  @inline(__always)
+  func id(_ p: UnsafePointer<UInt8>, _ n: Int) -> ControllerID {
+    guard n >= Self.shortest, n <= Self.longest else {
+      return ControllerID(String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self))
+    }
+    let raw = UnsafeRawPointer(p)
+    // The first, middle and last words (they overlap for short ids), and the length.
+    let h0 = raw.loadUnaligned(as: UInt64.self)
+    let h1 = raw.loadUnaligned(fromByteOffset: (n - 8) / 2, as: UInt64.self)
+    let h2 = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+    var h = (h0 &* 0x9E37_79B9_7F4A_7C15) ^ (h1 &* 0xC2B2_AE3D_27D4_EB4F) ^ h2 ^ UInt64(n)
+    h ^= h >> 31
+    h = h &* 0xFF51_AFD7_ED55_8CCD
+    h ^= h >> 29
+    h |= 1  // 0 marks an empty slot
+    let slot = Int(truncatingIfNeeded: h >> 40) & (Self.capacity - 1)
+    let kept = bytes + slot * Self.longest
+    if hashes[slot] == h, lengths[slot] == n, memcmp(kept, p, n) == 0 { return ids[slot] }
+    return miss(p, n, slot: slot, hash: h)
+  }
+
+  @inline(never)
+  private func miss(_ p: UnsafePointer<UInt8>, _ n: Int, slot: Int, hash: UInt64) -> ControllerID {
+    let id = ControllerID(String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self))
+    hashes[slot] = hash
+    lengths[slot] = n
+    (bytes + slot * Self.longest).update(from: p, count: n)
+    ids[slot] = id
+    return id
+  }
+}

@@ -71,13 +71,14 @@ struct ReportMapTracker {
   }
 
   /// Brings the layout up to the state after `event` (folded into `state`),
-  /// or lays out `state` from nothing when `everything` is set.
-  mutating func update(_ state: State, event: Event?, into changes: inout Changes) {
+  /// or lays out `state` from nothing when `event` is nil
+  /// (`named`: the positions of the controllers it names, -1 for none).
+  mutating func update(_ state: State, event: Event?, named positions: [Int32], into changes: inout Changes) {
     grow(state.controllerCount)
     let store = state.store
     var named: [Int32] = []
-    if let event {
-      for id in event.controllers { if let p = state.position(of: id), !named.contains(p) { named.append(p) } }
+    if event != nil {
+      for p in positions where p >= 0 && !named.contains(p) { named.append(p) }
     } else {
       named = Array(0..<Int32(state.controllerCount))
     }

@@ -131,6 +131,7 @@ struct ReportRunBuilder {
     texts.reserveCapacity(window.count)
     var moves = 0
     var changed: [Int32] = []
+    var named: [Int32] = []
     /// Bytes of deltas written since the last keyframe.
     var deltaBytes = 0
 
@@ -139,8 +140,13 @@ struct ReportRunBuilder {
       let focusBefore = state.focusIndex
       _ = reduce(into: &state, record)
 
+      // The positions of the controllers the event names, looked up once.
+      let ids = record.event.controllers
+      named.removeAll(keepingCapacity: true)
+      for id in ids { named.append(state.position(of: id) ?? -1) }
+
       // What the event is, for the lanes and the log.
-      let (type, a, b) = describe(record.event)
+      let (type, a, b) = describe(record.event, named)
       if type == Self.moveType { moves += 1 }
       types.append(type)
       laneA.append(a)
@@ -149,8 +155,7 @@ struct ReportRunBuilder {
 
       // The delta: rows of the controllers the event names, focus, transition, layout.
       changed.removeAll(keepingCapacity: true)
-      for id in record.event.controllers {
-        guard let p = state.position(of: id) else { continue }
+      for p in named where p >= 0 {
         let l = lane(p)
         let new = row(at: p)
         if rows[Int(l)] != new {
@@ -163,9 +168,9 @@ struct ReportRunBuilder {
       status = newStatus
       var layoutIndex: Int? = nil
       if w == 0 {
-        layoutIndex = updateLayout(nil)
+        layoutIndex = updateLayout(nil, [])
       } else if Self.changesLayout(record.event) {
-        layoutIndex = updateLayout(record.event)
+        layoutIndex = updateLayout(record.event, named)
       }
       let focusChanged = state.focusIndex != focusBefore
 
@@ -302,16 +307,16 @@ struct ReportRunBuilder {
   /// an unknown type) and the two numbers the lanes draw it with: for a
   /// callback its lane and the callback, for a move the two lanes, else the
   /// lanes of the first two controllers it names (-1 for none).
-  private mutating func describe(_ event: Event) -> (Int, Int32, Int32) {
+  private mutating func describe(_ event: Event, _ positions: [Int32]) -> (Int, Int32, Int32) {
     let type = event.kind?.index ?? Event.Kind.allCases.count
+    let a = positions.first.map { $0 >= 0 ? lane($0) : -1 } ?? -1
     switch event {
-    case .lifecycle(let id, let callback):
-      return (type, lane(of: id), Int32(callback.index))
+    case .lifecycle(_, let callback):
+      return (type, a, Int32(callback.index))
     case .unknown:
       return (Event.knownTypeNames.count, -1, -1)
     case .session, .alloc, .root, .link, .unlink, .modal, .touches, .pan, .move, .dealloc, .mark:
-      let ids = event.controllers
-      return (type, lane(of: ids.first), ids.count > 1 ? lane(of: ids[1]) : -1)
+      return (type, a, positions.count > 1 && positions[1] >= 0 ? lane(positions[1]) : -1)
     }
   }
 
@@ -319,22 +324,26 @@ struct ReportRunBuilder {
   /// where the names of lanes `a` and `b` are ``ReportStrings/first`` and
   /// ``ReportStrings/second`` (the page puts the lanes' names back), so that
   /// the sentences of many controllers share one string; `-1 - index` for a
-  /// sentence written whole (one that holds those characters itself).
+  /// sentence written whole (one whose other text holds those characters).
+  ///
+  /// Implementation note: the template is the sentence of the event with
+  /// placeholder ids, and a sentence shows an id only as `Glyphs.unicode.id`,
+  /// the lane's name on the page (`displayText`); so the template is built
+  /// instead of the sentence, and never compared with it here (`ReportTests`
+  /// reads every sentence back, as the page does, against `Event.sentence`).
   private mutating func sentence(_ event: Event, a: Int32, b: Int32) -> Int {
-    let text = event.sentence
     let ids = event.controllers
-    let first = a >= 0 && !ids.isEmpty ? ids[0] : nil
-    let second = b >= 0 && ids.count > 1 && ids[1] != ids[0] ? ids[1] : nil
-    if first != nil || second != nil,
+    let first = a >= 0 && !ids.isEmpty
+    let second = b >= 0 && ids.count > 1 && ids[1] != ids[0]
+    if first || second,
       let template = event.replacingControllers(
-        first.map { _ in ReportStrings.first }, second.map { _ in ReportStrings.second })?.sentence,
-      ReportStrings.fill(template, first.map(Glyphs.unicode.id), second.map(Glyphs.unicode.id)) == text,
-      first.map({ Glyphs.unicode.id($0) == displayText($0.rawValue) }) ?? true,
-      second.map({ Glyphs.unicode.id($0) == displayText($0.rawValue) }) ?? true
+        first ? ReportStrings.first : nil, second ? ReportStrings.second : nil)?.sentence,
+      ReportStrings.placeholders(template) == (first ? 1 : 0) + (second ? 1 : 0)
     {
       return strings.index(template)
     }
-    if ReportStrings.holdsPlaceholder(text) { return -1 - strings.index(text) }
+    let text = event.sentence
+    if ReportStrings.placeholders(text) > 0 { return -1 - strings.index(text) }
     return strings.index(text)
   }
 
@@ -429,12 +438,13 @@ struct ReportRunBuilder {
   // MARK: Layouts
 
   /// Brings the layout up to the state after `event` (nil: lays it out from
-  /// nothing) and appends what changed to `layouts`: a delta, or the whole
+  /// nothing; `named`: the positions of the controllers it names, -1 for
+  /// none) and appends what changed to `layouts`: a delta, or the whole
   /// layout when the deltas since the last whole one outweigh it.
   /// - Returns: the new layout's index, nil when unchanged.
-  private mutating func updateLayout(_ event: Event?) -> Int? {
+  private mutating func updateLayout(_ event: Event?, _ named: [Int32]) -> Int? {
     mapChanges.removeAll()
-    map.update(state, event: event, into: &mapChanges)
+    map.update(state, event: event, named: named, into: &mapChanges)
     guard event == nil || !mapChanges.isEmpty else { return nil }
     let whole =
       event == nil

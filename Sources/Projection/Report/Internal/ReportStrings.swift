@@ -4,7 +4,19 @@ import Journal
 /// once, referred to by its index everywhere else (lanes' ids and classes,
 /// sentences, transition summaries, finding messages).
 struct ReportStrings {
-  private var indexes: [String: Int] = [:]
+  /// Implementation note: keyed by the strings' UTF-8 bytes; `String`'s own
+  /// hashing normalises (NFC) every non-ASCII string first (`→` in every move),
+  /// which cost a tenth of writing a page.
+  private var indexes: [Key: Int] = [:]
+
+  private struct Key: Hashable {
+    let string: String
+    static func == (a: Key, b: Key) -> Bool { a.string.utf8.elementsEqual(b.string.utf8) }
+    func hash(into hasher: inout Hasher) {
+      var copy = string
+      copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+  }
   private var json = JSONBuffer()
 
   /// The id that stands for the first lane of an event in a sentence template
@@ -21,9 +33,10 @@ struct ReportStrings {
 
   /// The index of `string`, added on first use.
   mutating func index(_ string: String) -> Int {
-    if let known = indexes[string] { return known }
+    let key = Key(string: string)
+    if let known = indexes[key] { return known }
     let index = indexes.count
-    indexes[string] = index
+    indexes[key] = index
     json.element()
     json.string(string)
     return index
@@ -51,9 +64,23 @@ struct ReportStrings {
     return out
   }
 
-  /// Whether `text` holds a placeholder character of its own.
-  static func holdsPlaceholder(_ text: String) -> Bool {
-    text.unicodeScalars.contains { $0 == "\u{E000}" || $0 == "\u{E001}" }
+  /// How many placeholder characters `text` holds.
+  static func placeholders(_ text: String) -> Int {
+    var count = 0
+    // U+E000 and U+E001 are EE 80 80 and EE 80 81 in UTF-8; EE starts no other scalar below U+E040.
+    var utf8 = text.utf8.makeIterator()
+    var state = 0
+    while let byte = utf8.next() {
+      switch (state, byte) {
+      case (_, 0xEE): state = 1
+      case (1, 0x80): state = 2
+      case (2, 0x80), (2, 0x81):
+        count += 1
+        state = 0
+      default: state = 0
+      }
+    }
+    return count
   }
 }
 

@@ -93,8 +93,9 @@ class Browser:
             if message["method"] == "Page.javascriptDialogOpening":
                 self.send("Page.handleJavaScriptDialog", {"accept": False}, session=True)
 
-    def evaluate(self, expression):
-        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session=True)
+    def evaluate(self, expression, wait=False):
+        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": wait},
+                           session=True)
         if "exceptionDetails" in result:
             raise RuntimeError("evaluate %r: %s" % (expression[:80], result["exceptionDetails"]))
         return result["result"].get("value")
@@ -563,13 +564,28 @@ def bench(page, steps=40):
           for (let k = 0; k < %d; k++) forward.push(step('ArrowRight'));
           return [back, forward];
         })()""" % (steps, steps))
+        # The same presses timed until the next frame has been drawn (a requestAnimationFrame, then a task).
+        browser.open(url + "#seq=%d" % (seq // 2), timeout=120)
+        frames = browser.evaluate("""(async () => {
+          const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+          await frame();
+          const out = [];
+          for (let k = 0; k < %d; k++) {
+            const t0 = performance.now();
+            document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'}));
+            await frame();
+            out.push(performance.now() - t0);
+          }
+          return out;
+        })()""" % steps, wait=True)
         problems = browser.problems(url)
     finally:
         browser.close()
     median = lambda xs: sorted(xs)[len(xs) // 2]
     return {"readyMs": ready, "stepBackMedianMs": round(median(times[0]), 2),
             "stepForwardMedianMs": round(median(times[1]), 2), "stepMedianMs": round(median(times[0] + times[1]), 2),
-            "stepMaxMs": round(max(times[0] + times[1]), 2), "problems": problems}
+            "stepMaxMs": round(max(times[0] + times[1]), 2), "frameMedianMs": round(median(frames), 2),
+            "problems": problems}
 
 
 if __name__ == "__main__":

@@ -30,6 +30,18 @@
     while (lo < hi) { const m = (lo + hi) >> 1; if (arr[m * stride + 1] < from) lo = m + 1; else hi = m; }
     return lo * stride;
   }
+  // Sizes and scroll offsets read from the layout once and kept (on scroll and resize), so that a
+  // cursor step writes to the DOM without reading it back: no forced layout in a step.
+  const geom = { dirty: true, wrapW: 0, wrapH: 0, sx: 0, sy: 0, svgW: 0, svgH: 0 };
+  function measure() {
+    if (!geom.dirty) return geom;
+    const wrap = document.getElementById("lanes-wrap"), map = document.querySelector("svg.map");
+    geom.wrapW = wrap.clientWidth; geom.wrapH = wrap.clientHeight; geom.sx = wrap.scrollLeft; geom.sy = wrap.scrollTop;
+    if (map) { geom.svgW = map.clientWidth || 600; geom.svgH = map.clientHeight || 360; }
+    geom.dirty = false;
+    return geom;
+  }
+  window.addEventListener("resize", () => { geom.dirty = true; });
   function fmtInt(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
   function timeOfDay(us) {
     const day = 86400000000; let m = us % day; if (m < 0) m += day;
@@ -243,19 +255,19 @@
   };
   // One unit a pixel: labels at their CSS size.
   MapView.prototype.centre = function (x, y) {
-    const w = this.svg.clientWidth || 600, h = this.svg.clientHeight || 360;
+    const w = measure().svgW, h = geom.svgH;
     const v = this.view, k = v ? v[2] / w : 1;
     this.setView([x - w * k / 2, y - h * k / 2, w * k, h * k]);
   };
   MapView.prototype.home = function () {
-    const w = this.svg.clientWidth || 600, h = this.svg.clientHeight || 360;
+    const w = measure().svgW, h = geom.svgH;
     this.view = [0, 0, w, h];
     const b = this.boxes.get(this.focus);
     if (b) this.centre(b.x + BW / 2, b.y + BH / 2); else this.fit();
   };
   MapView.prototype.fit = function () {
     const b = this.bounds;
-    const w = this.svg.clientWidth || 600, h = this.svg.clientHeight || 360;
+    const w = measure().svgW, h = geom.svgH;
     const bw = Math.max(b[2] - b[0] + 40, 300), bh = Math.max(b[3] - b[1] + 40, 160);
     const k = Math.max(bw / w, bh / h);
     this.setView([(b[0] + b[2]) / 2 - w * k / 2, (b[1] + b[3]) / 2 - h * k / 2, w * k, h * k]);
@@ -451,7 +463,8 @@
     table.append(head, this.list);
     host.append(this.head, this.count, table);
     this.order = [];
-    this.list.addEventListener("scroll", () => this.rows(), { passive: true });
+    this.top = 0;
+    this.list.addEventListener("scroll", () => { this.top = this.list.scrollTop; this.rows(); }, { passive: true });
   }
   StateView.prototype.draw = function (R, s) {
     this.R = R; this.s = s;
@@ -482,14 +495,15 @@
   StateView.prototype.rows = function () {
     const R = this.R, s = this.s;
     if (!R) return;
-    const top = this.list.scrollTop, h = this.list.clientHeight || 200;
+    // The list is at most the panel's 250 px tall: its scroll offset is kept from its scroll events.
+    const top = this.top, h = 250;
     const k0 = Math.max(0, Math.floor(top / ROWH) - 2), k1 = Math.min(this.order.length, Math.ceil((top + h) / ROWH) + 2);
     const frag = document.createDocumentFragment();
     frag.appendChild(this.spacer);
     for (let k = k0; k < k1; k++) {
       const l = this.order[k], r = s.rows.get(l);
       const row = el("div", "ctl-row" + (l === s.f ? " focus" : ""));
-      row.style.top = k * ROWH + "px";
+      row.style.transform = "translateY(" + k * ROWH + "px)";
       row.setAttribute("data-row", R.ids[l]);
       row.appendChild(el("span", "", R.label(l)));
       row.appendChild(el("span", "dim", R.classes[l]));
@@ -669,7 +683,8 @@
         layer.appendChild(e);
         labels.set(key, e);
       }
-      if (e.k !== k) { e.k = k; e.style.top = TOP + k * LH + "px"; }
+      // Moved by a transform: no layout of the lanes' area in a step.
+      if (e.k !== k) { e.k = k; e.style.transform = "translateY(" + (TOP + k * LH) + "px)"; }
       if (e.gone !== !!row.gone) { e.gone = !!row.gone; e.className = row.gone ? "lane-label gone" : "lane-label"; }
     });
     for (const [key, e] of labels) if (!seen.has(key)) { e.remove(); labels.delete(key); }
@@ -678,7 +693,7 @@
       const key = "title" + row.R.tag;
       let e = labels.get(key);
       if (!e) { e = el("div", "lane-label title", row.title); layer.appendChild(e); labels.set(key, e); }
-      e.style.top = TOP + k * LH + "px";
+      e.style.transform = "translateY(" + (TOP + k * LH) + "px)";
     });
   }
   let laneList = [];
@@ -715,7 +730,7 @@
     const span = A.n ? A.time[A.n - 1] - A.time[0] : 1;
     lanes.span = span;
     const size = () => { sizeLanes(); drawLanes(); };
-    wrap.addEventListener("scroll", () => requestAnimationFrame(drawLanes), { passive: true });
+    wrap.addEventListener("scroll", () => { geom.sx = wrap.scrollLeft; geom.sy = wrap.scrollTop; requestAnimationFrame(drawLanes); }, { passive: true });
     window.addEventListener("resize", () => drawLanes());
     $("zoom-in").addEventListener("click", () => { lanes.px *= 2; size(); centreCursor(); });
     $("zoom-out").addEventListener("click", () => { lanes.px = Math.max(0.01, lanes.px / 2); size(); centreCursor(); });
@@ -756,7 +771,7 @@
     const wh = Math.max(120, Math.min(420, TOP + laneList.length * LH + 24)) + "px";
     if (spacer.style.width !== w) spacer.style.width = w;
     if (spacer.style.height !== h) spacer.style.height = h;
-    if (wrap.style.height !== wh) wrap.style.height = wh;
+    if (wrap.style.height !== wh) { wrap.style.height = wh; geom.dirty = true; }
   }
   function laneY(R, lane) {
     // The top of a lane's row; the first row for none; null for a lane the filter hides.
@@ -786,12 +801,13 @@
   const COLORS = { appearing: "#e0a43a", appeared: "#3aa06a", disappearing: "#8d7bd6" };
   function drawLanes() {
     const wrap = $("lanes-wrap"), canvas = $("lanes");
-    const W = wrap.clientWidth, H = Math.min(wrap.clientHeight, TOP + laneList.length * LH + 4);
+    measure();
+    const W = geom.wrapW, H = Math.min(geom.wrapH, TOP + laneList.length * LH + 4);
     const dpr = window.devicePixelRatio || 1;
     if (canvas.width !== W * dpr || canvas.height !== H * dpr) {
       canvas.width = W * dpr; canvas.height = H * dpr; canvas.style.width = W + "px"; canvas.style.height = H + "px";
     }
-    const sx = wrap.scrollLeft, sy = wrap.scrollTop;
+    const sx = geom.sx, sy = geom.sy;
     canvas.style.transform = "translate(" + sx + "px," + sy + "px)";
     const c = canvas.getContext("2d");
     c.setTransform(dpr, 0, 0, dpr, 0, 0);
@@ -906,8 +922,11 @@
   function centreCursor() {
     const wrap = $("lanes-wrap");
     const x = two ? cursor * lanes.px : xOfIndex(A, cursor);
-    const view = wrap.clientWidth - LABEL;
-    if (x < wrap.scrollLeft + 20 || x > wrap.scrollLeft + view - 20) wrap.scrollLeft = Math.max(0, x - view / 2);
+    const view = measure().wrapW - LABEL;
+    if (x < geom.sx + 20 || x > geom.sx + view - 20) {
+      geom.sx = Math.max(0, Math.min(x - view / 2, LABEL + total * lanes.px + 20 - geom.wrapW));
+      wrap.scrollLeft = geom.sx;
+    }
   }
 
   // ---- Findings table: sortable, filterable by rule.

@@ -364,14 +364,16 @@ struct ReportRunBuilder {
     json.element()
     json.int(Int(l))
     if let row = rows[Int(l)] {
-      var values = [Int](repeating: 0, count: ReportData.Row.allCases.count)
-      values[ReportData.Row.phase.rawValue] = row.phase
-      values[ReportData.Row.loads.rawValue] = row.loadCount
-      values[ReportData.Row.modal.rawValue] = row.isModal ? 1 : 0
-      values[ReportData.Row.presenter.rawValue] = Int(row.presenter)
-      for value in values.dropFirst() {
+      // In the declared order, without an array per row (a page writes hundreds of thousands).
+      for field in ReportData.Row.allCases.dropFirst() {
         json.element()
-        json.int(value)
+        switch field {
+        case .lane: json.int(Int(l))
+        case .phase: json.int(row.phase)
+        case .loads: json.int(row.loadCount)
+        case .modal: json.int(row.isModal ? 1 : 0)
+        case .presenter: json.int(Int(row.presenter))
+        }
       }
     }
     json.close("]")
@@ -398,12 +400,17 @@ struct ReportRunBuilder {
 
   private func writeStatus(to json: inout JSONBuffer) {
     guard let status else { return json.null() }
-    var values = [Int](repeating: 0, count: ReportData.Status.allCases.count)
-    values[ReportData.Status.transition.rawValue] = status.index
-    values[ReportData.Status.arrived.rawValue] = status.arrived
-    values[ReportData.Status.missing.rawValue] = status.missing
-    values[ReportData.Status.inFlight.rawValue] = status.inFlight ? 1 : 0
-    json.ints(values)
+    json.open("[")
+    for field in ReportData.Status.allCases {
+      json.element()
+      switch field {
+      case .transition: json.int(status.index)
+      case .arrived: json.int(status.arrived)
+      case .missing: json.int(status.missing)
+      case .inFlight: json.int(status.inFlight ? 1 : 0)
+      }
+    }
+    json.close("]")
   }
 
   /// Every transition: `[summary, fromLane, toLane, arrivals, expected]`
@@ -486,42 +493,51 @@ struct ReportRunBuilder {
   private mutating func writePlacement(_ p: Int32) {
     let l = Int(lane(p))
     let flag = map.placedFlag[Int(p)]
-    var values = [l]
-    if flag != 0 {
-      values = [Int](repeating: 0, count: ReportData.Placement.allCases.count)
-      values[ReportData.Placement.lane.rawValue] = l
-      values[ReportData.Placement.x.rawValue] = Int(map.x[Int(p)])
-      values[ReportData.Placement.y.rawValue] = Int(map.y[Int(p)])
-      values[ReportData.Placement.modal.rawValue] = flag == 2 ? 1 : 0
-    }
     layouts.element()
-    layouts.ints(values)
+    layouts.open("[")
+    for field in ReportData.Placement.allCases where flag != 0 || field == .lane {
+      layouts.element()
+      switch field {
+      case .lane: layouts.int(l)
+      case .x: layouts.int(Int(map.x[Int(p)]))
+      case .y: layouts.int(Int(map.y[Int(p)]))
+      case .modal: layouts.int(flag == 2 ? 1 : 0)
+      }
+    }
+    layouts.close("]")
   }
 
   /// `[lane, modal]`, or `[lane]` when no longer detached (``ReportData/Detached``).
   private mutating func writeDetached(_ p: Int32) {
     let l = Int(lane(p))
     let flag = map.detachedFlag[Int(p)]
-    var values = [l]
-    if flag != 0 {
-      values = [Int](repeating: 0, count: ReportData.Detached.allCases.count)
-      values[ReportData.Detached.lane.rawValue] = l
-      values[ReportData.Detached.modal.rawValue] = flag == 2 ? 1 : 0
-    }
     layouts.element()
-    layouts.ints(values)
+    layouts.open("[")
+    for field in ReportData.Detached.allCases where flag != 0 || field == .lane {
+      layouts.element()
+      switch field {
+      case .lane: layouts.int(l)
+      case .modal: layouts.int(flag == 2 ? 1 : 0)
+      }
+    }
+    layouts.close("]")
   }
 
   /// `[laneA, laneB, lines]` with the smaller lane first, lines 0 when the link is gone (``ReportData/Edge``).
   private mutating func writeEdge(_ key: UInt64) {
     let la = Int(lane(Int32(truncatingIfNeeded: key >> 32)))
     let lb = Int(lane(Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)))
-    var values = [Int](repeating: 0, count: ReportData.Edge.allCases.count)
-    values[ReportData.Edge.a.rawValue] = min(la, lb)
-    values[ReportData.Edge.b.rawValue] = max(la, lb)
-    values[ReportData.Edge.lines.rawValue] = Int(map.edges[key] ?? 0)
     layouts.element()
-    layouts.ints(values)
+    layouts.open("[")
+    for field in ReportData.Edge.allCases {
+      layouts.element()
+      switch field {
+      case .a: layouts.int(min(la, lb))
+      case .b: layouts.int(max(la, lb))
+      case .lines: layouts.int(Int(map.edges[key] ?? 0))
+      }
+    }
+    layouts.close("]")
   }
 
   // MARK: The rest of the block

@@ -11,7 +11,11 @@ struct ReportStrings {
 
   private struct Key: Hashable {
     let string: String
-    static func == (a: Key, b: Key) -> Bool { a.string.utf8.elementsEqual(b.string.utf8) }
+    static func == (a: Key, b: Key) -> Bool {
+      var x = a.string
+      var y = b.string
+      return x.withUTF8 { p in y.withUTF8 { q in p.count == q.count && p.elementsEqual(q) } }
+    }
     func hash(into hasher: inout Hasher) {
       var copy = string
       copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }

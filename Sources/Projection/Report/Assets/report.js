@@ -768,7 +768,10 @@
     const wrap = $("lanes-wrap"), spacer = $("lanes-spacer");
     lanes.usPerPx = Math.max(1, lanes.span) / Math.max(1, total * lanes.px);
     const w = LABEL + total * lanes.px + 20 + "px", h = TOP + laneList.length * LH + 4 + "px";
-    const wh = Math.max(120, Math.min(420, TOP + laneList.length * LH + 24)) + "px";
+    // The area's height follows the controllers of the whole session, not those at the cursor:
+    // a step never changes it (which would lay the page out again).
+    const most = runs.reduce((n, R) => n + R.ids.length + (two ? 1 : 0), 0);
+    const wh = Math.max(120, Math.min(420, TOP + most * LH + 24)) + "px";
     if (spacer.style.width !== w) spacer.style.width = w;
     if (spacer.style.height !== h) spacer.style.height = h;
     if (wrap.style.height !== wh) { wrap.style.height = wh; geom.dirty = true; }

@@ -3,7 +3,6 @@
   const SVG = "http://www.w3.org/2000/svg";
   const D = JSON.parse(document.getElementById("report-data").textContent);
   const $ = (id) => document.getElementById(id);
-  const DIRS = { left: [-1, 0], right: [1, 0], up: [0, -1], down: [0, 1] };
 
   function el(tag, cls, text) {
     const e = document.createElement(tag);
@@ -912,7 +911,7 @@
     c.fillStyle = "#ffffff"; c.fillRect(0, 0, LABEL, H); c.fillRect(0, 0, W, TOP);
     $("lane-labels").style.transform = "translateX(" + sx + "px)";
     c.fillStyle = "#6b7785";
-    const step = Math.max(60, 0);
+    const step = 60;
     const end = (two || !lanes.time ? total * lanes.px : xOfIndex(A, A.n - 1)) - sx + LABEL;
     for (let x = LABEL - (sx % step) + step; x < Math.min(W, end); x += step) {
       const i = indexAtX(x - LABEL + sx);
@@ -1045,7 +1044,7 @@
     return i === undefined ? null : i;
   }
   function nextIn(list, forward) {
-    const here = two ? cursor : cursor;
+    const here = cursor;
     if (forward) { const k = upper(list, here); return k < list.length ? list[k] : null; }
     const k = lower(list, here) - 1;
     return k >= 0 ? list[k] : null;

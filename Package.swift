@@ -16,7 +16,8 @@ let package = Package(
     .systemLibrary(name: "CZlib"),
     .target(
       name: "Journal", dependencies: ["CZlib"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
-    .target(name: "Projection", dependencies: ["Journal"]),
+    // The report's page is written in Report/Assets (report.js, report.css) and embedded by Assets/embed.sh.
+    .target(name: "Projection", dependencies: ["Journal"], exclude: ["Report/Assets"]),
     .executableTarget(name: "spatial-replay", dependencies: ["Journal", "Projection", "CZlib"]),
     .testTarget(name: "JournalTests", dependencies: ["Journal", "CZlib"]),
     // A small app that records through a Recorder, run by the fault-injection tests.

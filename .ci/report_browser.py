@@ -4,6 +4,7 @@ Python's standard library only) against pages written by `spatial-replay report`
 
   report_browser.py test BINARY WORKDIR SHOTS   every check of docs/report.md; exit 0 when all pass
   report_browser.py bench PAGE                  page ready time and one cursor step, as JSON
+  report_browser.py scale BINARY JOURNAL WORKDIR [SHOT]   the checks of a real app's scale on one journal
 
 Every assertion compares the page's DOM with the project's own command line
 output (`at --json`, `check --json`, `diff --json`) of the same journal.
@@ -92,8 +93,9 @@ class Browser:
             if message["method"] == "Page.javascriptDialogOpening":
                 self.send("Page.handleJavaScriptDialog", {"accept": False}, session=True)
 
-    def evaluate(self, expression):
-        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session=True)
+    def evaluate(self, expression, wait=False):
+        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": wait},
+                           session=True)
         if "exceptionDetails" in result:
             raise RuntimeError("evaluate %r: %s" % (expression[:80], result["exceptionDetails"]))
         return result["result"].get("value")
@@ -393,6 +395,121 @@ def check_two_runs(browser, binary, workdir, shots, f, screenshots):
         browser.screenshot(os.path.join(shots, "report-two-runs.png"))
 
 
+SCALE_STATE = """(() => {
+  const focus = document.querySelector('#panels [data-focus="true"]');
+  const id = focus ? focus.getAttribute('data-controller') : null;
+  const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+  const wrap = document.getElementById('lanes-wrap');
+  const w = wrap.getBoundingClientRect();
+  const visible = { left: w.left, top: w.top, right: w.left + wrap.clientWidth, bottom: w.top + wrap.clientHeight };
+  const lane = id === null ? null : document.querySelector('[data-lane="' + CSS.escape(id) + '"]');
+  const svg = document.querySelector('#panels svg.map').getBoundingClientRect();
+  const label = focus ? focus.querySelector('text.id').getBoundingClientRect() : null;
+  const mini = document.querySelector('[data-minimap]');
+  const mark = document.querySelector('[data-minimap-focus]');
+  return {
+    focus: id,
+    lane: lane !== null && inside(lane.getBoundingClientRect(), visible),
+    laneTop: lane !== null ? lane.getBoundingClientRect().top - w.top : null,
+    scrollTop: wrap.scrollTop,
+    box: focus !== null && inside(focus.getBoundingClientRect(), svg),
+    labelPx: label ? label.height : 0,
+    minimaps: document.querySelectorAll('[data-minimap]').length,
+    mark: mark ? mark.getAttribute('data-minimap-focus') : null,
+    markInside: mark !== null && mini !== null && inside(mark.getBoundingClientRect(), mini.getBoundingClientRect()),
+    lanes: document.querySelectorAll('[data-lane]').length,
+    alive: document.querySelectorAll('#panels [data-controller]').length,
+    nonScaling: Array.from(document.querySelectorAll('#panels [data-edge] line')).every(l => getComputedStyle(l).vectorEffect === 'non-scaling-stroke'),
+  };
+})()"""
+
+
+def check_scale(browser, binary, journal, html, f, shot=None):
+    """A real app's scale: the focus's lane, box and minimap mark in view at the end and at several #seq=N,
+    the DOM against at --json there, the filter box, the deallocated lanes' toggle, and a cursor step that
+    touches only what changed."""
+    url = "file://" + html
+    browser.open(url, timeout=180)
+    f.expect(browser.problems(url) == [], "%s: problems on load" % journal)
+    records = journal_records(journal)
+    seqs = [r["seq"] for _, r in records]
+    for seq in [None, seqs[len(seqs) // 5], seqs[len(seqs) // 2], seqs[(4 * len(seqs)) // 5], seqs[1]]:
+        if seq is not None:
+            browser.open(url + "#seq=%d" % seq, timeout=180)
+        where = "%s at %s" % (journal, "the end" if seq is None else "#seq=%d" % seq)
+        got = browser.evaluate(SCALE_STATE)
+        want = expected_state(binary, journal, seqs[-1] if seq is None else seq)
+        dom = browser.evaluate(DOM_STATE)
+        f.expect(dom["controllers"] == want["controllers"] and dom["focus"] == want["focus"]
+                 and sorted(dom["edges"]) == want["edges"], "%s: DOM differs from at --json" % where)
+        if not want["focus"]:
+            continue
+        f.expect(got["focus"] == want["focus"][0], "%s: focus %s" % (where, got["focus"]))
+        f.expect(got["lane"] and got["scrollTop"] == 0, "%s: the focus's lane is not in view (%s)" % (where, got))
+        f.expect(got["box"], "%s: the focus's box is not inside the map (%s)" % (where, got))
+        f.expect(got["labelPx"] >= 8, "%s: the focus's label is %.1f px tall" % (where, got["labelPx"]))
+        f.expect(got["minimaps"] == 1 and got["mark"] == got["focus"] and got["markInside"],
+                 "%s: the minimap does not mark the focus (%s)" % (where, got))
+        f.expect(got["lanes"] == got["alive"], "%s: %d lanes for %d alive" % (where, got["lanes"], got["alive"]))
+        f.expect(got["nonScaling"], "%s: an edge's lines scale with the zoom" % where)
+    # A cursor step touches only what changed: few mutations of the map and the lanes' labels.
+    browser.open(url, timeout=180)
+    touched = browser.evaluate("""(() => {
+      let n = 0;
+      const o = new MutationObserver((ms) => { n += ms.length; });
+      o.observe(document.querySelector('#panels svg.map'), { subtree: true, attributes: true, childList: true, characterData: true });
+      o.observe(document.getElementById('lane-labels'), { subtree: true, attributes: true, childList: true });
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft' }));
+      n += o.takeRecords().length;
+      o.disconnect();
+      return [n, document.querySelectorAll('#panels [data-controller]').length];
+    })()""")
+    f.expect(touched[0] < max(60, touched[1] // 2), "%s: one step made %d changes to the map and lanes for %d boxes"
+             % (journal, touched[0], touched[1]))
+    # The filter box narrows lanes, state rows and log to a class.
+    cls = browser.evaluate("document.querySelector('#panels [data-focus=\"true\"] title').textContent.replace(/^.*\\((.*)\\)$/, '$1')")
+    narrowed = browser.evaluate("""(() => {
+      const box = document.getElementById('filter');
+      box.value = %s; box.dispatchEvent(new Event('input'));
+      const q = %s.toLowerCase();
+      const lanes = Array.from(document.querySelectorAll('[data-lane]')).map(e => e.title.toLowerCase());
+      const rows = Array.from(document.querySelectorAll('.state [data-row]')).map(e => e.textContent.toLowerCase());
+      const out = [lanes.length, lanes.every(t => t.includes(q)), rows.length, rows.every(t => t.includes(q))];
+      box.value = ''; box.dispatchEvent(new Event('input'));
+      return out;
+    })()""" % (json.dumps(cls), json.dumps(cls)))
+    f.expect(narrowed[0] >= 1 and narrowed[1] and narrowed[2] >= 1 and narrowed[3],
+             "%s: filter %r gives %s" % (journal, cls, narrowed))
+    counts = browser.evaluate("""(() => {
+      const before = document.querySelectorAll('[data-lane]').length;
+      const gone = document.getElementById('gone'); gone.click();
+      const after = document.querySelectorAll('[data-lane]').length;
+      gone.click();
+      return [before, after, document.querySelectorAll('[data-lane]').length];
+    })()""")
+    f.expect(counts[1] >= counts[0] and counts[2] == counts[0], "%s: deallocated toggle %s" % (journal, counts))
+    f.expect(browser.problems(url) == [], "%s: problems: %s" % (journal, browser.problems(url)))
+    if shot:
+        browser.open(url + "#seq=%d" % seqs[len(seqs) // 2], timeout=180)
+        browser.screenshot(shot)
+
+
+def scale(binary, journal, workdir, shot=None):
+    f = Failures()
+    browser = Browser()
+    try:
+        html = os.path.join(workdir, os.path.basename(journal) + ".html")
+        r = subprocess.run([binary, "report", journal, "-o", html], capture_output=True, text=True)
+        f.expect(r.returncode == 0, "%s: report exit %s %s" % (journal, r.returncode, r.stderr))
+        check_scale(browser, binary, journal, html, f, shot)
+    finally:
+        browser.close()
+    for item in f.items:
+        print("FAIL: " + item)
+    print("%d checks, %d failures" % (f.checks, len(f.items)))
+    return 1 if f.items else 0
+
+
 def test(binary, workdir, shots, screenshots):
     f = Failures()
     browser = Browser()
@@ -406,6 +523,15 @@ def test(binary, workdir, shots, screenshots):
             f.expect(r.returncode == 0, "%s: report exit %s %s" % (journal, r.returncode, r.stderr))
             prefix = "report" if screenshots and journal.endswith("notes.legacy.ndjson") else None
             check_single(browser, binary, journal, html, shots, f, prefix)
+        # A real app's scale: simulate's churn shape (200 screens, a new controller per modal).
+        churn = os.path.join(workdir, "churn.ndjson")
+        events = os.environ.get("SPATIAL_REPLAY_CHURN_EVENTS", "20000")
+        subprocess.run([binary, "simulate", "--shape", "churn", "--events", events, "--seed", "5", "-o", churn],
+                       check=True)
+        html = os.path.join(workdir, "churn.html")
+        r = subprocess.run([binary, "report", churn, "-o", html], capture_output=True, text=True)
+        f.expect(r.returncode == 0, "churn: report exit %s %s" % (r.returncode, r.stderr))
+        check_scale(browser, binary, churn, html, f, os.path.join(shots, "report-churn.png") if screenshots else None)
         check_hostile(browser, binary, workdir, f)
         check_two_runs(browser, binary, workdir, shots, f, screenshots)
     finally:
@@ -438,18 +564,35 @@ def bench(page, steps=40):
           for (let k = 0; k < %d; k++) forward.push(step('ArrowRight'));
           return [back, forward];
         })()""" % (steps, steps))
+        # The same presses timed until the next frame has been drawn (a requestAnimationFrame, then a task).
+        browser.open(url + "#seq=%d" % (seq // 2), timeout=120)
+        frames = browser.evaluate("""(async () => {
+          const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+          await frame();
+          const out = [];
+          for (let k = 0; k < %d; k++) {
+            const t0 = performance.now();
+            document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'}));
+            await frame();
+            out.push(performance.now() - t0);
+          }
+          return out;
+        })()""" % steps, wait=True)
         problems = browser.problems(url)
     finally:
         browser.close()
     median = lambda xs: sorted(xs)[len(xs) // 2]
     return {"readyMs": ready, "stepBackMedianMs": round(median(times[0]), 2),
             "stepForwardMedianMs": round(median(times[1]), 2), "stepMedianMs": round(median(times[0] + times[1]), 2),
-            "stepMaxMs": round(max(times[0] + times[1]), 2), "problems": problems}
+            "stepMaxMs": round(max(times[0] + times[1]), 2), "frameMedianMs": round(median(frames), 2),
+            "problems": problems}
 
 
 if __name__ == "__main__":
     if len(sys.argv) >= 2 and sys.argv[1] == "test":
         sys.exit(test(sys.argv[2], sys.argv[3], sys.argv[4], os.environ.get("SPATIAL_REPLAY_SCREENSHOTS") == "1"))
+    if len(sys.argv) >= 5 and sys.argv[1] == "scale":
+        sys.exit(scale(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5] if len(sys.argv) > 5 else None))
     if len(sys.argv) >= 3 and sys.argv[1] == "bench":
         print(json.dumps(bench(sys.argv[2])))
         sys.exit(0)

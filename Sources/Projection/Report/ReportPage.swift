@@ -82,6 +82,7 @@ public struct ReportPage: Sendable {
     <input id="scrubber" type="range" min="0" max="0" value="0" aria-label="event">
     <span id="position"></span>
     <input id="search" type="search" placeholder="/ search" aria-label="search the log">
+    <input id="filter" type="search" placeholder="filter: id or class" aria-label="filter lanes, state and log by controller or class">
     <span class="keys">← → event · ⇧← ⇧→ move · Home End · [ ] finding · / search</span>
     </nav>
     <main id="panels"></main>
@@ -90,11 +91,12 @@ public struct ReportPage: Sendable {
     <span class="legend"><i class="appearing"></i>appearing <i class="appeared"></i>appeared \
     <i class="disappearing"></i>disappearing <i class="tick"></i>callback <i class="move"></i>move \
     <i class="finding"></i>finding</span>
+    <label><input id="gone" type="checkbox"> deallocated</label>
     <label><input id="axis" type="checkbox"> time axis</label>
     <button id="zoom-out" class="small">−</button><button id="zoom-fit" class="small">fit</button>\
     <button id="zoom-in" class="small">+</button>
     </div>
-    <div id="lanes-wrap"><div id="lanes-spacer"><canvas id="lanes"></canvas></div></div>
+    <div id="lanes-wrap"><div id="lanes-spacer"><canvas id="lanes"></canvas><div id="lane-labels"></div></div></div>
     </section>
     <section class="panel" id="findings">
     <div class="ptitle">findings <span id="findings-count"></span>

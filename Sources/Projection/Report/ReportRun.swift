@@ -7,11 +7,15 @@ import Journal
 /// The page never re-runs the model. For every event the fold's result is
 /// kept as a *delta* from the state after the event before it (the rows of the
 /// controllers it changed, the focus, the transition in flight, the map's
-/// layout when it changed), and every ``keyframeInterval`` events as a whole
-/// *keyframe*; the page seeks by taking the keyframe at or before the cursor
-/// and applying at most `keyframeInterval - 1` deltas. Layouts are
-/// ``MapLayout``s (the placement `map` and `at` draw), stored once per change.
-/// Lifecycle lanes, log sentences and findings come from the same pass.
+/// layout when it changed), and as a whole *keyframe* (the alive controllers'
+/// rows) whenever the deltas since the last keyframe outweigh one; the page
+/// seeks by taking the keyframe at or before the cursor and applying the
+/// deltas after it. Layouts are ``MapLayout``'s placements (the ones `map` and
+/// `at` draw), the detached controllers and the links, written as what changed,
+/// and whole when the changes since the last whole layout outweigh it. Every
+/// string is written once, in one table. The page's size is linear in the
+/// events whatever the number of controllers. Lifecycle lanes, log sentences
+/// and findings come from the same pass.
 ///
 /// ```swift
 /// let run = try ReportRun.read(path: "Journals/notes.legacy.ndjson")
@@ -41,8 +45,6 @@ public struct ReportRun: Sendable {
   /// The number of events the report shows.
   public var eventCount: Int { window.count }
 
-  /// Events between two keyframes.
-  public static let keyframeInterval = 128
   /// The largest window written when none is asked for: past it the page would
   /// outgrow the journal's size budget and the browser's comfortable memory.
   public static let defaultMaxEvents = 250_000
@@ -61,9 +63,9 @@ public struct ReportRun: Sendable {
   ///     its first `maxEvents` events, with a note on the page.
   ///   - filter: the events the log lists and the cursor's keys stop at, and
   ///     with controllers, the lanes shown (the state is always the fold of every event).
-  /// - Complexity: one fold of every record before the window's end; a map
-  ///   layout (O(controllers)) after each event that changes links, modals,
-  ///   touches, the root or the controllers alive.
+  /// - Complexity: one fold of every record before the window's end; a walk
+  ///   of the placed controllers (O(placed)) after each event that can move
+  ///   one (a root, a link touching a placed controller, a placed one's dealloc).
   public init(
     name: String, records: [Record], lines: [Int], findings: [Diagnostic], seqs: ClosedRange<Int>? = nil,
     maxEvents: Int = ReportRun.defaultMaxEvents, filter: EventSelection = EventSelection()

@@ -28,25 +28,67 @@ import Testing
 
   /// Applying the deltas event by event gives the fold's state after every
   /// event (alive controllers, phase, load count, modal, focus, the layout's
-  /// placements and the transition), and agrees with every keyframe.
+  /// placements, detached controllers and links, and the transition), agrees
+  /// with every keyframe, and every sentence read back from its template is
+  /// the event's.
   @Test(arguments: journals)
   func deltasReplayTheFold(_ name: String) throws {
     let (run, _, _) = try ReportRun.read(path: Self.path(name))
+    try Self.replay(run, name)
+  }
+
+  /// The same on a simulated real app's session (a new controller per modal).
+  @Test func deltasReplayTheFoldOnChurn() throws {
+    var records: [Record] = []
+    Simulator.records(
+      Simulation(events: 3000, seed: 11, controllers: 40, profile: .legacy, shape: .churn)
+    ) { records += $0 }
+    let run = ReportRun(name: "churn", records: records, lines: records.indices.map { $0 + 1 }, findings: [])
+    try Self.replay(run, "churn")
+  }
+
+  static func replay(_ run: ReportRun, _ name: String) throws {
     let data = try Self.data(ReportPage(run: run).bytes())
     let page = try #require((data["runs"] as? [[String: Any]])?.first)
-    let ids = try #require(page["ids"] as? [String])
-    let k = try #require(page["K"] as? Int)
+    let str = try #require(page["str"] as? [String])
+    let ids = try #require(page["ids"] as? [Int]).map { str[$0] }
     let keys = try #require(page["keys"] as? [[String: Any]])
     let deltas = try #require(page["d"] as? [Any])
     let layouts = try #require(page["layouts"] as? [[String: Any]])
     let transitions = try #require(page["transitions"] as? [[Any]])
+    let texts = try #require(page["text"] as? [Int])
+    let laneA = try #require(page["a"] as? [Int])
+    let laneB = try #require(page["b"] as? [Int])
+    let types = try #require(page["k"] as? [Int])
+    let shown = try #require(page["shown"] as? [Int])
     let timeline = Timeline(records: run.records)
     #expect(deltas.count == timeline.records.count)
+    #expect(layouts.first?["full"] as? Int == 1, "the first layout is whole")
+
+    // Layouts materialised in order: placements, detached, edges.
+    var placed: [Int: [Int]] = [:]
+    var detached: [Int: Int] = [:]
+    var edges: [[Int]: Int] = [:]
+    var root = -1
+    var materialised: [([Int: [Int]], Set<Int>, [[Int]: Int], Int)] = []
+    for entry in layouts {
+      if entry["full"] != nil {
+        placed = [:]
+        detached = [:]
+        edges = [:]
+      }
+      if let r = entry["root"] as? Int { root = r }
+      for p in entry["p"] as? [[Int]] ?? [] { placed[p[0]] = p.count == 1 ? nil : Array(p.dropFirst()) }
+      for d in entry["d"] as? [[Int]] ?? [] { detached[d[0]] = d.count == 1 ? nil : d[1] }
+      for e in entry["e"] as? [[Int]] ?? [] { edges[[e[0], e[1]]] = e[2] == 0 ? nil : e[2] }
+      materialised.append((placed, Set(detached.keys), edges, root))
+    }
 
     var rows: [Int: [Int]] = [:]
     var focus = -1
     var layout = -1
     var status: [Int]? = nil
+    var keyIndex = 0
     func load(_ key: [String: Any]) {
       rows = [:]
       for row in key["r"] as? [[Int]] ?? [] { rows[row[0]] = Array(row.dropFirst()) }
@@ -63,13 +105,14 @@ import Testing
         if let l = delta["l"] as? Int { layout = l }
         if delta.keys.contains("t") { status = delta["t"] as? [Int] }
       }
-      if i % k == 0 {
+      if keyIndex < keys.count, keys[keyIndex]["i"] as? Int == i {
         let before = (rows, focus, layout, status)
-        load(keys[i / k])
+        load(keys[keyIndex])
         if i > 0 {
           #expect(
-            before.0 == rows && before.1 == focus && before.2 == layout && before.3 == status, "keyframe \(i / k)")
+            before.0 == rows && before.1 == focus && before.2 == layout && before.3 == status, "keyframe \(keyIndex)")
         }
+        keyIndex += 1
       }
       let state = timeline.state(at: i)
       let alive = state.controllers.filter(\.isAlive)
@@ -80,16 +123,53 @@ import Testing
         #expect(row[1] == controller.loadCount && (row[2] == 1) == controller.isModal)
       }
       #expect((focus >= 0 ? ids[focus] : nil) == state.focus?.rawValue, "\(name) event \(i): focus")
-      let placed = try #require(layouts[layout]["p"] as? [[Int]]).map { ids[$0[0]] }
-      #expect(placed == MapLayout(state: state).placements.map(\.id.rawValue), "\(name) event \(i): placements")
+      let expected = MapLayout(state: state)
+      let (p, d, e, r) = materialised[layout]
+      let placements = Dictionary(
+        uniqueKeysWithValues: expected.placements.map {
+          ($0.id.rawValue, [$0.position.x, $0.position.y, $0.isModal ? 1 : 0])
+        })
+      #expect(
+        Dictionary(uniqueKeysWithValues: p.map { (ids[$0.key], $0.value) }) == placements,
+        "\(name) event \(i): placements")
+      #expect(Set(d.map { ids[$0] }) == Set(expected.detached.map(\.rawValue)), "\(name) event \(i): detached")
+      #expect((r >= 0 ? ids[r] : nil) == expected.root?.rawValue, "\(name) event \(i): root")
+      #expect(
+        Dictionary(uniqueKeysWithValues: e.map { ([ids[$0.key[0]], ids[$0.key[1]]].sorted(), $0.value) })
+          == Self.links(state), "\(name) event \(i): links")
       if let status, let transition = state.transition {
         let entry = transitions[status[0]]
-        #expect(entry[0] as? String == transition.summary(.unicode), "\(name) event \(i): transition")
+        #expect(str[entry[0] as! Int] == transition.summary(.unicode), "\(name) event \(i): transition")
         #expect(status[1] == transition.arrivals.count && (status[3] == 1) == !transition.isComplete)
       } else {
         #expect(status == nil && state.transition == nil, "\(name) event \(i): no transition")
       }
+      // The sentence, read back as the page reads it.
+      let label = { (l: Int) in l < 0 ? "" : shown[l] >= 0 ? str[shown[l]] : ids[l] }
+      let t = texts[i]
+      let text =
+        t < 0
+        ? str[-1 - t]
+        : ReportStrings.fill(
+          str[t], label(laneA[i]), types[i] == Event.Kind.lifecycle.index ? nil : laneB[i] < 0 ? nil : label(laneB[i]))
+      #expect(text == run.records[i].event.sentence, "\(name) event \(i): sentence")
     }
+    #expect(keyIndex == keys.count)
+  }
+
+  /// Every link between two alive controllers, ids sorted, with its line count (2: either side needs two fingers).
+  static func links(_ state: State) -> [[String]: Int] {
+    var out: [[String]: Int] = [:]
+    for controller in state.controllers where controller.isAlive {
+      for direction in Direction.slotOrder {
+        guard let q = controller.neighbours[direction], state.store[Int(q)].isAlive else { continue }
+        let other = state.store[Int(q)]
+        let double = MapLayout.needsTwoFingers(controller.minimumTouches, direction, other.minimumTouches)
+        let key = [controller.id.rawValue, other.id.rawValue].sorted()
+        out[key] = max(out[key] ?? 0, double ? 2 : 1)
+      }
+    }
+    return out
   }
 
   /// The findings in the block are `check`'s, in its order.
@@ -98,6 +178,11 @@ import Testing
     let (run, _, _) = try ReportRun.read(path: Self.path(name))
     let page = try #require((try Self.data(ReportPage(run: run).bytes())["runs"] as? [[String: Any]])?.first)
     let findings = try #require(page["findings"] as? [[Any]])
+    let str = try #require(page["str"] as? [String])
+    let messages = Checker.check(try JournalReader.readAll(path: Self.path(name)).0).map {
+      displayText($0.message, limit: .max)
+    }
+    #expect(findings.map { str[$0[5] as! Int] } == messages)
     let rules = try #require(page["rules"] as? [String])
     let (records, _) = try JournalReader.readAll(path: Self.path(name))
     let expected = Checker.check(records)
@@ -162,7 +247,9 @@ import Testing
     #expect(text.components(separatedBy: "<script").count == 3)
     #expect(!text.contains("<img") && !text.contains("<b>") && !text.contains("\u{2028}"))
     let data = try Self.data(page)
-    let lanes = try #require((data["runs"] as? [[String: Any]])?.first?["ids"] as? [String])
+    let first = try #require((data["runs"] as? [[String: Any]])?.first)
+    let str = try #require(first["str"] as? [String])
+    let lanes = try #require(first["ids"] as? [Int]).map { str[$0] }
     #expect(lanes == ids.map(\.rawValue), "the ids read back exactly")
   }
 
@@ -208,7 +295,8 @@ import Testing
       return move.from == "compose" || move.to == "compose"
     }
     #expect(selected == expected && !expected.isEmpty)
-    let ids = try #require(page["ids"] as? [String])
+    let str = try #require(page["str"] as? [String])
+    let ids = try #require(page["ids"] as? [Int]).map { str[$0] }
     #expect((page["laneSel"] as? [Int])?.map { ids[$0] } == ["compose"])
     #expect(page["filter"] as? String == "type move; controller compose")
     let all = try #require(

@@ -3,10 +3,15 @@ import Journal
 /// Folds a window of a journal once and writes the page's data block for it
 /// (the shape is described in `docs/report.md`).
 ///
-/// Implementation note: the block is written straight into one byte buffer
-/// while the fold runs (no value per event is kept), so a 250,000-event window
-/// costs the fold, one short JSON fragment per event and a layout per
-/// structural event.
+/// Implementation note: the block is written into byte buffers while the fold
+/// runs, and its size is linear in the events whatever the number of
+/// controllers: a keyframe holds the alive controllers' rows and is written
+/// when the deltas since the last one outweigh it; the map's layout is a
+/// delta (what moved, appeared or went) after each structural event, whole
+/// only when the deltas since the last whole one outweigh it; every string
+/// (ids, classes, sentences as templates, summaries, messages) is written once
+/// in one table and referred to by its index. What is kept while writing is
+/// the alive state, the output, and one lane per controller.
 struct ReportRunBuilder {
   let records: [Record]
   let lines: [Int]
@@ -37,10 +42,17 @@ struct ReportRunBuilder {
   /// Allocation position of each lane.
   private var lanePositions: [Int32] = []
   private var rows: [Row?] = []
+  /// The lanes with a row (alive controllers), in no particular order, and each lane's slot in it.
+  private var rowLanes: [Int32] = []
+  private var rowSlot: [Int32] = []
   private var transitions: [Transition] = []
   private var status: TransitionStatus? = nil
+  private var strings = ReportStrings()
+  private var map = ReportMapTracker()
+  private var mapChanges = ReportMapTracker.Changes()
   private var layoutCount = 0
-  private var lastLayout: [UInt8] = []
+  /// Bytes of layout deltas written since the last whole layout.
+  private var layoutDeltaBytes = 0
   private var layouts = JSONBuffer()
 
   init(records: [Record], lines: [Int], window: Range<Int>, filter: EventSelection) {
@@ -59,6 +71,7 @@ struct ReportRunBuilder {
       laneOf[i] = Int32(lanePositions.count)
       lanePositions.append(p)
       rows.append(nil)
+      rowSlot.append(-1)
     }
     return laneOf[i]
   }
@@ -77,23 +90,36 @@ struct ReportRunBuilder {
       presenter: lane(of: controller.presenter))
   }
 
+  private mutating func setRow(_ l: Int32, _ row: Row?) {
+    let i = Int(l)
+    rows[i] = row
+    if row != nil && rowSlot[i] < 0 {
+      rowSlot[i] = Int32(rowLanes.count)
+      rowLanes.append(l)
+    } else if row == nil && rowSlot[i] >= 0 {
+      let slot = Int(rowSlot[i])
+      let last = rowLanes.removeLast()
+      if last != l {
+        rowLanes[slot] = last
+        rowSlot[Int(last)] = Int32(slot)
+      }
+      rowSlot[i] = -1
+    }
+  }
+
   mutating func build(
     name: String, findings: [Diagnostic], note: String?, totalEvents: Int, lineAfterRecords: Int?
   ) -> [UInt8] {
     for i in 0..<window.lowerBound { _ = reduce(into: &state, records[i]) }
     for (p, controller) in state.controllers.enumerated() where controller.isAlive {
       let l = lane(Int32(p))
-      rows[Int(l)] = row(at: Int32(p))
+      setRow(l, row(at: Int32(p)))
     }
 
-    var json = JSONBuffer()
-    json.htmlSafe = true
     var types: [Int] = []
     var laneA: [Int32] = []
     var laneB: [Int32] = []
-    var texts = JSONBuffer()
-    texts.htmlSafe = true
-    texts.open("[")
+    var texts: [Int] = []
     var deltas = JSONBuffer()
     deltas.open("[")
     var keyframes = JSONBuffer()
@@ -102,31 +128,38 @@ struct ReportRunBuilder {
     types.reserveCapacity(window.count)
     laneA.reserveCapacity(window.count)
     laneB.reserveCapacity(window.count)
+    texts.reserveCapacity(window.count)
     var moves = 0
     var changed: [Int32] = []
+    var named: [Int32] = []
+    /// Bytes of deltas written since the last keyframe.
+    var deltaBytes = 0
 
     for (w, i) in window.enumerated() {
       let record = records[i]
       let focusBefore = state.focusIndex
       _ = reduce(into: &state, record)
 
+      // The positions of the controllers the event names, looked up once.
+      let ids = record.event.controllers
+      named.removeAll(keepingCapacity: true)
+      for id in ids { named.append(state.position(of: id) ?? -1) }
+
       // What the event is, for the lanes and the log.
-      let (type, a, b) = describe(record.event)
+      let (type, a, b) = describe(record.event, named)
       if type == Self.moveType { moves += 1 }
       types.append(type)
       laneA.append(a)
       laneB.append(b)
-      texts.element()
-      texts.string(record.event.sentence)
+      texts.append(sentence(record.event, a: a, b: type == Self.lifecycleType ? -1 : b))
 
       // The delta: rows of the controllers the event names, focus, transition, layout.
       changed.removeAll(keepingCapacity: true)
-      for id in record.event.controllers {
-        guard let p = state.position(of: id) else { continue }
+      for p in named where p >= 0 {
         let l = lane(p)
         let new = row(at: p)
         if rows[Int(l)] != new {
-          rows[Int(l)] = new
+          setRow(l, new)
           if !changed.contains(l) { changed.append(l) }
         }
       }
@@ -134,9 +167,14 @@ struct ReportRunBuilder {
       let statusChanged = newStatus != status
       status = newStatus
       var layoutIndex: Int? = nil
-      if w == 0 || Self.changesLayout(record.event) { layoutIndex = updateLayout() }
+      if w == 0 {
+        layoutIndex = updateLayout(nil, [])
+      } else if Self.changesLayout(record.event) {
+        layoutIndex = updateLayout(record.event, named)
+      }
       let focusChanged = state.focusIndex != focusBefore
 
+      let before = deltas.bytes.count
       deltas.element()
       if changed.isEmpty && !statusChanged && layoutIndex == nil && !focusChanged {
         deltas.int(0)
@@ -162,13 +200,18 @@ struct ReportRunBuilder {
         }
         deltas.close("}")
       }
+      deltaBytes += deltas.bytes.count - before
 
-      if w % ReportRun.keyframeInterval == 0 {
+      // A keyframe when the deltas since the last one outweigh it (placed by size, not by count).
+      if w == 0 || deltaBytes >= Self.keyframeBytes(rows: rowLanes.count) {
+        deltaBytes = 0
         keyframes.element()
         keyframes.open("{")
+        keyframes.key("i")
+        keyframes.int(w)
         keyframes.key("r")
         keyframes.open("[")
-        for l in rows.indices where rows[l] != nil { writeRow(Int32(l), to: &keyframes) }
+        for l in rowLanes { writeRow(l, to: &keyframes) }
         keyframes.close("]")
         keyframes.key("f")
         keyframes.int(Int(lane(of: state.focus)))
@@ -179,7 +222,6 @@ struct ReportRunBuilder {
         keyframes.close("}")
       }
     }
-    texts.close("]")
     deltas.close("]")
     keyframes.close("]")
     layouts.close("]")
@@ -187,9 +229,19 @@ struct ReportRunBuilder {
     // Everything that may give a controller a lane is written before the lanes are.
     let findingLanes = findings.map { lane(of: $0.controllers.first) }
     var transitionsJSON = JSONBuffer()
-    transitionsJSON.htmlSafe = true
     writeTransitions(to: &transitionsJSON)
+    var findingsJSON = JSONBuffer()
+    findingsJSON.htmlSafe = true
+    findingsJSON.open("{")
+    writeFindings(
+      findings, lanes: findingLanes, whole: window.count == totalEvents, lineAfterRecords: lineAfterRecords,
+      to: &findingsJSON)
+    var lanesJSON = JSONBuffer()
+    lanesJSON.open("{")
+    writeLanes(to: &lanesJSON)
 
+    var json = JSONBuffer()
+    json.htmlSafe = true
     json.open("{")
     json.key("file")
     json.string(displayText(name, limit: .max))
@@ -202,15 +254,13 @@ struct ReportRunBuilder {
     json.key("note")
     json.string(note)
     writeFilter(to: &json)
-    json.key("K")
-    json.int(ReportRun.keyframeInterval)
     json.key("types")
     json.strings(Event.knownTypeNames + ["unknown"])
     json.key("callbacks")
     json.strings(Callback.allCases.map(\.rawValue))
     json.key("phases")
     json.strings(ControllerState.Phase.allCases.map(\.rawValue))
-    writeLanes(to: &json)
+    json.raw(Self.members(&lanesJSON))
     writeEventColumns(to: &json)
     json.key("k")
     json.ints(types)
@@ -219,7 +269,7 @@ struct ReportRunBuilder {
     json.key("b")
     json.ints(laneB.map(Int.init))
     json.key("text")
-    json.raw(texts.take())
+    json.ints(texts)
     json.key("keys")
     json.raw(keyframes.take())
     json.key("d")
@@ -228,32 +278,73 @@ struct ReportRunBuilder {
     json.raw(layouts.take())
     json.key("transitions")
     json.raw(transitionsJSON.take())
-    writeFindings(
-      findings, lanes: findingLanes, whole: window.count == totalEvents, lineAfterRecords: lineAfterRecords,
-      to: &json)
+    json.raw(Self.members(&findingsJSON))
+    json.key("str")
+    json.raw(strings.take())
     json.close("}")
     return json.take()
   }
 
+  /// The members written into `buffer` after its `{`, with a comma before them
+  /// (they follow other members of the block).
+  private static func members(_ buffer: inout JSONBuffer) -> [UInt8] {
+    var bytes = buffer.take()
+    bytes[0] = UInt8(ascii: ",")
+    return bytes
+  }
+
+  /// The size of a keyframe of `rows` rows, roughly: a keyframe is written
+  /// when the deltas since the last one are as large, so keyframes never
+  /// outweigh the deltas and the page replays at most about that many bytes.
+  private static func keyframeBytes(rows: Int) -> Int { 64 + rows * 16 }
+
   // MARK: Events
 
   private static let moveType = Event.Kind.move.index
+  private static let lifecycleType = Event.Kind.lifecycle.index
 
   /// The event's type code (its ``Event/Kind/index``, or the count of kinds for
   /// an unknown type) and the two numbers the lanes draw it with: for a
   /// callback its lane and the callback, for a move the two lanes, else the
   /// lanes of the first two controllers it names (-1 for none).
-  private mutating func describe(_ event: Event) -> (Int, Int32, Int32) {
+  private mutating func describe(_ event: Event, _ positions: [Int32]) -> (Int, Int32, Int32) {
     let type = event.kind?.index ?? Event.Kind.allCases.count
+    let a = positions.first.map { $0 >= 0 ? lane($0) : -1 } ?? -1
     switch event {
-    case .lifecycle(let id, let callback):
-      return (type, lane(of: id), Int32(callback.index))
+    case .lifecycle(_, let callback):
+      return (type, a, Int32(callback.index))
     case .unknown:
       return (Event.knownTypeNames.count, -1, -1)
-    default:
-      let ids = event.controllers
-      return (type, lane(of: ids.first), ids.count > 1 ? lane(of: ids[1]) : -1)
+    case .session, .alloc, .root, .link, .unlink, .modal, .touches, .pan, .move, .dealloc, .mark:
+      return (type, a, positions.count > 1 && positions[1] >= 0 ? lane(positions[1]) : -1)
     }
+  }
+
+  /// The event's `log` sentence as an index in the string table: a template
+  /// where the names of lanes `a` and `b` are ``ReportStrings/first`` and
+  /// ``ReportStrings/second`` (the page puts the lanes' names back), so that
+  /// the sentences of many controllers share one string; `-1 - index` for a
+  /// sentence written whole (one whose other text holds those characters).
+  ///
+  /// Implementation note: the template is the sentence of the event with
+  /// placeholder ids, and a sentence shows an id only as `Glyphs.unicode.id`,
+  /// the lane's name on the page (`displayText`); so the template is built
+  /// instead of the sentence, and never compared with it here (`ReportTests`
+  /// reads every sentence back, as the page does, against `Event.sentence`).
+  private mutating func sentence(_ event: Event, a: Int32, b: Int32) -> Int {
+    let ids = event.controllers
+    let first = a >= 0 && !ids.isEmpty
+    let second = b >= 0 && ids.count > 1 && ids[1] != ids[0]
+    if first || second,
+      let template = event.replacingControllers(
+        first ? ReportStrings.first : nil, second ? ReportStrings.second : nil)?.sentence,
+      ReportStrings.placeholders(template) == (first ? 1 : 0) + (second ? 1 : 0)
+    {
+      return strings.index(template)
+    }
+    let text = event.sentence
+    if ReportStrings.placeholders(text) > 0 { return -1 - strings.index(text) }
+    return strings.index(text)
   }
 
   /// Whether folding `event` may change what ``MapLayout`` lays out: the root,
@@ -273,9 +364,16 @@ struct ReportRunBuilder {
     json.element()
     json.int(Int(l))
     if let row = rows[Int(l)] {
-      for value in [row.phase, row.loadCount, row.isModal ? 1 : 0, Int(row.presenter)] {
+      // In the declared order, without an array per row (a page writes hundreds of thousands).
+      for field in ReportData.Row.allCases.dropFirst() {
         json.element()
-        json.int(value)
+        switch field {
+        case .lane: json.int(Int(l))
+        case .phase: json.int(row.phase)
+        case .loads: json.int(row.loadCount)
+        case .modal: json.int(row.isModal ? 1 : 0)
+        case .presenter: json.int(Int(row.presenter))
+        }
       }
     }
     json.close("]")
@@ -303,22 +401,27 @@ struct ReportRunBuilder {
   private func writeStatus(to json: inout JSONBuffer) {
     guard let status else { return json.null() }
     json.open("[")
-    for value in [status.index, status.arrived, status.missing, status.inFlight ? 1 : 0] {
+    for field in ReportData.Status.allCases {
       json.element()
-      json.int(value)
+      switch field {
+      case .transition: json.int(status.index)
+      case .arrived: json.int(status.arrived)
+      case .missing: json.int(status.missing)
+      case .inFlight: json.int(status.inFlight ? 1 : 0)
+      }
     }
     json.close("]")
   }
 
-  /// Every transition: `[summary, fromLane, toLane, arrivals, expected]`, the
-  /// callbacks as `[lane, callback]` pairs flattened.
+  /// Every transition: `[summary, fromLane, toLane, arrivals, expected]`
+  /// (``ReportData/Transition``), the callbacks as `[lane, callback]` pairs flattened.
   private mutating func writeTransitions(to json: inout JSONBuffer) {
     json.open("[")
     for transition in transitions {
       json.element()
       json.open("[")
       json.element()
-      json.string(transition.summary(.unicode))
+      json.int(strings.index(transition.summary(.unicode)))
       json.element()
       json.int(Int(lane(of: transition.from)))
       json.element()
@@ -341,92 +444,100 @@ struct ReportRunBuilder {
 
   // MARK: Layouts
 
-  /// Lays out the state; appends the layout when it differs from the last one.
+  /// Brings the layout up to the state after `event` (nil: lays it out from
+  /// nothing; `named`: the positions of the controllers it names, -1 for
+  /// none) and appends what changed to `layouts`: a delta, or the whole
+  /// layout when the deltas since the last whole one outweigh it.
   /// - Returns: the new layout's index, nil when unchanged.
-  private mutating func updateLayout() -> Int? {
-    let layout = MapLayout(state: state)
-    var json = JSONBuffer()
-    json.htmlSafe = true
-    json.open("{")
-    json.key("root")
-    json.int(Int(lane(of: layout.root)))
-    json.key("p")
-    json.open("[")
-    var placedLanes: [Int32] = []
-    placedLanes.reserveCapacity(layout.placements.count)
-    for placement in layout.placements {
-      let l = lane(of: placement.id)
-      placedLanes.append(l)
-      json.element()
-      json.open("[")
-      for value in [Int(l), placement.position.x, placement.position.y, placement.isModal ? 1 : 0] {
-        json.element()
-        json.int(value)
-      }
-      json.close("]")
-    }
-    json.close("]")
-    // Edges: one per pair of linked controllers, double when either side needs two fingers.
-    var edges: [(Int32, Int32, Bool)] = []
-    var seen: [UInt64: Int] = [:]
-    func edge(_ x: Int32, _ y: Int32, double: Bool) {
-      let key = UInt64(UInt32(min(x, y))) << 32 | UInt64(UInt32(max(x, y)))
-      if let k = seen[key] {
-        if double { edges[k].2 = true }
-      } else {
-        seen[key] = edges.count
-        edges.append((min(x, y), max(x, y), double))
-      }
-    }
-    for p in layout.placements.indices {
-      for direction in Direction.slotOrder {
-        let q = layout.links[p * 4 + direction.index]
-        guard q >= 0 else { continue }
-        edge(placedLanes[p], placedLanes[Int(q)], double: layout.doubleLinks[p] & (1 << UInt8(direction.index)) != 0)
-      }
-    }
-    json.key("d")
-    json.open("[")
-    for id in layout.detached {
-      guard let p = state.position(of: id) else { continue }
-      let controller = state.store[Int(p)]
-      json.element()
-      json.open("[")
-      json.element()
-      json.int(Int(lane(p)))
-      json.element()
-      json.int(controller.isModal ? 1 : 0)
-      json.close("]")
-      for direction in Direction.slotOrder {
-        guard let q = controller.neighbours[direction], state.store[Int(q)].isAlive else { continue }
-        let double = MapLayout.needsTwoFingers(
-          controller.minimumTouches, direction, state.store[Int(q)].minimumTouches)
-        edge(lane(p), lane(q), double: double)
-      }
-    }
-    json.close("]")
-    json.key("e")
-    json.open("[")
-    for (x, y, double) in edges {
-      json.element()
-      json.open("[")
-      for value in [Int(x), Int(y), double ? 2 : 1] {
-        json.element()
-        json.int(value)
-      }
-      json.close("]")
-    }
-    json.close("]")
-    json.key("c")
-    json.strings(layout.collisions.map(\.description))
-    json.close("}")
-    let bytes = json.take()
-    guard bytes != lastLayout else { return nil }
-    lastLayout = bytes
+  private mutating func updateLayout(_ event: Event?, _ named: [Int32]) -> Int? {
+    mapChanges.removeAll()
+    map.update(state, event: event, named: named, into: &mapChanges)
+    guard event == nil || !mapChanges.isEmpty else { return nil }
+    let whole =
+      event == nil
+      || layoutDeltaBytes >= 32 + 16 * map.placed.count + 8 * map.detached.count + 12 * map.edges.count
+    let before = layouts.bytes.count
     layouts.element()
-    layouts.raw(bytes)
+    layouts.open("{")
+    if whole {
+      layouts.key("full")
+      layouts.int(1)
+    }
+    if whole || mapChanges.root {
+      layouts.key("root")
+      layouts.int(map.root >= 0 ? Int(lane(map.root)) : -1)
+    }
+    layouts.key("p")
+    layouts.open("[")
+    for p in whole ? map.placed : mapChanges.placements { writePlacement(p) }
+    layouts.close("]")
+    layouts.key("d")
+    layouts.open("[")
+    if whole {
+      for p in map.detached.sorted() { writeDetached(p) }
+    } else {
+      for p in mapChanges.detached { writeDetached(p) }
+    }
+    layouts.close("]")
+    layouts.key("e")
+    layouts.open("[")
+    for key in whole ? map.edges.keys.sorted() : mapChanges.edges { writeEdge(key) }
+    layouts.close("]")
+    layouts.close("}")
+    layoutDeltaBytes = whole ? 0 : layoutDeltaBytes + layouts.bytes.count - before
     layoutCount += 1
     return layoutCount - 1
+  }
+
+  /// `[lane, x, y, modal]`, or `[lane]` when no longer placed (``ReportData/Placement``).
+  private mutating func writePlacement(_ p: Int32) {
+    let l = Int(lane(p))
+    let flag = map.placedFlag[Int(p)]
+    layouts.element()
+    layouts.open("[")
+    for field in ReportData.Placement.allCases where flag != 0 || field == .lane {
+      layouts.element()
+      switch field {
+      case .lane: layouts.int(l)
+      case .x: layouts.int(Int(map.x[Int(p)]))
+      case .y: layouts.int(Int(map.y[Int(p)]))
+      case .modal: layouts.int(flag == 2 ? 1 : 0)
+      }
+    }
+    layouts.close("]")
+  }
+
+  /// `[lane, modal]`, or `[lane]` when no longer detached (``ReportData/Detached``).
+  private mutating func writeDetached(_ p: Int32) {
+    let l = Int(lane(p))
+    let flag = map.detachedFlag[Int(p)]
+    layouts.element()
+    layouts.open("[")
+    for field in ReportData.Detached.allCases where flag != 0 || field == .lane {
+      layouts.element()
+      switch field {
+      case .lane: layouts.int(l)
+      case .modal: layouts.int(flag == 2 ? 1 : 0)
+      }
+    }
+    layouts.close("]")
+  }
+
+  /// `[laneA, laneB, lines]` with the smaller lane first, lines 0 when the link is gone (``ReportData/Edge``).
+  private mutating func writeEdge(_ key: UInt64) {
+    let la = Int(lane(Int32(truncatingIfNeeded: key >> 32)))
+    let lb = Int(lane(Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)))
+    layouts.element()
+    layouts.open("[")
+    for field in ReportData.Edge.allCases {
+      layouts.element()
+      switch field {
+      case .a: layouts.int(min(la, lb))
+      case .b: layouts.int(max(la, lb))
+      case .lines: layouts.int(Int(map.edges[key] ?? 0))
+      }
+    }
+    layouts.close("]")
   }
 
   // MARK: The rest of the block
@@ -478,16 +589,17 @@ struct ReportRunBuilder {
     json.close("}")
   }
 
-  /// `ids` (exact, for attributes), `shown` (escaped for display, null when
-  /// the same), `classes` (escaped), one per lane in order of first use.
-  private func writeLanes(to json: inout JSONBuffer) {
+  /// `ids` (exact, for attributes), `shown` (escaped for display, -1 when
+  /// the same), `classes` (escaped), one per lane in order of first use, each
+  /// an index in the string table.
+  private mutating func writeLanes(to json: inout JSONBuffer) {
     let ids = lanePositions.map { state.store[Int($0)].id.rawValue }
     json.key("ids")
-    json.strings(ids)
+    json.ints(ids.map { strings.index($0) })
     json.key("shown")
-    json.strings(ids.map { id in displayText(id) == id ? nil : displayText(id) })
+    json.ints(ids.map { id in displayText(id) == id ? -1 : strings.index(displayText(id)) })
     json.key("classes")
-    json.strings(lanePositions.map { displayText(state.store[Int($0)].className) })
+    json.ints(lanePositions.map { strings.index(displayText(state.store[Int($0)].className)) })
   }
 
   /// `seq0`, `line0`, `t0` (microseconds since 1970) and per event the
@@ -509,12 +621,13 @@ struct ReportRunBuilder {
       window.map { $0 == first ? 0 : Int(records[$0].time.microseconds - records[$0 - 1].time.microseconds) })
   }
 
-  /// Findings as `[line, seq, index, rule, severity, message, move, lane]`:
-  /// `index` is the event's index in the window (the last event at or before
-  /// the line; -1 outside the window), `severity` 0 for errors, 1 for warnings.
+  /// Findings as `[line, seq, index, rule, severity, message, move, lane]`
+  /// (``ReportData/Finding``): `index` is the event's index in the window (the
+  /// last event at or before the line; -1 outside the window), `severity` 0
+  /// for errors, 1 for warnings, `message` an index in the string table.
   /// `whole`: the window is the whole journal (every finding is listed);
   /// `lineAfterRecords`: findings from this line on are past the records kept.
-  private func writeFindings(
+  private mutating func writeFindings(
     _ findings: [Diagnostic], lanes: [Int32], whole: Bool, lineAfterRecords: Int?, to json: inout JSONBuffer
   ) {
     var rules: [String] = []
@@ -542,23 +655,21 @@ struct ReportRunBuilder {
         ruleIndex[finding.rule] = rule
         rules.append(finding.rule)
       }
+      typealias F = ReportData.Finding
+      var values = [Int](repeating: 0, count: F.allCases.count)
+      values[F.line.rawValue] = finding.line
+      values[F.seq.rawValue] = finding.seq ?? -1
+      values[F.event.rawValue] = index
+      values[F.rule.rawValue] = rule
+      values[F.severity.rawValue] = finding.severity == .error ? 0 : 1
+      values[F.message.rawValue] = strings.index(displayText(finding.message, limit: .max))
+      values[F.move.rawValue] = finding.move ?? -1
+      values[F.lane.rawValue] = Int(l)
       json.element()
-      json.open("[")
-      for value in [finding.line, finding.seq ?? -1, index, rule, finding.severity == .error ? 0 : 1] {
-        json.element()
-        json.int(value)
-      }
-      json.element()
-      json.string(displayText(finding.message, limit: .max))
-      json.element()
-      json.int(finding.move ?? -1)
-      json.element()
-      json.int(Int(l))
-      json.close("]")
+      json.ints(values)
     }
     json.close("]")
     json.key("rules")
     json.strings(rules)
   }
-
 }

@@ -61,6 +61,24 @@ struct EventFilter {
     from > 0 || to < Int.max || since != nil || until != nil || !types.isEmpty || !controllers.isEmpty
   }
 
+  /// Whether `record` is inside the seq and time ranges (`--from/--to`, `--since/--until`).
+  func inRange(_ record: Record) -> Bool {
+    guard record.seq >= from && record.seq <= to else { return false }
+    if let since, record.time < since { return false }
+    if let until, record.time > until { return false }
+    return true
+  }
+
+  /// Whether `record` comes after the seq or time range (`--to`, `--until`).
+  func isAfterRange(_ record: Record) -> Bool {
+    if record.seq > to { return true }
+    if let until, record.time > until { return true }
+    return false
+  }
+
+  /// Whether `--type` or `--controller` is given.
+  var selectsEvents: Bool { !types.isEmpty || !controllers.isEmpty }
+
   /// Whether the filters keep `record`.
   mutating func selects(_ record: Record) -> Bool {
     guard record.seq >= from && record.seq <= to else { return false }

@@ -292,3 +292,38 @@ import Testing
     #expect(examples.split(separator: "\n").filter { $0.hasPrefix("  spatial-replay \(command) ") }.count == 2)
   }
 }
+
+/// Ids as the recording guide makes them (`NotesListViewController#1`) are shown whole by
+/// `map` and `step` when the width allows.
+@Suite struct WholeIDsCLITests {
+  static let ids = ["NotesListViewController#1", "NoteEditorViewController#2", "SettingsViewController#3"]
+
+  static func journal(_ directory: TemporaryDirectory) throws -> String {
+    var records: [Record] = [Record(seq: 0, time: JournalText.time(0), event: .session(SessionHeader(session: "S")))]
+    func add(_ event: Event) { records.append(Record(seq: records.count, time: JournalText.time(0), event: event)) }
+    for id in ids { add(.alloc(controller: ControllerID(id), className: String(id.prefix { $0 != "#" }))) }
+    let (list, editor, settings) = (ControllerID(ids[0]), ControllerID(ids[1]), ControllerID(ids[2]))
+    add(.root(controller: list))
+    for callback in [Callback.didLoad, .willAppear, .didAppear] {
+      add(.lifecycle(controller: list, callback: callback))
+    }
+    add(.link(from: list, direction: .right, to: editor))
+    add(.link(from: list, direction: .down, to: settings))
+    return try directory.write("ids.ndjson", Record.journal(records))
+  }
+
+  @Test func mapAtWidth220ShowsEveryIDWhole() throws {
+    let directory = try TemporaryDirectory()
+    let result = try Binary.run(["map", "--width", "220", try Self.journal(directory)])
+    #expect(result.status == 0, "\(result)")
+    for id in Self.ids { #expect(result.stdout.contains(id + " ") || result.stdout.contains(id + "]"), "\(result)") }
+    #expect(!result.stdout.contains("…"), "\(result.stdout)")
+  }
+
+  @Test func stepShowsEveryIDWholeWhenItFits() throws {
+    let directory = try TemporaryDirectory()
+    let result = try Binary.run(["step", "--size", "160x40", "--keys", "G q", try Self.journal(directory)])
+    #expect(result.status == 0, "\(result)")
+    for id in Self.ids { #expect(result.stdout.contains(id + " ") || result.stdout.contains(id + "]"), "\(id)") }
+  }
+}

@@ -485,9 +485,9 @@ struct ReportRunBuilder {
     json.key("ids")
     json.strings(ids)
     json.key("shown")
-    json.strings(ids.map { id in displayText(id) == id ? nil : displayText(id) })
+    json.strings(ids.map { id in displayText(id, limit: .max) == id ? nil : displayText(id, limit: .max) })
     json.key("classes")
-    json.strings(lanePositions.map { displayText(state.store[Int($0)].className) })
+    json.strings(lanePositions.map { displayText(state.store[Int($0)].className, limit: .max) })
   }
 
   /// `seq0`, `line0`, `t0` (microseconds since 1970) and per event the

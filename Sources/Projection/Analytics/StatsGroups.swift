@@ -154,7 +154,7 @@ extension StatsGroups {
       let id = c.controller.rawValue
       rows += [
         ("visits", id, .integer(c.visits)), ("dwell_ms", id, .number(c.dwellMilliseconds)),
-        ("open_visits", id, .integer(c.openVisits)),
+        ("open_visits", id, .integer(c.openVisits)), ("incomplete_visits", id, .integer(c.incompleteVisits)),
       ]
     }
     rows += [

@@ -54,7 +54,8 @@ import Testing
     #expect(overallText.contains(#""journals":5,"events":150,"#))
     #expect(
       overallText.contains(
-        #""controllers":[{"controller":"home","class":"Home","visits":5,"dwellMs":53.0,"openVisits":0}]"#))
+        #""controllers":[{"controller":"home","class":"Home","visits":5,"dwellMs":53.0,"openVisits":0,"incompleteVisits":0}]"#
+      ))
   }
 
   @Test func csvIsOneRowPerGroupMeasureAndItemWithNullAsAnEmptyField() {

@@ -105,20 +105,21 @@ public struct ReportRun: Sendable {
       name: name, findings: findings, note: note, totalEvents: totalEvents, lineAfterRecords: lineAfterRecords)
   }
 
-  /// Reads a journal and runs `check`'s rules over it in the same pass.
+  /// Reads a journal and runs `check`'s rules over it in the same pass (with `model`,
+  /// `check --model`'s comparison with the reference model of that profile too).
   ///
   /// - Returns: the run, and the findings of the reader alone (to print).
   /// - Throws: ``JournalFileError`` if the file cannot be opened or read.
   public static func read(
     path: String, name: String? = nil, options: ReadOptions = .init(), seqs: ClosedRange<Int>? = nil,
-    maxEvents: Int = ReportRun.defaultMaxEvents, filter: EventSelection = EventSelection()
+    maxEvents: Int = ReportRun.defaultMaxEvents, filter: EventSelection = EventSelection(), model: Profile? = nil
   ) throws(JournalFileError) -> (run: ReportRun, readerFindings: [Diagnostic]) {
     // Implementation note: the records after the window are checked, counted
     // and dropped (a 1M-event journal shown as its first 250,000 keeps those).
     let reader = try JournalReader(path: path, options: options)
     var records: [Record] = []
     var lines: [Int] = []
-    var check = JournalCheck(rules: .all)
+    var check = JournalCheck(rules: .all, model: model)
     var found: [CheckFinding] = []
     var readerFindings: [Diagnostic] = []
     var total = 0

@@ -34,8 +34,11 @@ struct ReportCommand: Command {
   static let maxEvents = Option.value(
     "--max-events", "N",
     "at most N events on the page (default 250000); a larger\nselection shows its first N with a note")
+  static let model = Option.model.help(
+    "also compare the recording with the reference model of PROFILE\n(intended, the default, or legacy): its model-divergence findings\nare on the page with the others, as 'check --model'"
+  )
   static let options =
-    [Option.output] + Option.filters + [maxEvents] + Option.reading
+    [Option.output] + Option.filters + [maxEvents, model] + Option.reading
   static let exitStatus = """
     0 written, 2 a file could not be read, has format errors or --from/--to
     (--since/--until) select no event, 64 usage error.
@@ -55,6 +58,7 @@ struct ReportCommand: Command {
   /// `--since`/`--until`: turned into a seq window by a first read (time never goes backwards in a sound journal).
   var times: (since: Timestamp?, until: Timestamp?)
   var reading: ReadOptions
+  var model: Profile?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = arguments.positionals
@@ -65,6 +69,7 @@ struct ReportCommand: Command {
       throw UsageError("only one of A and B can be '-'")
     }
     output = arguments.value(Option.output)
+    model = arguments.flag(Self.model) ? arguments.value(Self.model).flatMap(Profile.init(rawValue:)) ?? .intended : nil
     let filter = try EventFilter(arguments)
     times = (filter.since, filter.until)
     if filter.since != nil || filter.until != nil {
@@ -98,7 +103,7 @@ struct ReportCommand: Command {
       do {
         (run, readerFindings) = try ReportRun.read(
           path: path, name: name, options: reading, seqs: seqs, maxEvents: files.count == 2 ? .max : maxEvents,
-          filter: selection)
+          filter: selection, model: model)
       } catch {
         throw CommandFailure(displayText(error.description, limit: .max))
       }

@@ -289,3 +289,42 @@ import Testing
     #expect(MapRenderer.wrapped(["a", "b"], first: "detached (2): ", width: 80) == ["detached (2): a, b"])
   }
 }
+
+/// `--model [PROFILE]` means one thing on check, step and report; the old spelling still works.
+@Suite struct ModelOptionTests {
+  static let legacy = CheckJournals.directory + "/notes.legacy.ndjson"
+
+  @Test func checkTakesTheProfileAfterModelAsTheOldSpellingDoes() throws {
+    let old = try Binary.run(["check", "--model", "--profile", "legacy", Self.legacy])
+    for spelling in [["--model", "legacy"], ["--model=legacy"]] {
+      let new = try Binary.run(["check"] + spelling + [Self.legacy])
+      #expect(new.status == old.status && new.stdout == old.stdout, "\(spelling): \(new)")
+    }
+    let intended = try Binary.run(["check", "--model", Self.legacy])
+    #expect(intended.stdout.contains("model-divergence"))
+    #expect(!old.stdout.contains("model-divergence"), "the legacy model describes the legacy journal")
+    let clash = try Binary.run(["check", "--model", "legacy", "--profile", "intended", Self.legacy])
+    #expect(clash.status == 64 && clash.stderr.contains("--model legacy contradicts --profile intended"))
+    let typo = try Binary.run(["check", "--model=legasy", Self.legacy])
+    #expect(typo.status == 64 && typo.stderr.contains("did you mean legacy?"), "\(typo)")
+    #expect(try Binary.run(["check", "--help"]).stdout.contains("--model [PROFILE]"))
+    #expect(try Binary.run(["check", "--help"]).stdout.contains("the old spelling of --model PROFILE"))
+  }
+
+  @Test func stepAndReportTakeTheSameOption() throws {
+    let plain = try Binary.run(["step", "--keys", "q", Self.legacy])
+    let intended = try Binary.run(["step", "--model", "--keys", "q", Self.legacy])
+    let legacy = try Binary.run(["step", "--model", "legacy", "--keys", "q", Self.legacy])
+    #expect(plain.status == 0 && intended.status == 0 && legacy.status == 0, "\(intended) \(legacy)")
+    #expect(intended.stdout.contains("findings 0 / 78"), "\(intended.stdout.suffix(200))")
+    #expect(legacy.stdout.contains("findings 0 / 59"), "\(legacy.stdout.suffix(200))")
+    let directory = try TemporaryDirectory()
+    let page = directory.path + "/r.html"
+    let report = try Binary.run(["report", "--model", Self.legacy, "-o", page])
+    #expect(report.status == 0, "\(report)")
+    #expect(try directory.text(page).contains("model-divergence"))
+    let without = try Binary.run(["report", Self.legacy, "-o", page])
+    #expect(without.status == 0)
+    #expect(!(try directory.text(page)).contains("\"model-divergence\""))
+  }
+}

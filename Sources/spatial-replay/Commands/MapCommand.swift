@@ -31,7 +31,8 @@ struct MapCommand: Command {
   static let options = [at, Option.ascii, Option.width] + Option.reading
   static let exitStatus = """
     0 fine, 2 the file could not be read, the journal has format errors or
-    SEQ is not in it, 64 usage error.
+    no event with SEQ (a gap), 64 usage error (SEQ beyond the journal's
+    range included).
     """
   static let examples = [
     "spatial-replay map Journals/demo.intended.ndjson",

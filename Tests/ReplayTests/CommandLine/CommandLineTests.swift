@@ -263,7 +263,10 @@ import Testing
     #expect(nothing.status == 2 && nothing.stderr.contains("*.csv: cannot open"), "\(nothing)")
     let empty = try TemporaryDirectory()
     let none = try Binary.run(["check", empty.path])
-    #expect(none.status == 2 && none.stderr.contains("is a directory, not a journal"), "\(none)")
+    #expect(
+      none.status == 2
+        && none.stderr.contains("is a directory with no journal below it (*.ndjson, *.jsonl, or either gzipped)"),
+      "\(none)")
     let runs = try Binary.run(["bisect", "-q", CheckJournals.directory + "/bisect"])
     #expect(runs.status == 1, "the bisect folder's builds, in order: \(runs)")
   }
@@ -326,5 +329,45 @@ import Testing
     let without = try Binary.run(["report", Self.legacy, "-o", page])
     #expect(without.status == 0)
     #expect(!(try directory.text(page)).contains("\"model-divergence\""))
+  }
+}
+
+/// The edges a new user met in their first hour (issue 23, item 9).
+@Suite struct FirstHourEdgeTests {
+  static let notes = CheckJournals.directory + "/notes.intended.ndjson"
+
+  @Test func atBeyondTheEndIsAUsageError() throws {
+    let result = try Binary.run(["at", Self.notes, "999"])
+    #expect(result.status == 64, "\(result)")
+    #expect(result.stderr.contains("seq 999 is out of range"))
+  }
+
+  @Test func helpHasItsOwnHelpAndIsInTheCommandList() throws {
+    let help = try Binary.run(["help", "--help"])
+    #expect(help.status == 0 && help.stdout.contains("usage: spatial-replay help [COMMAND | --man]"), "\(help)")
+    let overview = try Binary.run(["--help"])
+    #expect(overview.stdout.contains("\n  help  "), "\(overview.stdout)")
+  }
+
+  @Test func aGlobalOptionMayComeBeforeTheCommand() throws {
+    for global in [["--color", "always"], ["--color=never"]] {
+      let result = try Binary.run(global + ["check", Self.notes])
+      #expect(result.status == 0, "\(global): \(result)")
+    }
+    #expect(try Binary.run(["--color", "always", "nocommand"]).status == 64)
+  }
+
+  @Test func aFolderWithoutJournalsSaysSo() throws {
+    let empty = try TemporaryDirectory()
+    let result = try Binary.run(["check", empty.path])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("is a directory with no journal below it"), "\(result)")
+  }
+
+  @Test func recordGivenAJournalNamesTheMistake() throws {
+    let result = try Binary.run(["record", Self.notes])
+    #expect(result.status == 64, "\(result)")
+    #expect(result.stderr.contains("is a journal (a line of JSON), not a scenario script"), "\(result)")
+    #expect(!result.stderr.contains("unknown command"), "\(result)")
   }
 }

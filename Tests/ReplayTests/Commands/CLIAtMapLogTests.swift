@@ -106,10 +106,10 @@ import Testing
   /// `<path>` stands for the notes journal's path.
   static let failures = [
     Failure(
-      name: "seq past the end", arguments: ["at", "<path>", "99"], status: 2,
+      name: "seq past the end", arguments: ["at", "<path>", "99"], status: 64,
       stderr: "spatial-replay: error: seq 99 is out of range: <path> has seq 0…32\n"),
     Failure(
-      name: "map --at past the end", arguments: ["map", "--at", "33", "<path>"], status: 2,
+      name: "map --at past the end", arguments: ["map", "--at", "33", "<path>"], status: 64,
       stderr: "spatial-replay: error: seq 33 is out of range: <path> has seq 0…32\n"),
     Failure(
       name: "negative seq", arguments: ["at", "<path>", "-1"], status: 64,

@@ -94,7 +94,8 @@ public struct ReportRun: Sendable {
     if selected > maxEvents {
       let shownLast = records[lower + maxEvents - 1].seq
       note =
-        "This page shows the \(maxEvents) events seq \(records[lower].seq)–\(shownLast) of the \(selected) "
+        "This page shows the \(maxEvents.grouped) events seq \(records[lower].seq.grouped)–\(shownLast.grouped) of the "
+        + "\(selected.grouped) "
         + "selected: a larger page would be slow to open. Use --from and --to to choose another window."
       upper = lower + maxEvents
     }

@@ -98,7 +98,14 @@ struct EventFilter {
   func checkControllersSeen() throws(UsageError) {
     for id in controllers.sorted(by: { $0.rawValue < $1.rawValue }) where !seenControllers.contains(id) {
       var message = "--controller: no event names '\(displayText(id.rawValue))'"
-      if let near = closestWord(to: id.rawValue, in: seenControllers.map(\.rawValue).sorted()) {
+      let seen = seenControllers.map(\.rawValue).sorted { VersionOrder.precedes($0, $1) }
+      // The ids that start with what was given (`Home` for `HomeViewController#1`), else the nearest one.
+      let key = id.rawValue.lowercased()
+      let starting = seen.filter { $0.lowercased().hasPrefix(key) }
+      if !starting.isEmpty {
+        let shown = starting.prefix(3).map { displayText($0) }.joined(separator: ", ")
+        message += " (did you mean \(shown)\(starting.count > 3 ? ", … (\(starting.count) in all)" : "")?)"
+      } else if let near = closestWord(to: id.rawValue, in: seen) {
         message += " (did you mean \(near)?)"
       }
       throw UsageError(message)

@@ -371,3 +371,24 @@ import Testing
     #expect(!result.stderr.contains("unknown command"), "\(result)")
   }
 }
+
+extension FirstHourEdgeTests {
+  @Test func controllerSuggestionsFindIDsByTheirStart() throws {
+    let directory = try TemporaryDirectory()
+    let path = try WholeIDsCLITests.journal(directory)
+    let result = try Binary.run(["log", "--controller", "Notes", path])
+    #expect(result.status == 64, "\(result)")
+    #expect(result.stderr.contains("(did you mean NoteEditorViewController#2, NotesListViewController#1?)") == false)
+    #expect(result.stderr.contains("did you mean NotesListViewController#1?"), "\(result)")
+    let lower = try Binary.run(["log", "--controller", "note", path])
+    #expect(lower.stderr.contains("did you mean NoteEditorViewController#2, NotesListViewController#1?"), "\(lower)")
+  }
+
+  @Test func theReportsWindowNoteGroupsItsNumbers() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path + "/big.ndjson"
+    #expect(try Binary.run(["simulate", "--events", "1500", "--seed", "3", "-o", path]).status == 0)
+    let result = try Binary.run(["report", "--max-events", "1200", path, "-o", directory.path + "/r.html"])
+    #expect(result.stderr.contains("shows the 1,200 events seq 0–1,199 of the 1,500"), "\(result)")
+  }
+}

@@ -4,6 +4,10 @@ import Testing
 @testable import Projection
 @testable import spatial_replay
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The command line's edges: each case a bug found by trying the tool as a new
 /// user would (issue "Trustworthy verdicts"), and the shared option model.
 @Suite struct CommandLineTests {
@@ -390,5 +394,20 @@ extension FirstHourEdgeTests {
     #expect(try Binary.run(["simulate", "--events", "1500", "--seed", "3", "-o", path]).status == 0)
     let result = try Binary.run(["report", "--max-events", "1200", path, "-o", directory.path + "/r.html"])
     #expect(result.stderr.contains("shows the 1,200 events seq 0–1,199 of the 1,500"), "\(result)")
+  }
+}
+
+extension FirstHourEdgeTests {
+  static var man: String? { ["/usr/bin/man", "/bin/man"].first { access($0, X_OK) == 0 } }
+
+  /// `spatial-replay help --man | MANWIDTH=80 man -l -` has no line wider than 80 columns.
+  @Test(.enabled(if: man != nil, "needs man")) func theManualFitsEightyColumns() throws {
+    let outcome = try Subprocess.run(
+      ["-c", "\"$1\" help --man | MANWIDTH=80 man -l - 2>/dev/null", "sh", Binary.path], executable: "/bin/sh",
+      timeout: .seconds(120))
+    let lines = outcome.stdoutText.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count > 200, "\(outcome)")
+    let wide = lines.filter { $0.count > 80 }
+    #expect(wide.isEmpty, "\(wide.count) lines wider than 80 columns, e.g. \(wide.prefix(3))")
   }
 }

@@ -50,6 +50,17 @@ enum SpatialReplay {
 
   /// Runs one command line and returns its exit status (testable without a process).
   static func run(_ arguments: [String], context: inout Context) -> Int32 {
+    // Options every command takes may come before the command too: `--color always check x`.
+    var arguments = arguments
+    var global: [String] = []
+    while let first = arguments.first, first == "--color" || first.hasPrefix("--color=") {
+      let count = first == "--color" ? min(2, arguments.count) : 1
+      global += arguments.prefix(count)
+      arguments.removeFirst(count)
+    }
+    if !global.isEmpty, let name = arguments.first, command(named: name) != nil {
+      arguments = [name] + global + arguments.dropFirst()
+    }
     guard let first = arguments.first else {
       context.stderr.write(overview)
       return ExitCode.usage
@@ -122,16 +133,17 @@ enum SpatialReplay {
       commands:
 
       """
-    let width = commands.map { $0.name.count }.max() ?? 0
-    for c in commands {
-      s += "  " + c.name + String(repeating: " ", count: width - c.name.count + 2) + c.abstract + "\n"
+    let entries = commands.map { ($0.name, $0.abstract) } + [(HelpCommand.name, HelpCommand.abstract)]
+    let width = entries.map { $0.0.count }.max() ?? 0
+    for (name, abstract) in entries {
+      s += "  " + name + String(repeating: " ", count: width - name.count + 2) + abstract + "\n"
     }
     s += """
 
       Run 'spatial-replay <command> --help' for a command's options and examples.
       '-' as a file means standard input. --json gives machine-readable output.
 
-      options every command takes:
+      options every command takes (before or after the command's name):
         --color WHEN   colour: auto (on a terminal, unless NO_COLOR is set and not
                        empty, or TERM=dumb), always, never
         -h, --help     the command's help, with examples

@@ -96,7 +96,8 @@ public final class LineReader {
       do {
         if try POSIX.stat(fd).isDirectory {
           _ = try? POSIX.close(fd)
-          throw JournalFileError(path: path, message: "is a directory, not a journal")
+          throw JournalFileError(
+            path: path, message: "is a directory with no journal below it (*.ndjson, *.jsonl, or either gzipped)")
         }
       } catch let error as Errno {
         _ = try? POSIX.close(fd)

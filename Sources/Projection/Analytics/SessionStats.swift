@@ -18,15 +18,19 @@ public struct SessionStats: Sendable, Hashable {
     public var dwellMicroseconds: Int64
     /// Visits still open at the end of a journal.
     public var openVisits: Int
+    /// Visits whose didAppear never came, counted from their willAppear (see ``Visit/isComplete``).
+    public var incompleteVisits: Int
 
     public init(
-      controller: ControllerID, className: String?, visits: Int, dwellMicroseconds: Int64, openVisits: Int
+      controller: ControllerID, className: String?, visits: Int, dwellMicroseconds: Int64, openVisits: Int,
+      incompleteVisits: Int = 0
     ) {
       self.controller = controller
       self.className = className
       self.visits = visits
       self.dwellMicroseconds = dwellMicroseconds
       self.openVisits = openVisits
+      self.incompleteVisits = incompleteVisits
     }
 
     /// Total dwell in milliseconds.
@@ -143,6 +147,7 @@ public struct SessionStats: Sendable, Hashable {
         controllers[i].visits += c.visits
         controllers[i].dwellMicroseconds += c.dwellMicroseconds
         controllers[i].openVisits += c.openVisits
+        controllers[i].incompleteVisits += c.incompleteVisits
         if controllers[i].className == nil { controllers[i].className = c.className }
       } else {
         index[c.controller] = controllers.count

@@ -74,7 +74,8 @@ public struct StatsBuilder {
     stats.controllers = visits.entries.map { entry in
       SessionStats.ControllerStats(
         controller: entry.controller, className: entry.className, visits: entry.visits,
-        dwellMicroseconds: entry.closedDwell, openVisits: open.contains(entry.controller) ? 1 : 0)
+        dwellMicroseconds: entry.closedDwell, openVisits: open.contains(entry.controller) ? 1 : 0,
+        incompleteVisits: entry.incompleteVisits)
     }
     let state = check.state
     let counters = state.counters

@@ -78,12 +78,10 @@ public struct StatsGroups: Sendable {
     return stats
   }
 
-  /// Field by field: byte order of the values, nil after every value.
+  /// Field by field: version order of the values (``VersionOrder``: `9.2 < 9.10 < 10.0`), nil after every value.
   static func precedes(_ a: [String?], _ b: [String?]) -> Bool {
     for (x, y) in zip(a, b) where x != y {
-      guard let x else { return false }
-      guard let y else { return true }
-      return x.utf8.lexicographicallyPrecedes(y.utf8)
+      return VersionOrder.precedes(x, y)
     }
     return false
   }
@@ -167,7 +165,7 @@ extension StatsGroups {
       let id = c.controller.rawValue
       rows += [
         ("visits", id, .integer(c.visits)), ("dwell_ms", id, .number(c.dwellMilliseconds)),
-        ("open_visits", id, .integer(c.openVisits)),
+        ("open_visits", id, .integer(c.openVisits)), ("incomplete_visits", id, .integer(c.incompleteVisits)),
       ]
     }
     rows += [

@@ -76,7 +76,7 @@ extension StatsReport {
       cell("class", .string(c.className))
       json.counts([("visits", c.visits)])
       cell("dwellMs", .number(c.dwellMilliseconds))
-      json.counts([("openVisits", c.openVisits)])
+      json.counts([("openVisits", c.openVisits), ("incompleteVisits", c.incompleteVisits)])
       json.close("}")
     }
     json.close("]")

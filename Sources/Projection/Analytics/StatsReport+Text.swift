@@ -14,9 +14,9 @@ extension StatsReport {
   /// modals    0 presented, 0 deallocated, 0 leaked (0 modal-leak findings)
   /// findings  none
   ///
-  /// controller  class                visits  dwell_ms  open
-  /// home        HomeViewController        1  1000.000     0
-  /// notes       NotesViewController       1   250.000     1
+  /// controller  class                visits  dwell_ms  open  incomplete
+  /// home        HomeViewController        1  1000.000     0           0
+  /// notes       NotesViewController       1   250.000     1           0
   /// ```
   public func writeText(to out: inout some TextOutputStream) {
     for (i, session) in sessions.enumerated() {
@@ -78,11 +78,12 @@ extension StatsReport {
     }
     guard !s.controllers.isEmpty else { return }
     out.write("\n")
-    var table = TextTable(["controller", "class", "visits", "dwell_ms", "open"], rightAligned: [2, 3, 4])
+    var table = TextTable(
+      ["controller", "class", "visits", "dwell_ms", "open", "incomplete"], rightAligned: [2, 3, 4, 5])
     for c in s.controllers {
       table.add([
         displayText(c.controller.rawValue), c.className.map { displayText($0) } ?? "-", "\(c.visits)",
-        milliseconds(c.dwellMicroseconds), "\(c.openVisits)",
+        milliseconds(c.dwellMicroseconds), "\(c.openVisits)", "\(c.incompleteVisits)",
       ])
     }
     table.write(to: &out)

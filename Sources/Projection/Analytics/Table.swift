@@ -18,7 +18,8 @@ public enum Table: String, Sendable, Hashable, CaseIterable, CustomStringConvert
   public var rowMeaning: String {
     switch self {
     case .events: "one event (one decoded line of a journal)"
-    case .visits: "one visit of a controller: from its didAppear to its next willDisappear"
+    case .visits:
+      "one visit of a controller: from its didAppear (its willAppear when didAppear never came) to its next willDisappear"
     case .moves: "one move event, with whether and when its transition completed"
     case .pans: "one pan event, with the minimum touches and the neighbour at that moment"
     case .findings: "one finding about a journal: integrity (the reader) or lifecycle (the checker)"
@@ -86,8 +87,10 @@ public enum Table: String, Sendable, Hashable, CaseIterable, CustomStringConvert
     Column("controller", .string, nullable: false, "the controller visited"),
     Column("class", .string, nullable: true, "its class (from its alloc; null if it was never allocated)"),
     Column("visit", .integer, nullable: false, "1 for the controller's first visit in the session, then 2, 3..."),
-    Column("start_seq", .integer, nullable: false, "`seq` of the didAppear that started the visit"),
-    Column("start_time", .timestamp, nullable: false, "time of that didAppear"),
+    Column(
+      "start_seq", .integer, nullable: false,
+      "`seq` of the didAppear that started the visit (of the willAppear, for an incomplete visit)"),
+    Column("start_time", .timestamp, nullable: false, "time of that didAppear (or willAppear)"),
     Column(
       "end_seq", .integer, nullable: true,
       "`seq` of the willDisappear (or dealloc) that ended it; null for a visit still open at the end"),
@@ -96,6 +99,9 @@ public enum Table: String, Sendable, Hashable, CaseIterable, CustomStringConvert
       "time of the event that ended it; for an open visit, the time of the journal's last event"),
     Column("dwell_ms", .number, nullable: false, "end_time - start_time in milliseconds"),
     Column("open", .boolean, nullable: false, "true when the visit had not ended by the end of the journal"),
+    Column(
+      "complete", .boolean, nullable: false,
+      "false when didAppear never came: the visit counts from its willAppear"),
   ]
 
   static let moveColumns: [Column] = [

@@ -195,7 +195,7 @@ public struct TableBuilder {
     TableRow([
       .id(visit.controller), .string(visit.className), .integer(visit.number), .integer(visit.startSeq),
       .timestamp(visit.startTime), .integer(visit.endSeq), .timestamp(visit.endTime),
-      .number(visit.dwellMilliseconds), .boolean(visit.isOpen),
+      .number(visit.dwellMilliseconds), .boolean(visit.isOpen), .boolean(visit.isComplete),
     ])
   }
 

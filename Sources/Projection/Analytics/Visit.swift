@@ -2,6 +2,10 @@ import Journal
 
 /// One visit of a controller: from its didAppear to its next willDisappear.
 ///
+/// A controller that got its willAppear but never its didAppear was still on
+/// display: its visit counts from the willAppear and is *incomplete*
+/// (``isComplete`` false), never silently left out.
+///
 /// A controller deallocated while visible ends its visit at its `dealloc`; a
 /// visit still going on at the end of the journal is *open* and lasts up to
 /// the journal's last event.
@@ -17,10 +21,12 @@ public struct Visit: Sendable, Hashable {
   public var endSeq: Int?
   /// When it ended; for an open visit, the time of the journal's last event.
   public var endTime: Timestamp
+  /// False when didAppear never came: the visit runs from the willAppear.
+  public var isComplete: Bool
 
   public init(
     controller: ControllerID, className: String?, number: Int, startSeq: Int, startTime: Timestamp, endSeq: Int?,
-    endTime: Timestamp
+    endTime: Timestamp, isComplete: Bool = true
   ) {
     self.controller = controller
     self.className = className
@@ -29,6 +35,7 @@ public struct Visit: Sendable, Hashable {
     self.startTime = startTime
     self.endSeq = endSeq
     self.endTime = endTime
+    self.isComplete = isComplete
   }
 
   /// Whether the visit had not ended by the end of the journal.

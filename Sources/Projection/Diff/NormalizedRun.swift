@@ -162,6 +162,19 @@ public struct NormalizedRun: Sendable {
     return c
   }
 
+  /// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `12th`, `13th`, `21st`.
+  static func ordinal(_ n: Int) -> String {
+    let suffix: String
+    switch (n % 10, n % 100) {
+    case (_, 11...13): suffix = "th"
+    case (1, _): suffix = "st"
+    case (2, _): suffix = "nd"
+    case (3, _): suffix = "rd"
+    default: suffix = "th"
+    }
+    return "\(n)\(suffix)"
+  }
+
   private mutating func allocate(_ id: ControllerID, className: String) -> Int32 {
     let name: String
     switch options.matching {
@@ -170,7 +183,8 @@ public struct NormalizedRun: Sendable {
     case .className:
       let n = classCounts[className, default: 0] + 1
       classCounts[className] = n
-      name = "\(className)#\(n)"
+      // A label, not an id: `2nd NotesViewController` cannot be mistaken for a recorded id.
+      name = "\(Self.ordinal(n)) \(className)"
     }
     let c = vocabulary.controller(named: name)
     if options.matching == .className { names[id] = c }

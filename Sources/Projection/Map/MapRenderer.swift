@@ -28,7 +28,10 @@ public struct MapRenderer: Sendable {
     public var glyphs: Glyphs
     /// ANSI attributes (bold, inverse, colours); only for a terminal.
     public var color: Bool
-    /// Columns for an id in a box; nil picks the longest placed id's width, from 3 to 12.
+    /// Columns for an id in a box; nil picks the longest placed id's width (at least 3).
+    /// Narrowed, down to 12 columns, when the map's columns would not fit the width
+    /// otherwise, and always to the width of one box: an id is cut only when it cannot
+    /// fit, keeping its end (`…troller#12`), and two ids on the map never look alike.
     public var idWidth: Int?
 
     public init(
@@ -91,7 +94,12 @@ public struct MapRenderer: Sendable {
   private func drawGrid(
     _ layout: MapLayout, bounds: (min: MapLayout.Position, max: MapLayout.Position), glyphs: BoxGlyphs
   ) -> MapDrawing {
-    var frame = Frame(idWidth: options.idWidth ?? automaticIDWidth(layout))
+    let natural = options.idWidth ?? automaticIDWidth(layout)
+    // As wide as the longest id, unless the map's columns then no longer fit: then
+    // narrower, but never below 12 columns (fewer columns of the map are drawn instead).
+    let columns = bounds.max.x - bounds.min.x + 1
+    let fitting = (options.width + Self.horizontalGap) / columns - Self.horizontalGap - 5
+    var frame = Frame(idWidth: max(min(natural, fitting), min(natural, 12)))
     frame.idWidth = max(1, min(frame.idWidth, options.width - 5))
     let fitColumns = max(1, (options.width + Self.horizontalGap) / frame.pitch)
     let fitRows = options.height.map { max(1, ($0 + 1) / (Self.boxHeight + 1)) } ?? Int.max
@@ -119,6 +127,9 @@ public struct MapRenderer: Sendable {
       }
     }
 
+    let labels = IDLabels.labels(
+      owner.values.map { displayText(layout.placements[$0].id.rawValue, limit: .max) }, width: frame.idWidth,
+      ellipsis: options.glyphs.ellipsis)
     let canvasWidth = xs.count * frame.pitch - Self.horizontalGap
     var grid: [String] = []
     for y in ys {
@@ -128,7 +139,8 @@ public struct MapRenderer: Sendable {
         let placement = layout.placements[p]
         let left = (placement.position.x - xs.lowerBound) * frame.pitch
         drawBox(
-          layout, p, at: left, frame: frame, occupants: occupants[placement.position] ?? 1, glyphs: glyphs, on: &canvas)
+          layout, p, at: left, frame: frame, occupants: occupants[placement.position] ?? 1, glyphs: glyphs,
+          label: labels[displayText(placement.id.rawValue, limit: .max)] ?? "", on: &canvas)
       }
       if !last {
         // Stubs of stretched links going up from the next row share the gap line.
@@ -185,14 +197,14 @@ public struct MapRenderer: Sendable {
 
   private func automaticIDWidth(_ layout: MapLayout) -> Int {
     var widest = 3
-    for placement in layout.placements where widest < 12 {
-      widest = max(widest, TextWidth.columns(of: displayText(placement.id.rawValue, limit: 13)))
+    for placement in layout.placements where widest < options.width {
+      widest = max(widest, TextWidth.columns(of: displayText(placement.id.rawValue, limit: options.width)))
     }
-    return min(widest, 12)
+    return widest
   }
 
   private func drawBox(
-    _ layout: MapLayout, _ p: Int, at left: Int, frame: Frame, occupants: Int, glyphs: BoxGlyphs,
+    _ layout: MapLayout, _ p: Int, at left: Int, frame: Frame, occupants: Int, glyphs: BoxGlyphs, label id: String,
     on canvas: inout Canvas
   ) {
     let placement = layout.placements[p]
@@ -214,9 +226,6 @@ public struct MapRenderer: Sendable {
     canvas.put(box.vertical, x: right, y: 1, style: frameStyle)
 
     // Content: [id] for the focus, a trailing * for a modal.
-    let id = TextWidth.truncate(
-      displayText(placement.id.rawValue, limit: frame.idWidth + 1), to: frame.idWidth, ellipsis: options.glyphs.ellipsis
-    )
     var x = canvas.put(isFocus ? "[" : " ", x: left + 1, y: 1)
     x = canvas.put(id, x: x, y: 1)
     x = canvas.put(isFocus ? "]" : " ", x: x, y: 1)

@@ -325,37 +325,3 @@ public struct FleetPage: Sendable {
     return "\(us / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
   }
 }
-
-/// Builds in version order, as `sort -V` orders them: runs of digits compare
-/// as numbers (`9.2 < 9.10 < 10.0`), the rest byte by byte; nil (no build) last.
-public enum VersionOrder {
-  public static func precedes(_ a: String?, _ b: String?) -> Bool {
-    guard let a else { return false }
-    guard let b else { return true }
-    let x = Array(a.utf8)
-    let y = Array(b.utf8)
-    var i = 0
-    var j = 0
-    func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
-    while i < x.count && j < y.count {
-      if isDigit(x[i]) && isDigit(y[j]) {
-        var i2 = i
-        while i2 < x.count && isDigit(x[i2]) { i2 += 1 }
-        var j2 = j
-        while j2 < y.count && isDigit(y[j2]) { j2 += 1 }
-        let p = Array(x[i..<i2].drop { $0 == 0x30 })
-        let q = Array(y[j..<j2].drop { $0 == 0x30 })
-        if p.count != q.count { return p.count < q.count }
-        if p != q { return p.lexicographicallyPrecedes(q) }
-        i = i2
-        j = j2
-      } else {
-        if x[i] != y[j] { return x[i] < y[j] }
-        i += 1
-        j += 1
-      }
-    }
-    if x.count - i != y.count - j { return x.count - i < y.count - j }
-    return x.lexicographicallyPrecedes(y)
-  }
-}

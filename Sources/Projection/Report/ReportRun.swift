@@ -102,7 +102,8 @@ public struct ReportRun: Sendable {
     if selected > maxEvents {
       let shownLast = records[lower + maxEvents - 1].seq
       note =
-        "This page shows the \(maxEvents) events seq \(records[lower].seq)–\(shownLast) of the \(selected) "
+        "This page shows the \(maxEvents.grouped) events seq \(records[lower].seq.grouped)–\(shownLast.grouped) of the "
+        + "\(selected.grouped) "
         + "selected: a larger page would be slow to open. Use --from and --to to choose another window."
       upper = lower + maxEvents
     }
@@ -121,7 +122,8 @@ public struct ReportRun: Sendable {
       name: name, findings: findings, note: note, totalEvents: totalEvents, lineAfterRecords: lineAfterRecords)
   }
 
-  /// Reads a journal and runs `check`'s rules over it in the same pass.
+  /// Reads a journal and runs `check`'s rules over it in the same pass (with `model`,
+  /// `check --model`'s comparison with the reference model of that profile too).
   ///
   /// - Parameter shown: which of the reader's findings to return (to print); it counts the others.
   /// - Returns: the run, the findings of the reader alone that `shown` admitted, and
@@ -132,14 +134,14 @@ public struct ReportRun: Sendable {
   public static func read(
     path: String, name: String? = nil, options: ReadOptions = .init(), seqs: ClosedRange<Int>? = nil,
     maxEvents: Int = ReportRun.defaultMaxEvents, filter: EventSelection = EventSelection(),
-    shown: DiagnosticLimit = DiagnosticLimit()
+    shown: DiagnosticLimit = DiagnosticLimit(), model: Profile? = nil
   ) throws(JournalFileError) -> (run: ReportRun, readerFindings: [Diagnostic], shown: DiagnosticLimit) {
     // Implementation note: the records after the window are checked, counted
     // and dropped (a 1M-event journal shown as its first 250,000 keeps those).
     let reader = try JournalReader(path: path, options: options)
     var records: [Record] = []
     var lines: [Int] = []
-    var check = JournalCheck(rules: .all)
+    var check = JournalCheck(rules: .all, model: model)
     var found: [CheckFinding] = []
     var listed: [Diagnostic] = []
     var perRule: [String: Int] = [:]

@@ -200,7 +200,8 @@ struct RecordMarks: Sendable {
       version = i
     case .alloc(let id, _):
       version = i
-      if idWidth < 12 { idWidth = min(12, max(idWidth, TextWidth.columns(of: displayText(id.rawValue, limit: 13)))) }
+      // The longest id (the map narrows it to the width it has), up to what a terminal could show.
+      if idWidth < 512 { idWidth = max(idWidth, TextWidth.columns(of: displayText(id.rawValue, limit: 512))) }
     case .root, .link, .unlink, .modal, .touches, .dealloc:
       version = i
     case .session, .pan, .lifecycle, .mark, .unknown:

@@ -61,6 +61,24 @@ struct EventFilter {
     from > 0 || to < Int.max || since != nil || until != nil || !types.isEmpty || !controllers.isEmpty
   }
 
+  /// Whether `record` is inside the seq and time ranges (`--from/--to`, `--since/--until`).
+  func inRange(_ record: Record) -> Bool {
+    guard record.seq >= from && record.seq <= to else { return false }
+    if let since, record.time < since { return false }
+    if let until, record.time > until { return false }
+    return true
+  }
+
+  /// Whether `record` comes after the seq or time range (`--to`, `--until`).
+  func isAfterRange(_ record: Record) -> Bool {
+    if record.seq > to { return true }
+    if let until, record.time > until { return true }
+    return false
+  }
+
+  /// Whether `--type` or `--controller` is given.
+  var selectsEvents: Bool { !types.isEmpty || !controllers.isEmpty }
+
   /// Whether the filters keep `record`.
   mutating func selects(_ record: Record) -> Bool {
     guard record.seq >= from && record.seq <= to else { return false }
@@ -80,7 +98,14 @@ struct EventFilter {
   func checkControllersSeen() throws(UsageError) {
     for id in controllers.sorted(by: { $0.rawValue < $1.rawValue }) where !seenControllers.contains(id) {
       var message = "--controller: no event names '\(displayText(id.rawValue))'"
-      if let near = closestWord(to: id.rawValue, in: seenControllers.map(\.rawValue).sorted()) {
+      let seen = seenControllers.map(\.rawValue).sorted { VersionOrder.precedes($0, $1) }
+      // The ids that start with what was given (`Home` for `HomeViewController#1`), else the nearest one.
+      let key = id.rawValue.lowercased()
+      let starting = seen.filter { $0.lowercased().hasPrefix(key) }
+      if !starting.isEmpty {
+        let shown = starting.prefix(3).map { displayText($0) }.joined(separator: ", ")
+        message += " (did you mean \(shown)\(starting.count > 3 ? ", … (\(starting.count) in all)" : "")?)"
+      } else if let near = closestWord(to: id.rawValue, in: seen) {
         message += " (did you mean \(near)?)"
       }
       throw UsageError(message)

@@ -59,6 +59,13 @@ extension Option {
     values: .file)
   static let ascii = Option.flag("--ascii", "plain ASCII instead of Unicode box drawing, arrows and marks")
   static let width = Option.value("--width", "N", "columns available (default: the terminal's, else 80)")
+  /// `--model [PROFILE]` on check, step and report: compare the recording with the
+  /// reference model of that profile (intended when none is given).
+  static let model = Option.optionalValue(
+    "--model", "PROFILE",
+    "also compare the recording with the reference model of PROFILE\n(intended, the default, or legacy) and show where it differs\n(rule model-divergence)",
+    words: Profile.allCases.map(\.rawValue))
+
   static let profile = Option.value(
     "--profile", "NAME", "the model's profile: intended (default) or legacy",
     values: .oneOf(Profile.allCases.map(\.rawValue)))

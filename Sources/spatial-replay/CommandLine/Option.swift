@@ -21,6 +21,9 @@ struct Option: Sendable {
     case value
     /// Values, repeatable and comma-separated (`--rule a,b --rule c`).
     case list
+    /// A flag that may take a value: `--model`, `--model=legacy`, or `--model legacy` when
+    /// the next argument is one of its ``Values/oneOf(_:)`` words (`--model [PROFILE]`).
+    case optionalValue
   }
 
   /// What a value may be, for validation and completion.
@@ -55,6 +58,11 @@ struct Option: Sendable {
     Option(name: name, short: short, kind: .value, placeholder: placeholder, help: help, values: values)
   }
 
+  /// `--name [PLACEHOLDER]`: given alone or with one of `words`.
+  static func optionalValue(_ name: String, _ placeholder: String, _ help: String, words: [String]) -> Option {
+    Option(name: name, short: nil, kind: .optionalValue, placeholder: placeholder, help: help, values: .oneOf(words))
+  }
+
   static func list(_ name: String, _ placeholder: String, _ help: String, values: Values = .any) -> Option {
     Option(name: name, short: nil, kind: .list, placeholder: placeholder, help: help, values: values)
   }
@@ -70,7 +78,11 @@ struct Option: Sendable {
   var synopsis: String {
     var s = short.map { "\($0), " } ?? ""
     s += name
-    if kind != .flag { s += " " + placeholder }
+    switch kind {
+    case .flag: break
+    case .optionalValue: s += " [" + placeholder + "]"
+    case .value, .list: s += " " + placeholder
+    }
     return s
   }
 }
@@ -120,6 +132,20 @@ struct ParsedArguments {
         if let near = closestWord(to: name, in: options.map(\.name)) { message += " (did you mean \(near)?)" }
         throw UsageError(message)
       }
+      if option.kind == .optionalValue {
+        var value = inlineValue
+        if value == nil, i < arguments.count, case .oneOf(let words) = option.values, words.contains(arguments[i]) {
+          value = arguments[i]
+          i += 1
+        }
+        if let value, case .oneOf(let words) = option.values, !words.contains(value) {
+          var message = "\(option.name) takes one of \(words.joined(separator: ", ")), got '\(displayText(value))'"
+          if let near = closestWord(to: value, in: words, ignoringCase: true) { message += " (did you mean \(near)?)" }
+          throw UsageError(message)
+        }
+        given[option.name, default: []].append(value ?? "")
+        continue
+      }
       if option.kind == .flag {
         if inlineValue != nil { throw UsageError("\(option.name) takes no value") }
         given[option.name, default: []].append("")
@@ -165,7 +191,9 @@ struct ParsedArguments {
   /// The last value given.
   func value(_ option: Option) -> String? {
     check(option)
-    return given[option.name]?.last
+    guard let last = given[option.name]?.last else { return nil }
+    // An optional value given without one (`--model` alone) reads as no value.
+    return option.kind == .optionalValue && last.isEmpty ? nil : last
   }
 
   /// Every value given, in order (a list option's commas split).

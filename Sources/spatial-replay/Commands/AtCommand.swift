@@ -21,7 +21,8 @@ struct AtCommand: Command {
     ] + Option.reading + [Option.maxErrors]
   static let exitStatus = """
     0 fine, 2 the file could not be read, the journal has format errors or
-    SEQ is not in it, 64 usage error.
+    no event with SEQ (a gap), 64 usage error (SEQ beyond the journal's
+    range included).
     """
   static let examples = [
     "spatial-replay at Journals/demo.intended.ndjson 42",

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// `cat FILE...`: copies the events of journals through, optionally filtered.
 struct CatCommand: Command {
@@ -12,10 +13,30 @@ struct CatCommand: Command {
     out and reported on stderr, with every other finding about the journals
     (as 'check' prints them).
 
+    The copy is a piece of a journal: a slice has no header and names
+    controllers allocated before it, and two journals give two headers and
+    repeated seqs, so 'check' refuses it. With --replayable the output is a
+    journal of its own that 'check' reads without format errors: the first
+    header, then events that rebuild the state where the slice starts (the
+    controllers alive, their loads and phases, the root and the focus, the
+    modals, links and minimum touches), a mark 'replayable.start' with the
+    source's seq there, then the slice, renumbered from 0 with each event's
+    seq in the source kept under "sourceSeq". Several journals are read as
+    one session in order (the later headers are left out). A slice that
+    starts while a transition is in flight starts at the move that began
+    it, and one that ends in a transition ends where the transition does
+    (its last callback, or the next move). With --type or --controller, the allocs and deallocs inside the
+    range are kept too, so that every id the slice names is allocated.
+    See docs/cli.md.
+
     A progress bar shows on stderr when it is a terminal, standard output is
     not, and the work takes more than a second.
     """
-  static let options = Option.filters + Option.reading + [Option.maxErrors]
+  static let replayable = Option.flag(
+    "--replayable",
+    "write a journal that replays on its own: the header, the events that\nrebuild the state at the slice's start, then the slice renumbered\n(the source's seq in \"sourceSeq\")"
+  )
+  static let options = [replayable] + Option.filters + Option.reading + [Option.maxErrors]
   static let exitStatus = """
     0 fine (warnings alone are fine), 2 a file could not be read or a journal
     has format errors (its bad lines are left out), 64 usage error.
@@ -24,7 +45,8 @@ struct CatCommand: Command {
     "spatial-replay cat --from 100 --to 199 journal.ndjson > slice.ndjson",
     "spatial-replay cat --type move,pan journal.ndjson",
     "spatial-replay cat --since 2026-01-01T10:00:00Z --controller compose journal.ndjson",
-    "spatial-replay cat part1.ndjson part2.ndjson | spatial-replay check -",
+    "spatial-replay cat --replayable --from 40 --to 90 journal.ndjson | spatial-replay check -",
+    "spatial-replay cat --replayable part1.ndjson part2.ndjson > whole.ndjson",
   ]
 
   var files: [String]
@@ -32,12 +54,14 @@ struct CatCommand: Command {
   var reading: ReadOptions
   /// `--max-errors`: how many of a journal's findings stderr shows.
   var limit: DiagnosticLimit
+  var replayable: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = try JournalInput.paths(arguments, command: Self.name)
     filter = try EventFilter(arguments)
     reading = try ReadOptions(arguments)
     limit = try DiagnosticLimit(arguments)
+    replayable = arguments.flag(Self.replayable)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
@@ -47,6 +71,9 @@ struct CatCommand: Command {
     var progress = Progress(
       total: InputSize.total(files), enabled: context.showProgress && !context.stdoutIsTerminal)
     var done: Int64 = 0
+    var slice = ReplayableSlice()
+    var sliced: [Record] = []
+    var line: [UInt8] = []
     for path in files {
       let name = JournalInput.displayName(path)
       let reader: JournalReader
@@ -62,6 +89,17 @@ struct CatCommand: Command {
       while let item = reader.next() {
         switch item {
         case .record(let record, _, _):
+          if replayable {
+            let keep: ReplayableSlice.Keep =
+              filter.selects(record)
+              ? .event
+              : filter.inRange(record)
+                ? (filter.selectsEvents ? .lifecycleOfIDs : .none)
+                : filter.isAfterRange(record) ? .afterRange : .none
+            slice.consume(record, keep: keep, into: &sliced)
+            write(&sliced, &line, &context)
+            continue
+          }
           guard filter.selects(record) else { continue }
           reader.withCurrentLine { line in context.stdout.write(bytes: line) }
           context.stdout.write("\n")
@@ -80,7 +118,22 @@ struct CatCommand: Command {
         verdict.noteUnreadable()
       }
     }
+    if replayable {
+      slice.finish(into: &sliced)
+      write(&sliced, &line, &context)
+    }
     try filter.checkControllersSeen()
     return verdict.status
+  }
+
+  /// Writes the records of a replayable slice as lines, and empties the list.
+  private func write(_ records: inout [Record], _ line: inout [UInt8], _ context: inout Context) {
+    for record in records {
+      line.removeAll(keepingCapacity: true)
+      record.encode(into: &line)
+      line.append(UInt8(ascii: "\n"))
+      context.stdout.write(bytes: line)
+    }
+    records.removeAll(keepingCapacity: true)
   }
 }

@@ -33,9 +33,8 @@ struct CheckCommand: Command {
     "--rule", "ID", "report only these rules (comma-separated, repeatable)", values: .suggested(CheckRule.allRuleIDs))
   static let noRule = Option.list(
     "--no-rule", "ID", "do not report these rules", values: .suggested(CheckRule.allRuleIDs))
-  static let model = Option.flag(
-    "--model",
-    "also re-run the recorded inputs through the reference model and\nreport where the recording differs from it (rule model-divergence),\neach with a diff: = matching events, - expected by the model,\n+ recorded instead"
+  static let model = Option.model.help(
+    "also re-run the recorded inputs through the reference model of\nPROFILE (intended, the default, or legacy) and report where the\nrecording differs from it (rule model-divergence), each with a diff:\n= matching events, - expected by the model, + recorded instead"
   )
   static let summary = Option.flag(
     "--summary",
@@ -47,7 +46,8 @@ struct CheckCommand: Command {
     [
       format, Option.json.help("the same as --format json"), Option.quiet.help("print the summary only"),
       summary, maxFindings, rule, noRule, model,
-      Option.profile.help("the model's profile for --model: intended (default) or legacy"),
+      Option.profile.help(
+        "the old spelling of --model PROFILE: --model --profile legacy\nis --model legacy (still accepted)"),
       Option.ascii.help("plain ASCII arrows and marks in the text format's messages"),
     ] + Option.reading + [Option.jobs]
   static var details: String {
@@ -88,7 +88,7 @@ struct CheckCommand: Command {
     "spatial-replay check Journals/demo.intended.ndjson",
     "spatial-replay check --rule modal-leak,will-repeated Journals/demo.legacy.ndjson",
     "spatial-replay check --model Journals/demo.legacy.ndjson",
-    "spatial-replay check --model --profile legacy --no-rule unknown-type Journals/*.legacy.ndjson",
+    "spatial-replay check --model legacy --no-rule unknown-type Journals/*.legacy.ndjson",
     "spatial-replay check --format sarif Journals/*.ndjson > check.sarif",
     "spatial-replay check --strict --json a.ndjson b.ndjson > findings.ndjson",
     "spatial-replay check -q --max-line-bytes 65536 - < big.ndjson",
@@ -141,7 +141,11 @@ struct CheckCommand: Command {
     }
     let profile = arguments.choice(Option.profile)
     if arguments.flag(Self.model) {
-      model = profile.flatMap(Profile.init(rawValue:)) ?? .intended
+      let given = arguments.value(Self.model)
+      if let given, let profile, given != profile {
+        throw UsageError("--model \(given) contradicts --profile \(profile)")
+      }
+      model = (given ?? profile).flatMap(Profile.init(rawValue:)) ?? .intended
     } else {
       guard profile == nil else { throw UsageError("--profile needs --model") }
       guard !only.contains(CheckRule.modelDivergence.id) else {

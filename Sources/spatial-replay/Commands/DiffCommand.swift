@@ -42,7 +42,7 @@ struct DiffCommand: Command {
     "--lenient", "compare a journal with format errors (bad lines are skipped)\ninstead of refusing it")
   static let gitBisect = Option.flag(
     "--git-bisect",
-    "exit 125 instead of 2 on unreadable or unusable input (an empty or\ncorrupt journal), so that 'git bisect run' skips that commit"
+    "exit 125 instead of 2 when B (the run of the commit under test) is\nunreadable or unusable (an empty or corrupt journal), so that 'git bisect\nrun' skips that commit; exit 128 when A (the baseline) is, so that the\nbisection stops at the mistake instead of skipping every commit"
   )
   static let options =
     [
@@ -51,8 +51,9 @@ struct DiffCommand: Command {
       gitBisect, Option.ascii,
     ] + Option.reading
   static let exitStatus = """
-    0 identical, 1 different, 2 unreadable or unusable input (125 with
-    --git-bisect), 64 usage error.
+    0 identical, 1 different, 2 unreadable or unusable input (with
+    --git-bisect: 125 for B, 128 for A, which aborts 'git bisect run'),
+    64 usage error.
     """
   static let examples = [
     "spatial-replay diff Journals/bisect/build-07.ndjson Journals/bisect/build-08.ndjson",
@@ -69,7 +70,7 @@ struct DiffCommand: Command {
   let hunkEvents: Int
   let json: Bool
   let quiet: Bool
-  let badInputStatus: Int32
+  let gitBisect: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     let files = arguments.positionals
@@ -84,8 +85,13 @@ struct DiffCommand: Command {
     hunkEvents = try arguments.int(Self.hunkEvents, min: 0) ?? 20
     json = arguments.flag(Option.json)
     quiet = arguments.flag(Option.quiet)
-    badInputStatus = arguments.flag(Self.gitBisect) ? 125 : ExitCode.badInput
+    gitBisect = arguments.flag(Self.gitBisect)
   }
+
+  /// What `git bisect run` reads from `--git-bisect`: 125 skips the commit under test, 128
+  /// (128 to 255: abort) stops the bisection, since a bad baseline makes every commit unusable.
+  static let gitBisectSkip: Int32 = 125
+  static let gitBisectAbort: Int32 = 128
 
   func run(_ context: inout Context) throws -> Int32 {
     let a: DiffRunLoader.Loaded
@@ -93,7 +99,14 @@ struct DiffCommand: Command {
     do {
       (a, b) = try loader.loadPair(pathA, pathB, context: &context)
     } catch {
-      throw CommandFailure(error.message, exitCode: badInputStatus)
+      guard gitBisect else { throw CommandFailure(error.message, exitCode: ExitCode.badInput) }
+      if error.side == .a {
+        throw CommandFailure(
+          error.message
+            + "\nthe baseline A is unusable: stopping the bisection (exit 128) rather than skipping every commit",
+          exitCode: Self.gitBisectAbort)
+      }
+      throw CommandFailure(error.message, exitCode: Self.gitBisectSkip)
     }
     for warning in Self.headerWarnings(a, b) { context.warning(warning) }
     let report = DiffReport(a.run, b.run, context: self.context)
@@ -146,7 +159,11 @@ struct DiffRunLoader: Sendable {
 
   /// Why a journal cannot be compared.
   struct Failure: Error, Sendable {
+    /// Which journal of a pair (``loadPair(_:_:context:)``) it was.
+    enum Side: Sendable { case a, b }
+
     var message: String
+    var side: Side? = nil
   }
 
   var options: DiffOptions
@@ -180,8 +197,15 @@ struct DiffRunLoader: Sendable {
     }
     let (ra, rb) = results.withLock { ($0[0], $0[1]) }
     guard let ra, let rb else { preconditionFailure("concurrentPerform ran both iterations") }
-    let a = try accept(ra.get(), context: &context)
-    let b = try accept(rb.get(), context: &context)
+    func onSide(_ side: Failure.Side, _ body: () throws(Failure) -> Loaded) throws(Failure) -> Loaded {
+      do { return try body() } catch {
+        var failure = error
+        failure.side = side
+        throw failure
+      }
+    }
+    let a = try onSide(.a) { () throws(Failure) in try accept(ra.get(), context: &context) }
+    let b = try onSide(.b) { () throws(Failure) in try accept(rb.get(), context: &context) }
     return (a, b)
   }
 

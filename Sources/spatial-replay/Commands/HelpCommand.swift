@@ -3,8 +3,24 @@ import Journal
 /// `help [COMMAND]` and `help --man`: the overview, a command's help, or the
 /// manual page (troff, for `man -l`), all generated from the commands' declarations.
 enum HelpCommand {
+  static let name = "help"
+  static let abstract = "Show the overview, a command's help (help COMMAND) or the manual page (--man)"
+  static let help = """
+    usage: spatial-replay help [COMMAND | --man]
+
+    Without COMMAND, the overview of the commands; with COMMAND, its help (as
+    'spatial-replay COMMAND --help'); with --man, the manual page in troff,
+    for 'spatial-replay help --man | man -l -'.
+
+    exit status: 0 printed, 64 usage error (not a command).
+
+    """
+
   static func run(_ arguments: [String], context: inout Context) -> Int32 {
     switch arguments.first {
+    case "--help", "-h":
+      context.stdout.write(help)
+      return ExitCode.ok
     case nil:
       context.stdout.write(SpatialReplay.overview)
       return ExitCode.ok

@@ -21,14 +21,18 @@ struct MapCommand: Command {
     two or more fingers), the focus as [id] in a double frame, modals with a *.
     Controllers on one cell and links longer than one step are listed as
     collisions; controllers the walk does not reach as detached (a long list
-    is cut to what fits in a few lines, with a count). A map wider than the
-    width is cropped around the focus. Findings about the journal go to stderr.
+    is cut to what fits in a few lines, with a count). Ids are drawn whole;
+    when the map would not fit the width, boxes narrow down to 12 columns
+    of id, cutting an id at its start so that its end shows (…troller#12)
+    and never two alike, and what still does not fit is cropped around the
+    focus. Findings about the journal go to stderr.
     """
   static let at = Option.value("--at", "SEQ", "the map after the event SEQ (default: after the last event)")
   static let options = [at, Option.ascii, Option.width] + Option.reading + [Option.maxErrors]
   static let exitStatus = """
     0 fine, 2 the file could not be read, the journal has format errors or
-    SEQ is not in it, 64 usage error.
+    no event with SEQ (a gap), 64 usage error (SEQ beyond the journal's
+    range included).
     """
   static let examples = [
     "spatial-replay map Journals/demo.intended.ndjson",

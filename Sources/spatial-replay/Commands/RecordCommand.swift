@@ -31,7 +31,8 @@ struct RecordCommand: Command {
     Option.output,
   ]
   static let exitStatus = """
-    0 recorded, 2 script error or unreadable script, 64 usage error.
+    0 recorded, 2 script error or unreadable script, 64 usage error (a
+    journal given instead of a script included).
     """
   static let examples = [
     "spatial-replay record Journals/demo.scenario",
@@ -55,6 +56,12 @@ struct RecordCommand: Command {
 
   func run(_ context: inout Context) throws -> Int32 {
     let bytes = try readInput(script)
+    if bytes.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\n") }) == UInt8(ascii: "{") {
+      throw CommandFailure(
+        "\(displayText(script)) is a journal (a line of JSON), not a scenario script: 'record' runs a script "
+          + "such as Journals/notes.scenario; to audit a journal use 'spatial-replay check \(displayText(script))'",
+        exitCode: ExitCode.usage)
+    }
     let scenario: Scenario
     do throws(ScenarioError) {
       scenario = try ScenarioParser.parse(bytes, script: script)

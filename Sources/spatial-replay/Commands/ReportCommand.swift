@@ -34,8 +34,11 @@ struct ReportCommand: Command {
   static let maxEvents = Option.value(
     "--max-events", "N",
     "at most N events on the page (default 250000); a larger\nselection shows its first N with a note")
+  static let model = Option.model.help(
+    "also compare the recording with the reference model of PROFILE\n(intended, the default, or legacy): its model-divergence findings\nare on the page with the others, as 'check --model'"
+  )
   static let options =
-    [Option.output, fleet] + Option.filters + [maxEvents] + Option.reading + [Option.maxErrors]
+    [Option.output, fleet] + Option.filters + [maxEvents, model] + Option.reading + [Option.maxErrors]
   static let exitStatus = """
     0 written, 2 a file could not be read, has format errors or --from/--to
     (--since/--until) select no event, 64 usage error.
@@ -60,6 +63,7 @@ struct ReportCommand: Command {
   var limit: DiagnosticLimit
   /// `report DIR` or `--fleet`: the journals of the fleet page.
   var fleetFiles: [String]?
+  var model: Profile?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = arguments.positionals
@@ -89,6 +93,7 @@ struct ReportCommand: Command {
     output = arguments.value(Option.output)
     if output == "-" { output = nil }
     if let output { try InputFiles(files).refuse(output) }
+    model = arguments.flag(Self.model) ? arguments.value(Self.model).flatMap(Profile.init(rawValue:)) ?? .intended : nil
     let filter = try EventFilter(arguments)
     times = (filter.since, filter.until)
     if filter.since != nil || filter.until != nil {
@@ -127,7 +132,7 @@ struct ReportCommand: Command {
       do {
         (run, readerFindings, shown) = try ReportRun.read(
           path: path, name: name, options: reading, seqs: seqs, maxEvents: files.count == 2 ? .max : maxEvents,
-          filter: selection, shown: limit)
+          filter: selection, shown: limit, model: model)
       } catch {
         throw CommandFailure(displayText(error.description, limit: .max))
       }

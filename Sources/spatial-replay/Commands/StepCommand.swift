@@ -51,10 +51,9 @@ struct StepCommand: Command {
     """
   static let keys = Option.value("--keys", "KEYS", "press these keys (scripted, even on a terminal)")
   static let size = Option.value("--size", "WxH", "the screen size when scripted (default 80x24)")
-  static let model = Option.value(
-    "--model", "PROFILE",
-    "also compare the recording with the reference model (intended or\nlegacy), as 'check --model'",
-    values: .oneOf(Profile.allCases.map(\.rawValue)))
+  static let model = Option.model.help(
+    "also compare the recording with the reference model of PROFILE\n(intended, the default, or legacy), as 'check --model'"
+  )
   static let options =
     [keys, size, Option.ascii, model, Option.include, Option.exclude, Option.match] + Option.filters
     + Option.reading
@@ -92,7 +91,7 @@ struct StepCommand: Command {
     if let text = arguments.value(Self.size) { size = try Self.size(text) }
     options = Stepper.Options(glyphs: Glyphs(ascii: arguments.flag(Option.ascii)))
     reading = try ReadOptions(arguments)
-    model = arguments.choice(Self.model).flatMap(Profile.init(rawValue:))
+    model = arguments.flag(Self.model) ? arguments.value(Self.model).flatMap(Profile.init(rawValue:)) ?? .intended : nil
     diffOptions = try DiffOptions(arguments)
     filter = try EventFilter(arguments)
     if filter.isActive && files.count == 2 {

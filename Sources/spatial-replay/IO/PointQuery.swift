@@ -49,7 +49,7 @@ struct PointQuery {
       for diagnostic in index.diagnostics { shown.write(diagnostic, &context.stderr) }
       switch answer {
       case .state(let state): return PointQuery(state: state, hadErrors: index.hadErrors)
-      case .notFound(let seq): throw notFound(seq, name: name, range: index.seqRange)
+      case .notFound(let seq): throw notFound(seq, name: name, range: index.seqRange, hadErrors: index.hadErrors)
       }
     }
     let builder = location.flatMap(PointIndex.Builder.init)
@@ -99,19 +99,22 @@ struct PointQuery {
     let range = lowest <= highest ? lowest...highest : nil
     index?.finish(final: state, hadErrors: hadErrors, seqRange: range)
     guard let seq else { return PointQuery(state: state, hadErrors: hadErrors) }
-    guard let answer else { throw notFound(seq, name: name, range: range) }
+    guard let answer else { throw notFound(seq, name: name, range: range, hadErrors: hadErrors) }
     return PointQuery(state: answer, hadErrors: hadErrors)
   }
 
   /// Why there is no state after `seq`, naming the journal's seq range.
   @inline(never)
-  private static func notFound(_ seq: Int, name: String, range: ClosedRange<Int>?) -> CommandFailure {
+  private static func notFound(_ seq: Int, name: String, range: ClosedRange<Int>?, hadErrors: Bool) -> CommandFailure {
     let name = displayText(name, limit: .max)
     guard let range else { return CommandFailure("\(name) has no events, so no seq \(seq)") }
     if range.contains(seq) {
       return CommandFailure(
         "\(name) has no event with seq \(seq) (its seq range is \(range.lowerBound)…\(range.upperBound), with gaps)")
     }
-    return CommandFailure("seq \(seq) is out of range: \(name) has seq \(range.lowerBound)…\(range.upperBound)")
+    // A SEQ outside a sound journal is a mistake in the arguments (64); format errors still win (2).
+    return CommandFailure(
+      "seq \(seq) is out of range: \(name) has seq \(range.lowerBound)…\(range.upperBound)",
+      exitCode: hadErrors ? ExitCode.badInput : ExitCode.usage)
   }
 }

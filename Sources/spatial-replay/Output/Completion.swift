@@ -97,7 +97,9 @@ enum Completion {
         let help = zshEscape(option.help.split(separator: "\n").joined(separator: " "))
         let action: String
         switch option.values {
-        case .oneOf(let words), .suggested(let words): action = ":\(option.placeholder):(\(quoted(words)))"
+        case .oneOf(let words), .suggested(let words):
+          let colon = option.kind == .optionalValue ? "::" : ":"
+          action = "\(colon)\(option.placeholder):(\(quoted(words)))"
         case .file: action = ":\(option.placeholder):_files"
         case .directory: action = ":\(option.placeholder):_files -/"
         case .any: action = option.kind == .flag ? "" : ":\(option.placeholder): "
@@ -148,7 +150,8 @@ enum Completion {
         var line = "complete -c spatial-replay \(condition) -l \(option.name.dropFirst(2))"
         if let short = option.short { line += " -s \(short.dropFirst())" }
         switch option.values {
-        case .oneOf(let words), .suggested(let words): line += " -x -a '\(quoted(words))'"
+        case .oneOf(let words), .suggested(let words):
+          line += (option.kind == .optionalValue ? " -f" : " -x") + " -a '\(quoted(words))'"
         case .file, .directory: line += " -r -F"
         case .any: if option.kind != .flag { line += " -x" }
         }

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 #if canImport(Glibc)
   import Glibc
@@ -28,8 +29,9 @@ enum JournalInput {
   static let journalSuffixes = [".ndjson", ".jsonl", ".ndjson.gz", ".jsonl.gz"]
 
   /// `-` and files as they are (a missing one is reported when it is read); a directory as
-  /// every journal below it, recursively, sorted by path; a pattern with `*`, `?` or `[` that
-  /// names no file as the files it matches (glob(3)), sorted. A directory without a journal and
+  /// every journal below it, recursively, sorted by path in version order (``VersionOrder``:
+  /// `build-9.2` before `build-10.0`); a pattern with `*`, `?` or `[` that names no file as the
+  /// files it matches (glob(3)), in version order too. A directory without a journal and
   /// a pattern that matches nothing stay as they are, and are then reported as unreadable (2).
   static func expand(_ argument: String) -> [String] {
     guard argument != "-" else { return [argument] }
@@ -38,7 +40,7 @@ enum JournalInput {
       guard info.st_mode & S_IFMT == S_IFDIR else { return [argument] }
       var found: [String] = []
       collectJournals(in: argument, into: &found)
-      return found.isEmpty ? [argument] : found.sorted()
+      return found.isEmpty ? [argument] : found.sorted { VersionOrder.precedes($0, $1) }
     }
     guard argument.contains(where: { "*?[".contains($0) }) else { return [argument] }
     var matches = glob_t()
@@ -46,7 +48,7 @@ enum JournalInput {
     guard glob(argument, 0, nil, &matches) == 0, matches.gl_pathc > 0 else { return [argument] }
     return (0..<Int(matches.gl_pathc)).compactMap { i in
       matches.gl_pathv[i].map { String(cString: $0) }
-    }.sorted()
+    }.sorted { VersionOrder.precedes($0, $1) }
   }
 
   private static func collectJournals(in directory: String, into found: inout [String]) {

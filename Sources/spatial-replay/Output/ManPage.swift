@@ -30,13 +30,58 @@ enum ManPage {
     return s
   }
 
-  /// Preformatted text (`.nf`), escaped for troff.
+  /// Columns a preformatted line may take: `man` indents a section's text by 7, and
+  /// the page must fit 80 columns (`MANWIDTH=80 man -l -`).
+  static let blockWidth = 72
+
+  /// Preformatted text (`.nf`), escaped for troff, its lines wrapped to ``blockWidth``.
   private static func block(_ text: String) -> String {
     var s = ".PP\n.nf\n"
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      s += escape(String(line)) + "\n"
+      for part in wrapped(String(line), width: blockWidth) { s += escape(part) + "\n" }
     }
     return s + ".fi\n"
+  }
+
+  /// `line` cut at spaces into lines of at most `width` columns. A continuation is indented
+  /// as the text after the line's first gap of two spaces or more (the help column of an
+  /// option, `  --model [PROFILE]      also ...`), or else as the line itself plus two.
+  static func wrapped(_ line: String, width: Int) -> [String] {
+    let characters = Array(line)
+    guard characters.count > width else { return [line] }
+    let lead = characters.prefix { $0 == " " }.count
+    var indent = lead + 2
+    var i = lead
+    while i + 1 < characters.count {
+      if characters[i] == " " && characters[i + 1] == " " {
+        var j = i
+        while j < characters.count && characters[j] == " " { j += 1 }
+        if j < min(40, width / 2) { indent = j }
+        break
+      }
+      i += 1
+    }
+    var lines: [String] = []
+    var rest = characters
+    var first = true
+    while rest.count > width {
+      // The last space that leaves the line within the width, past the indentation.
+      let floor = first ? lead : indent
+      var cut = width
+      while cut > floor && rest[cut] != " " { cut -= 1 }
+      if cut <= floor {
+        cut = width  // one word longer than the line: cut it
+      }
+      var end = cut
+      while end > 0 && rest[end - 1] == " " { end -= 1 }
+      lines.append(String(rest[..<end]))
+      var next = cut
+      while next < rest.count && rest[next] == " " { next += 1 }
+      rest = Array(repeating: " ", count: indent) + Array(rest[next...])
+      first = false
+    }
+    lines.append(String(rest))
+    return lines
   }
 
   /// A backslash and `-` escaped, other than ASCII by code point, a leading `.` or `'`

@@ -329,7 +329,10 @@ private func decodeError(_ line: String) throws -> DecodeError {
   }
 
   @Test func directoryIsAFileError() {
-    #expect(throws: JournalFileError(path: "/", message: "is a directory, not a journal")) {
+    #expect(
+      throws: JournalFileError(
+        path: "/", message: "is a directory with no journal below it (*.ndjson, *.jsonl, or either gzipped)")
+    ) {
       _ = try JournalReader(path: "/")
     }
   }

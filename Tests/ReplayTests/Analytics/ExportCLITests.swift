@@ -26,7 +26,7 @@ import Testing
   static let otherVisitNDJSON =
     #"{"session":"a/b:c","app":null,"build":"7","file":"FILE","controller":"x","class":"X","visit":1,"start_seq":5,"#
     + #""start_time":"2026-01-01T00:00:00.002000Z","end_seq":null,"end_time":"2026-01-01T00:00:00.010500Z","#
-    + #""dwell_ms":8.5,"open":true}"#
+    + #""dwell_ms":8.5,"open":true,"complete":true}"#
 
   @Test func manyJournalsInOneTableOutOnStandardOutput() throws {
     let dir = try TemporaryDirectory()
@@ -51,8 +51,8 @@ import Testing
     #expect(result.stdout.isEmpty)
     #expect(
       try dir.text(out)
-        == "session,app,build,file,controller,class,visit,start_seq,start_time,end_seq,end_time,dwell_ms,open\r\n"
-        + "a/b:c,,7,\(b),x,X,1,5,2026-01-01T00:00:00.002000Z,,2026-01-01T00:00:00.010500Z,8.5,true\r\n")
+        == "session,app,build,file,controller,class,visit,start_seq,start_time,end_seq,end_time,dwell_ms,open,complete\r\n"
+        + "a/b:c,,7,\(b),x,X,1,5,2026-01-01T00:00:00.002000Z,,2026-01-01T00:00:00.010500Z,8.5,true,true\r\n")
     #expect(directoryEntries(dir.path) == ["b.ndjson", "moves.csv"], "no temporary file is left")
   }
 

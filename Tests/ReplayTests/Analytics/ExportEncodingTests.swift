@@ -11,6 +11,7 @@ import Testing
     .string("home"), .string("Home"), .integer(1), .integer(6),
     .timestamp(Timestamp(microseconds: 1_764_410_400_003_000)), .null,
     .timestamp(Timestamp(microseconds: 1_764_410_401_000_000)), .number(997), .boolean(true),
+    .boolean(true),
   ])
 
   func encode(_ table: Table, _ format: TableFormat, _ rows: [TableRow], header: Bool = true) -> String {
@@ -27,14 +28,15 @@ import Testing
       encode(.visits, .ndjson, [Self.visit])
         == #"{"session":"S1","app":"Dicto","build":null,"file":"a.ndjson","controller":"home","class":"Home","visit":1,"#
         + #""start_seq":6,"start_time":"2025-11-29T10:00:00.003000Z","end_seq":null,"end_time":"2025-11-29T10:00:01.000000Z","#
-        + #""dwell_ms":997.0,"open":true}"# + "\n")
+        + #""dwell_ms":997.0,"open":true,"complete":true}"# + "\n")
   }
 
   @Test func csvHasAHeaderCRLFLineEndsAndEmptyFieldsForNull() {
     #expect(
       encode(.visits, .csv, [Self.visit])
-        == "session,app,build,file,controller,class,visit,start_seq,start_time,end_seq,end_time,dwell_ms,open\r\n"
-        + "S1,Dicto,,a.ndjson,home,Home,1,6,2025-11-29T10:00:00.003000Z,,2025-11-29T10:00:01.000000Z,997.0,true\r\n")
+        == "session,app,build,file,controller,class,visit,start_seq,start_time,end_seq,end_time,dwell_ms,open,complete\r\n"
+        + "S1,Dicto,,a.ndjson,home,Home,1,6,2025-11-29T10:00:00.003000Z,,2025-11-29T10:00:01.000000Z,997.0,true,true\r\n"
+    )
   }
 
   struct QuotingCase: CustomTestStringConvertible, Sendable {

@@ -107,11 +107,11 @@ import Testing
       [
         TableRow([
           .string("home"), .string("Home"), .integer(1), .integer(6), t("00.003000"), .integer(14), t("01.000000"),
-          .number(997), .boolean(false),
+          .number(997), .boolean(false), .boolean(true),
         ]),
         TableRow([
           .string("notes"), .string("Notes"), .integer(1), .integer(17), t("01.250000"), .null, t("02.000000"),
-          .number(750), .boolean(true),
+          .number(750), .boolean(true), .boolean(true),
         ]),
       ])
   }
@@ -337,10 +337,11 @@ import Testing
       [
         TableRow([
           .string("x"), .null, .integer(1), .integer(0), t("0.000"), .integer(1), t("0.500"), .number(500),
-          .boolean(false),
+          .boolean(false), .boolean(true),
         ]),
         TableRow([
           .string("x"), .null, .integer(2), .integer(2), t("1.000"), .null, t("1.000"), .number(0), .boolean(true),
+          .boolean(true),
         ]),
       ])
   }

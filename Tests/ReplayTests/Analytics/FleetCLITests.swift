@@ -119,3 +119,40 @@ import Testing
     #expect(run.stderr.hasPrefix("spatial-replay: error: --jobs takes a whole number ≥ 1, got '\(value)'"), "\(run)")
   }
 }
+
+/// Builds in version order (`sort -V`): a folder's journals and `stats --by build`.
+@Suite struct BuildOrderCLITests {
+  static let builds = ["9.0", "9.2", "9.10", "10.0"]
+
+  static func fleet() throws -> TemporaryDirectory {
+    let directory = try TemporaryDirectory()
+    for build in builds.reversed() {
+      let result = try Binary.run([
+        "simulate", "--events", "30", "--seed", "1", "--build", build, "-o", directory.path + "/build-\(build).ndjson",
+      ])
+      #expect(result.status == 0, "\(result)")
+    }
+    return directory
+  }
+
+  @Test func checkSummaryReadsAFolderInVersionOrder() throws {
+    let directory = try Self.fleet()
+    let result = try Binary.run(["check", "--summary", directory.path])
+    let files = result.stdout.split(separator: "\n").compactMap { line in
+      line.split(separator: ":").first.flatMap { $0.hasPrefix(directory.path) ? $0.split(separator: "/").last : nil }
+    }
+    #expect(files == Self.builds.map { "build-\($0).ndjson"[...] }, "\(result)")
+  }
+
+  @Test func statsByBuildOrdersBuildsAsVersions() throws {
+    let directory = try Self.fleet()
+    let result = try Binary.run(["stats", "--by", "build", "--format", "csv", directory.path])
+    #expect(result.status == 0, "\(result)")
+    var seen: [String] = []
+    for line in result.stdout.split(separator: "\r\n").dropFirst() {
+      let build = String(line.split(separator: ",", omittingEmptySubsequences: false)[0])
+      if !build.isEmpty, seen.last != build { seen.append(build) }
+    }
+    #expect(seen == Self.builds, "\(result.stdout.prefix(400))")
+  }
+}

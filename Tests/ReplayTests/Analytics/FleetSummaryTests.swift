@@ -75,7 +75,7 @@ import Testing
     (["stats", "--by", "build,build"], "--by names build twice"),
     (
       ["stats", "--by", "bild"],
-      "--by takes one of build, app, device, session, profile, got 'bild' (did you mean build?)"
+      "--by takes one of build, app, device, session, profile, class, got 'bild' (did you mean build?)"
     ),
     (["stats", "--json", "--format", "csv", "--by", "app"], "--json contradicts --format csv"),
   ])

@@ -34,19 +34,19 @@ import Testing
     return groups
   }
 
-  @Test func groupsAreSortedByTheirValuesInByteOrderWithNullLast() {
+  @Test func groupsAreSortedByTheirValuesInVersionOrderWithNullLast() {
     let groups = Self.fleet.groups
-    #expect(groups.map(\.key) == [["3.10 (9)", nil], ["3.2 (41)", "Pixel"], ["3.2 (41)", "iPad"], [nil, "iPad"]])
-    #expect(groups.map(\.stats.journals) == [1, 1, 2, 1])
-    #expect(groups.map(\.stats.events) == [30, 50, 50, 20])
-    #expect(groups.map { $0.stats.controllers.map(\.dwellMicroseconds) } == [[11000], [17000], [18000], [7000]])
-    #expect(groups.map { $0.stats.findingsByRule["modal-leak"] ?? 0 } == [0, 0, 1, 1])
+    #expect(groups.map(\.key) == [["3.2 (41)", "Pixel"], ["3.2 (41)", "iPad"], ["3.10 (9)", nil], [nil, "iPad"]])
+    #expect(groups.map(\.stats.journals) == [1, 2, 1, 1])
+    #expect(groups.map(\.stats.events) == [50, 50, 30, 20])
+    #expect(groups.map { $0.stats.controllers.map(\.dwellMicroseconds) } == [[17000], [18000], [11000], [7000]])
+    #expect(groups.map { $0.stats.findingsByRule["modal-leak"] ?? 0 } == [0, 1, 0, 1])
     #expect(Self.fleet.overall.journals == 5 && Self.fleet.overall.events == 150)
   }
 
   @Test func jsonHasTheKeysTheGroupsWithTheOverallFieldsAndTheOverall() throws {
     let json = Self.fleet.json
-    #expect(json.hasPrefix(#"{"by":["build","device"],"groups":[{"key":{"build":"3.10 (9)","device":null},"#))
+    #expect(json.hasPrefix(#"{"by":["build","device"],"groups":[{"key":{"build":"3.2 (41)","device":"Pixel"},"#))
     #expect(json.contains(#"{"key":{"build":null,"device":"iPad"},"file":null,"session":null,"#))
     let overallStart = try #require(json.range(of: #"],"overall":"#))
     let overallText = json[overallStart.upperBound...].dropLast()
@@ -54,7 +54,8 @@ import Testing
     #expect(overallText.contains(#""journals":5,"events":150,"#))
     #expect(
       overallText.contains(
-        #""controllers":[{"controller":"home","class":"Home","visits":5,"dwellMs":53.0,"openVisits":0}]"#))
+        #""controllers":[{"controller":"home","class":"Home","visits":5,"dwellMs":53.0,"openVisits":0,"incompleteVisits":0}]"#
+      ))
   }
 
   @Test func csvIsOneRowPerGroupMeasureAndItemWithNullAsAnEmptyField() {
@@ -62,12 +63,32 @@ import Testing
     Self.fleet.writeCSV(to: &bytes)
     let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")
     #expect(lines[0] == "build,device,measure,item,value")
-    #expect(lines[1] == "3.10 (9),,journals,,1")
+    #expect(lines[1] == "3.2 (41),Pixel,journals,,1")
+    #expect(lines.contains("3.10 (9),,journals,,1"))
     #expect(lines.contains("3.2 (41),iPad,dwell_ms,home,18.0"))
     #expect(lines.contains("3.2 (41),iPad,findings_by_rule,modal-leak,1"))
     #expect(lines.contains(",iPad,events,,20"))
     #expect(lines.last == "", "every row ends with CRLF")
     let rows = Self.fleet.groups.map { StatsGroups.measures($0.stats).count }.reduce(0, +)
     #expect(lines.count == 1 + rows + 1, "the header, the rows, the empty string after the last CRLF")
+  }
+
+  /// Builds in the order `sort -V` gives them, not as bytes (`10.0` before `9.0`).
+  @Test func buildsSortAsVersions() {
+    var groups = StatsGroups(by: [.build])
+    for build in ["10.0", "9.10", "9.0", "9.2"] { groups.add(Self.session(build: build, events: 2, dwellMs: 1)) }
+    #expect(groups.groups.map(\.key) == [["9.0"], ["9.2"], ["9.10"], ["10.0"]])
+  }
+
+  @Test func versionOrderIsSortV() {
+    let sorted = [
+      "build-10.0.ndjson", "build-9.10.ndjson", "build-9.0.ndjson", "build-9.2.ndjson", "2.1 (88)", "2.1 (9)",
+      "v1.0", "v1.0.1", "a", "b10", "b9", "01", "1",
+    ].sorted { VersionOrder.precedes($0, $1) }
+    #expect(
+      sorted == [
+        "01", "1", "2.1 (9)", "2.1 (88)", "a", "b9", "b10", "build-9.0.ndjson", "build-9.2.ndjson",
+        "build-9.10.ndjson", "build-10.0.ndjson", "v1.0", "v1.0.1",
+      ])
   }
 }

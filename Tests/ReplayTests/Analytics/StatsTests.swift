@@ -21,8 +21,8 @@ import Testing
     + #""moves":{"total":1,"animated":1,"byDirection":{"left":1,"right":0,"up":0,"down":0},"#
     + #""byTrigger":{"programmatic":0,"pan":1,"fling":0,"goToRoot":0}},"#
     + #""pans":{"total":3,"byOutcome":{"committed":1,"snapBack":0,"blocked":1,"refused":1,"cancelled":0}},"#
-    + #""controllers":[{"controller":"home","class":"Home","visits":1,"dwellMs":997.0,"openVisits":0},"#
-    + #"{"controller":"notes","class":"Notes","visits":1,"dwellMs":750.0,"openVisits":1}],"#
+    + #""controllers":[{"controller":"home","class":"Home","visits":1,"dwellMs":997.0,"openVisits":0,"incompleteVisits":0},"#
+    + #"{"controller":"notes","class":"Notes","visits":1,"dwellMs":750.0,"openVisits":1,"incompleteVisits":0}],"#
     + #""modals":{"presented":0,"deallocated":0,"leaked":0,"leakedModals":[],"leakFindings":0},"#
     + #""findings":{"total":5,"errors":4,"warnings":1,"#
     + #""byRule":{"malformed":1,"unknown-type":1,"will-repeated":1,"misattributed":1,"visible-count":1}}}"#
@@ -36,9 +36,9 @@ import Testing
     modals    0 presented, 0 deallocated, 0 leaked (0 modal-leak findings)
     findings  4 errors, 1 warning: malformed 1, unknown-type 1, will-repeated 1, misattributed 1, visible-count 1
 
-    controller  class  visits  dwell_ms  open
-    home        Home        1   997.000     0
-    notes       Notes       1   750.000     1
+    controller  class  visits  dwell_ms  open  incomplete
+    home        Home        1   997.000     0           0
+    notes       Notes       1   750.000     1           0
 
     """
 
@@ -93,10 +93,10 @@ import Testing
         modals    0 presented, 0 deallocated, 0 leaked (0 modal-leak findings)
         findings  8 errors, 2 warnings: malformed 2, unknown-type 2, will-repeated 2, misattributed 2, visible-count 2
 
-        controller  class  visits  dwell_ms  open
-        home        Home        2  1994.000     0
-        notes       Notes       2  1500.000     2
-        x           X           1     8.500     1
+        controller  class  visits  dwell_ms  open  incomplete
+        home        Home        2  1994.000     0           0
+        notes       Notes       2  1500.000     2           0
+        x           X           1     8.500     1           0
 
         """))
   }
@@ -173,5 +173,53 @@ import Testing
     #expect(
       missing.stderr == "spatial-replay: error: \(dir.file("none.ndjson")): cannot open: No such file or directory\n")
     #expect(missing.stdout == text.stdout, "the readable journal is still reported")
+  }
+
+  /// A screen on display for 350 ms whose didAppear never came (a legacy move): its visit
+  /// counts from the willAppear and is flagged, never a silent zero.
+  static let missingDidAppear = """
+    {"seq":0,"time":"2026-11-29T10:00:00.000000Z","type":"session","v":1,"session":"S"}
+    {"seq":1,"time":"2026-11-29T10:00:00.000000Z","type":"alloc","controller":"home","class":"Home"}
+    {"seq":2,"time":"2026-11-29T10:00:00.000000Z","type":"alloc","controller":"notes","class":"Notes"}
+    {"seq":3,"time":"2026-11-29T10:00:00.000000Z","type":"root","controller":"home"}
+    {"seq":4,"time":"2026-11-29T10:00:00.000000Z","type":"lifecycle","controller":"home","callback":"didLoad"}
+    {"seq":5,"time":"2026-11-29T10:00:00.000000Z","type":"lifecycle","controller":"home","callback":"willAppear"}
+    {"seq":6,"time":"2026-11-29T10:00:00.000000Z","type":"lifecycle","controller":"home","callback":"didAppear"}
+    {"seq":7,"time":"2026-11-29T10:00:00.000000Z","type":"link","from":"home","direction":"right","to":"notes"}
+    {"seq":8,"time":"2026-11-29T10:00:00.000000Z","type":"lifecycle","controller":"notes","callback":"didLoad"}
+    {"seq":9,"time":"2026-11-29T10:00:01.000000Z","type":"move","from":"home","to":"notes","direction":"right","trigger":"programmatic","animated":true}
+    {"seq":10,"time":"2026-11-29T10:00:01.000000Z","type":"lifecycle","controller":"home","callback":"willDisappear"}
+    {"seq":11,"time":"2026-11-29T10:00:01.000000Z","type":"lifecycle","controller":"notes","callback":"willAppear"}
+    {"seq":12,"time":"2026-11-29T10:00:01.250000Z","type":"lifecycle","controller":"home","callback":"didDisappear"}
+    {"seq":13,"time":"2026-11-29T10:00:01.250000Z","type":"lifecycle","controller":"notes","callback":"willAppear"}
+    {"seq":14,"time":"2026-11-29T10:00:01.350000Z","type":"move","from":"notes","to":"home","direction":"left","trigger":"programmatic","animated":false}
+    {"seq":15,"time":"2026-11-29T10:00:01.350000Z","type":"lifecycle","controller":"notes","callback":"willDisappear"}
+    {"seq":16,"time":"2026-11-29T10:00:01.350000Z","type":"lifecycle","controller":"home","callback":"willAppear"}
+
+    """
+
+  @Test func aVisitWithoutDidAppearCountsFromWillAppearAndIsFlagged() {
+    let s = Self.stats(Self.missingDidAppear, file: "j.ndjson")
+    let notes = s.controllers.first { $0.controller == "notes" }
+    #expect(notes?.visits == 1)
+    #expect(notes?.dwellMicroseconds == 350_000)
+    #expect(notes?.incompleteVisits == 1)
+    // home's last willAppear has no didAppear either: an incomplete visit, open at the end.
+    let home = s.controllers.first { $0.controller == "home" }
+    #expect(home?.visits == 2 && home?.incompleteVisits == 1 && home?.openVisits == 1)
+    #expect(StatsReport(sessions: [s]).text.contains("notes       Notes       1   350.000     0           1"))
+
+    let reader = JournalReader(bytes: Array(Self.missingDidAppear.utf8), name: "j.ndjson")
+    var builder = TableBuilder(table: .visits, file: "j.ndjson")
+    var rows: [TableRow] = []
+    while let item = reader.next() { builder.consume(item, into: &rows) }
+    builder.finish(into: &rows)
+    let complete = Table.visits.ownColumns.firstIndex { $0.name == "complete" }
+    let dwell = Table.visits.ownColumns.firstIndex { $0.name == "dwell_ms" }
+    #expect(rows.count == 3)
+    if let complete, let dwell {
+      #expect(rows.map { $0.cells[complete] } == [.boolean(true), .boolean(false), .boolean(false)])
+      #expect(rows[1].cells[dwell] == .number(350))
+    }
   }
 }

@@ -66,7 +66,10 @@ import Testing
     #expect(result.stderr == "spatial-replay: error: \(missing): cannot open: No such file or directory\n")
     let directory = try Binary.run(["check", dir.path])
     #expect(directory.status == 2, "\(directory)")
-    #expect(directory.stderr == "spatial-replay: error: \(dir.path): is a directory, not a journal\n")
+    #expect(
+      directory.stderr
+        == "spatial-replay: error: \(dir.path): is a directory with no journal below it (*.ndjson, *.jsonl, or either gzipped)\n"
+    )
   }
 
   @Test func severalFilesGetATotalAndTheWorstStatus() throws {

@@ -104,7 +104,7 @@ import Testing
     #expect(result.status == 1, "\(result)")
     #expect(
       result.stdout == """
-        \(path):17: error: m: modal of home still linked and alive after home didAppear (in move at seq 12: m → home) [modal-leak]
+        \(path):17: error: modal m (presented by home) still linked and alive after home didAppear (in move at seq 12: m → home) [modal-leak]
         \(path):18: warning: blank line [blank-line]
         \(path): 18 events, 1 error, 1 warning (blank-line 1, modal-leak 1)
 

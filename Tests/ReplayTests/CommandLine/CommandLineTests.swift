@@ -4,6 +4,10 @@ import Testing
 @testable import Projection
 @testable import spatial_replay
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The command line's edges: each case a bug found by trying the tool as a new
 /// user would (issue "Trustworthy verdicts"), and the shared option model.
 @Suite struct CommandLineTests {
@@ -263,7 +267,10 @@ import Testing
     #expect(nothing.status == 2 && nothing.stderr.contains("*.csv: cannot open"), "\(nothing)")
     let empty = try TemporaryDirectory()
     let none = try Binary.run(["check", empty.path])
-    #expect(none.status == 2 && none.stderr.contains("is a directory, not a journal"), "\(none)")
+    #expect(
+      none.status == 2
+        && none.stderr.contains("is a directory with no journal below it (*.ndjson, *.jsonl, or either gzipped)"),
+      "\(none)")
     let runs = try Binary.run(["bisect", "-q", CheckJournals.directory + "/bisect"])
     #expect(runs.status == 1, "the bisect folder's builds, in order: \(runs)")
   }
@@ -287,5 +294,120 @@ import Testing
     let shown = lines.joined(separator: " ").split(separator: ",").count
     #expect(lines.last?.hasSuffix(" and \(2999 - shown + 1) more") == true, "\(lines.last ?? "")")
     #expect(MapRenderer.wrapped(["a", "b"], first: "detached (2): ", width: 80) == ["detached (2): a, b"])
+  }
+}
+
+/// `--model [PROFILE]` means one thing on check, step and report; the old spelling still works.
+@Suite struct ModelOptionTests {
+  static let legacy = CheckJournals.directory + "/notes.legacy.ndjson"
+
+  @Test func checkTakesTheProfileAfterModelAsTheOldSpellingDoes() throws {
+    let old = try Binary.run(["check", "--model", "--profile", "legacy", Self.legacy])
+    for spelling in [["--model", "legacy"], ["--model=legacy"]] {
+      let new = try Binary.run(["check"] + spelling + [Self.legacy])
+      #expect(new.status == old.status && new.stdout == old.stdout, "\(spelling): \(new)")
+    }
+    let intended = try Binary.run(["check", "--model", Self.legacy])
+    #expect(intended.stdout.contains("model-divergence"))
+    #expect(!old.stdout.contains("model-divergence"), "the legacy model describes the legacy journal")
+    let clash = try Binary.run(["check", "--model", "legacy", "--profile", "intended", Self.legacy])
+    #expect(clash.status == 64 && clash.stderr.contains("--model legacy contradicts --profile intended"))
+    let typo = try Binary.run(["check", "--model=legasy", Self.legacy])
+    #expect(typo.status == 64 && typo.stderr.contains("did you mean legacy?"), "\(typo)")
+    #expect(try Binary.run(["check", "--help"]).stdout.contains("--model [PROFILE]"))
+    #expect(try Binary.run(["check", "--help"]).stdout.contains("the old spelling of --model PROFILE"))
+  }
+
+  @Test func stepAndReportTakeTheSameOption() throws {
+    let plain = try Binary.run(["step", "--keys", "q", Self.legacy])
+    let intended = try Binary.run(["step", "--model", "--keys", "q", Self.legacy])
+    let legacy = try Binary.run(["step", "--model", "legacy", "--keys", "q", Self.legacy])
+    #expect(plain.status == 0 && intended.status == 0 && legacy.status == 0, "\(intended) \(legacy)")
+    #expect(intended.stdout.contains("findings 0 / 78"), "\(intended.stdout.suffix(200))")
+    #expect(legacy.stdout.contains("findings 0 / 59"), "\(legacy.stdout.suffix(200))")
+    let directory = try TemporaryDirectory()
+    let page = directory.path + "/r.html"
+    let report = try Binary.run(["report", "--model", Self.legacy, "-o", page])
+    #expect(report.status == 0, "\(report)")
+    #expect(try directory.text(page).contains("model-divergence"))
+    let without = try Binary.run(["report", Self.legacy, "-o", page])
+    #expect(without.status == 0)
+    #expect(!(try directory.text(page)).contains("\"model-divergence\""))
+  }
+}
+
+/// The edges a new user met in their first hour (issue 23, item 9).
+@Suite struct FirstHourEdgeTests {
+  static let notes = CheckJournals.directory + "/notes.intended.ndjson"
+
+  @Test func atBeyondTheEndIsAUsageError() throws {
+    let result = try Binary.run(["at", Self.notes, "999"])
+    #expect(result.status == 64, "\(result)")
+    #expect(result.stderr.contains("seq 999 is out of range"))
+  }
+
+  @Test func helpHasItsOwnHelpAndIsInTheCommandList() throws {
+    let help = try Binary.run(["help", "--help"])
+    #expect(help.status == 0 && help.stdout.contains("usage: spatial-replay help [COMMAND | --man]"), "\(help)")
+    let overview = try Binary.run(["--help"])
+    #expect(overview.stdout.contains("\n  help  "), "\(overview.stdout)")
+  }
+
+  @Test func aGlobalOptionMayComeBeforeTheCommand() throws {
+    for global in [["--color", "always"], ["--color=never"]] {
+      let result = try Binary.run(global + ["check", Self.notes])
+      #expect(result.status == 0, "\(global): \(result)")
+    }
+    #expect(try Binary.run(["--color", "always", "nocommand"]).status == 64)
+  }
+
+  @Test func aFolderWithoutJournalsSaysSo() throws {
+    let empty = try TemporaryDirectory()
+    let result = try Binary.run(["check", empty.path])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("is a directory with no journal below it"), "\(result)")
+  }
+
+  @Test func recordGivenAJournalNamesTheMistake() throws {
+    let result = try Binary.run(["record", Self.notes])
+    #expect(result.status == 64, "\(result)")
+    #expect(result.stderr.contains("is a journal (a line of JSON), not a scenario script"), "\(result)")
+    #expect(!result.stderr.contains("unknown command"), "\(result)")
+  }
+}
+
+extension FirstHourEdgeTests {
+  @Test func controllerSuggestionsFindIDsByTheirStart() throws {
+    let directory = try TemporaryDirectory()
+    let path = try WholeIDsCLITests.journal(directory)
+    let result = try Binary.run(["log", "--controller", "Notes", path])
+    #expect(result.status == 64, "\(result)")
+    #expect(result.stderr.contains("(did you mean NoteEditorViewController#2, NotesListViewController#1?)") == false)
+    #expect(result.stderr.contains("did you mean NotesListViewController#1?"), "\(result)")
+    let lower = try Binary.run(["log", "--controller", "note", path])
+    #expect(lower.stderr.contains("did you mean NoteEditorViewController#2, NotesListViewController#1?"), "\(lower)")
+  }
+
+  @Test func theReportsWindowNoteGroupsItsNumbers() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path + "/big.ndjson"
+    #expect(try Binary.run(["simulate", "--events", "1500", "--seed", "3", "-o", path]).status == 0)
+    let result = try Binary.run(["report", "--max-events", "1200", path, "-o", directory.path + "/r.html"])
+    #expect(result.stderr.contains("shows the 1,200 events seq 0–1,199 of the 1,500"), "\(result)")
+  }
+}
+
+extension FirstHourEdgeTests {
+  static var man: String? { ["/usr/bin/man", "/bin/man"].first { access($0, X_OK) == 0 } }
+
+  /// `spatial-replay help --man | MANWIDTH=80 man -l -` has no line wider than 80 columns.
+  @Test(.enabled(if: man != nil, "needs man")) func theManualFitsEightyColumns() throws {
+    let outcome = try Subprocess.run(
+      ["-c", "\"$1\" help --man | MANWIDTH=80 man -l - 2>/dev/null", "sh", Binary.path], executable: "/bin/sh",
+      timeout: .seconds(120))
+    let lines = outcome.stdoutText.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count > 200, "\(outcome)")
+    let wide = lines.filter { $0.count > 80 }
+    #expect(wide.isEmpty, "\(wide.count) lines wider than 80 columns, e.g. \(wide.prefix(3))")
   }
 }

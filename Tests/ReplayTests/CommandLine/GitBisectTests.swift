@@ -44,18 +44,49 @@ import Testing
     #expect(log.last == "# first bad commit: build 7 bad", "\(outcome)")
   }
 
-  @Test func anEmptyOrCorruptSideAnswers125() throws {
+  @Test func anEmptyOrCorruptCandidateAnswers125AndABaselineAborts() throws {
     let directory = try TemporaryDirectory()
     let good = CheckJournals.directory + "/bisect/build-01.ndjson"
     let empty = try directory.write("empty.ndjson", "")
     let corrupt = try directory.write("corrupt.ndjson", "{\"seq\":0,\"ti\n")
-    for side in [empty, corrupt] {
+    let missing = directory.path + "/missing.ndjson"
+    for side in [empty, corrupt, missing] {
+      let candidate = try Binary.run(["diff", "-q", "--git-bisect", good, side])
+      #expect(candidate.status == 125, "B = \(side): \(candidate)")
+      let baseline = try Binary.run(["diff", "-q", "--git-bisect", side, good])
+      #expect((128...255).contains(baseline.status), "A = \(side): \(baseline)")
+      #expect(baseline.stderr.contains("the baseline A is unusable: stopping the bisection"), "\(baseline)")
       for pair in [[good, side], [side, good]] {
-        let result = try Binary.run(["diff", "-q", "--git-bisect"] + pair)
-        #expect(result.status == 125, "\(pair): \(result)")
         let plain = try Binary.run(["diff", "-q"] + pair)
         #expect(plain.status == 2, "\(pair): \(plain)")
       }
     }
+  }
+
+  /// A typo in the baseline's path stops `git bisect run` at once with the message, rather
+  /// than skipping every commit until "We cannot bisect more!".
+  @Test(.enabled(if: git != nil, "needs git"))
+  func aMissingBaselineStopsTheBisection() throws {
+    let script = #"""
+      bin="$1"; journals="$2"; work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
+      mkdir "$work/repo"; cd "$work/repo"
+      git init -q; git config user.email ci@example.invalid; git config user.name ci
+      for i in 1 2 3 4 5; do
+        cp "$journals/bisect/build-0$i.ndjson" run.ndjson
+        git add run.ndjson; git commit -q -m "build $i"
+      done
+      git bisect start HEAD "$(git rev-list --max-parents=0 HEAD)" >/dev/null
+      git bisect run sh -c "\"$bin\" diff -q --git-bisect ../goood.ndjson run.ndjson" >"$work/out" 2>&1
+      echo "status $?"
+      git bisect log | grep -c '^# skip' || true
+      cat "$work/out"
+      """#
+    let outcome = try Subprocess.run(
+      ["-c", script, "sh", Binary.path, CheckJournals.directory], executable: "/bin/sh", timeout: .seconds(120))
+    let lines = outcome.stdoutText.split(separator: "\n").map(String.init)
+    #expect(lines.first != "status 0", "\(outcome)")
+    #expect(lines.dropFirst().first == "0", "no commit is skipped: \(outcome)")
+    #expect(outcome.stdoutText.contains("the baseline A is unusable"), "\(outcome)")
+    #expect(!outcome.stdoutText.contains("We cannot bisect more"), "\(outcome)")
   }
 }

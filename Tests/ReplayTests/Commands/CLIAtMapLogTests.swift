@@ -106,10 +106,10 @@ import Testing
   /// `<path>` stands for the notes journal's path.
   static let failures = [
     Failure(
-      name: "seq past the end", arguments: ["at", "<path>", "99"], status: 2,
+      name: "seq past the end", arguments: ["at", "<path>", "99"], status: 64,
       stderr: "spatial-replay: error: seq 99 is out of range: <path> has seq 0…32\n"),
     Failure(
-      name: "map --at past the end", arguments: ["map", "--at", "33", "<path>"], status: 2,
+      name: "map --at past the end", arguments: ["map", "--at", "33", "<path>"], status: 64,
       stderr: "spatial-replay: error: seq 33 is out of range: <path> has seq 0…32\n"),
     Failure(
       name: "negative seq", arguments: ["at", "<path>", "-1"], status: 64,
@@ -290,5 +290,40 @@ import Testing
     #expect(result.stdout.contains("exit status:"))
     let examples = result.stdout.components(separatedBy: "examples:\n").last ?? ""
     #expect(examples.split(separator: "\n").filter { $0.hasPrefix("  spatial-replay \(command) ") }.count == 2)
+  }
+}
+
+/// Ids as the recording guide makes them (`NotesListViewController#1`) are shown whole by
+/// `map` and `step` when the width allows.
+@Suite struct WholeIDsCLITests {
+  static let ids = ["NotesListViewController#1", "NoteEditorViewController#2", "SettingsViewController#3"]
+
+  static func journal(_ directory: TemporaryDirectory) throws -> String {
+    var records: [Record] = [Record(seq: 0, time: JournalText.time(0), event: .session(SessionHeader(session: "S")))]
+    func add(_ event: Event) { records.append(Record(seq: records.count, time: JournalText.time(0), event: event)) }
+    for id in ids { add(.alloc(controller: ControllerID(id), className: String(id.prefix { $0 != "#" }))) }
+    let (list, editor, settings) = (ControllerID(ids[0]), ControllerID(ids[1]), ControllerID(ids[2]))
+    add(.root(controller: list))
+    for callback in [Callback.didLoad, .willAppear, .didAppear] {
+      add(.lifecycle(controller: list, callback: callback))
+    }
+    add(.link(from: list, direction: .right, to: editor))
+    add(.link(from: list, direction: .down, to: settings))
+    return try directory.write("ids.ndjson", Record.journal(records))
+  }
+
+  @Test func mapAtWidth220ShowsEveryIDWhole() throws {
+    let directory = try TemporaryDirectory()
+    let result = try Binary.run(["map", "--width", "220", try Self.journal(directory)])
+    #expect(result.status == 0, "\(result)")
+    for id in Self.ids { #expect(result.stdout.contains(id + " ") || result.stdout.contains(id + "]"), "\(result)") }
+    #expect(!result.stdout.contains("…"), "\(result.stdout)")
+  }
+
+  @Test func stepShowsEveryIDWholeWhenItFits() throws {
+    let directory = try TemporaryDirectory()
+    let result = try Binary.run(["step", "--size", "160x40", "--keys", "G q", try Self.journal(directory)])
+    #expect(result.status == 0, "\(result)")
+    for id in Self.ids { #expect(result.stdout.contains(id + " ") || result.stdout.contains(id + "]"), "\(id)") }
   }
 }

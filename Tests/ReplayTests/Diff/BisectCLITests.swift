@@ -107,7 +107,7 @@ import Testing
     let byClass = try Binary.run(["bisect", "--match", "class"] + paths)
     #expect(byClass.status == 1, "\(byClass)")
     #expect(byClass.stdout.contains("first bad run: \(paths[3]) (run 4 of 6)"))
-    #expect(byClass.stdout.contains("+ B seq 29  lifecycle NotesViewController#1 willAppear\n"))
+    #expect(byClass.stdout.contains("+ B seq 29  lifecycle 1st NotesViewController willAppear\n"))
   }
 
   @Test func theGeneratorReproducesTheBundledSeries() throws {
@@ -134,6 +134,8 @@ import Testing
     #expect(bisect.status == 1, "\(bisect)")
     #expect(bisect.stdout.contains("probe 2/4: \(Self.series[9]) (run 10 of 12): bad (1 error)\n"))
     #expect(bisect.stdout.contains("first bad run: \(Self.series[7]) (run 8 of 12)"))
-    #expect(bisect.stdout.contains("\nfindings in \(Self.series[7]):\n\(Self.series[7]):40: error: compose: "))
+    #expect(
+      bisect.stdout.contains(
+        "\nfindings in \(Self.series[7]):\n\(Self.series[7]):40: error: modal compose (presented by "))
   }
 }

@@ -29,9 +29,10 @@ import Testing
     let report = DiffFixture.report(base, b, DiffOptions(matching: .className))
     #expect(DiffFixture.seqHunks(report) == ["misattributed A [35] B [35]"])
     let h = try #require(report.hunks.first?.hunk)
-    #expect(report.vocabulary.describe(report.a.tokens[h.a.lowerBound]) == "lifecycle HomeViewController#1 willAppear")
     #expect(
-      report.vocabulary.describe(report.b.tokens[h.b.lowerBound]) == "lifecycle SettingsViewController#1 willAppear")
+      report.vocabulary.describe(report.a.tokens[h.a.lowerBound]) == "lifecycle 1st HomeViewController willAppear")
+    #expect(
+      report.vocabulary.describe(report.b.tokens[h.b.lowerBound]) == "lifecycle 1st SettingsViewController willAppear")
   }
 
   @Test func matchByClassPairsInstancesInOrderOfAllocation() {
@@ -52,7 +53,7 @@ import Testing
     #expect(DiffFixture.report(a, records("x9", "x3", swapCallbacks: false), byClass).isIdentical)
     let swapped = DiffFixture.report(a, records("x9", "x3", swapCallbacks: true), byClass)
     #expect(DiffFixture.seqHunks(swapped) == ["reordered A [3, 4] B [3, 4]"])
-    #expect(swapped.vocabulary.describe(swapped.a.tokens[0]) == "lifecycle NotesViewController#1 didLoad")
+    #expect(swapped.vocabulary.describe(swapped.a.tokens[0]) == "lifecycle 1st NotesViewController didLoad")
   }
 
   @Test func panIsComparedOnlyWhenIncluded() throws {

@@ -123,9 +123,44 @@ import Testing
     let text = render(j, .init(idWidth: 8))
     GoldenFile.check(text, "map-escaped.unicode.txt")
     #expect(!text.contains("\u{1B}"))
-    #expect(text.contains("[a-very-…]"))
-    #expect(text.contains(" evil\\u{…"))
+    #expect(text.contains("[…ller-id]"))
+    #expect(text.contains(" …{1B}[2J "))
     #expect(text.contains(" 漢字漢字 "))
+  }
+
+  /// Ids as the recording guide makes them (`Type#n`) are drawn whole when the width allows.
+  @Test func wholeIDsWhenTheyFit() {
+    var j = FixtureJournal()
+    let ids: [ControllerID] = [
+      "NotesListViewController#1", "NoteEditorViewController#2", "SettingsViewController#3",
+      "NotesListViewController#12",
+    ]
+    j.alloc(ids[0], ids[1], ids[2], ids[3])
+    j.show(ids[0])
+    j.link(ids[0], .right, ids[1])
+    j.link(ids[0], .down, ids[2])
+    j.link(ids[1], .right, ids[3])
+    let text = render(j, .init(width: 220))
+    for id in ids.map(\.rawValue) {
+      #expect(text.contains(" " + id + " ") || text.contains("[" + id + "]"), "\(id): \(text)")
+    }
+  }
+
+  /// Cut only when they cannot fit, keeping the end, and never two alike.
+  @Test func idsCutKeepTheirEndAndNeverLookAlike() {
+    var j = FixtureJournal()
+    let ids: [ControllerID] = ["NotesListViewController#1", "NoteEditorViewController#1", "SettingsViewController#12"]
+    j.alloc(ids[0], ids[1], ids[2])
+    j.show(ids[0])
+    j.link(ids[0], .right, ids[1])
+    j.link(ids[1], .right, ids[2])
+    let text = render(j, .init(width: 60))
+    #expect(!text.contains("cropped"), "\(text)")
+    let labels = text.split(separator: "\n")[1].split(whereSeparator: { "│║[]├┤╟╢─ ".contains($0) }).map(String.init)
+    #expect(labels.count == Set(labels).count, "\(labels)")
+    #expect(labels.allSatisfy { $0.hasPrefix("…") || $0.contains("…") }, "\(labels)")
+    #expect(labels.count == 3 && labels.contains { $0.hasPrefix("…") && $0.hasSuffix("troller#12") }, "\(labels)")
+    #expect(labels.filter { $0.hasSuffix("#1") }.count == 2, "\(labels)")
   }
 
   @Test func heightCropsRowsAroundTheFocus() {

@@ -124,7 +124,7 @@ import Testing
     Refusal(arguments: ["step", "--keys", "l zz", "x"], status: 64, message: "unknown key 'zz'"),
     Refusal(arguments: ["step", "--size", "80", "x"], status: 64, message: "--size takes WIDTHxHEIGHT"),
     Refusal(arguments: ["step", "--size", "5x5", "x"], status: 64, message: "at least 20x1"),
-    Refusal(arguments: ["step", "--model", "future", "x"], status: 64, message: "--model takes one of"),
+    Refusal(arguments: ["step", "--model=future", "x"], status: 64, message: "--model takes one of"),
     Refusal(
       arguments: ["step", "--keys", "q", "/no/such/journal.ndjson"], status: 2, message: "/no/such/journal.ndjson"),
   ])

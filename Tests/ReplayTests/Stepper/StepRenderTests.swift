@@ -214,3 +214,22 @@ import Testing
   #expect(
     driver.screen[23].hasPrefix("seq \(last) · event \(records.count) / \(records.count) · "), "\(driver.screen[23])")
 }
+
+/// A wrapped list keeps its comma at the break (`disappeared: a, b,` / `c`).
+@Suite struct WrappedListTests {
+  @Test func theCommaStaysAtTheBreak() {
+    let words: [ScreenText.Word] =
+      [.init(separator: " · ", text: "disappeared: alpha")]
+      + ["bravo", "charlie", "delta", "echo"].map { .init(separator: ", ", text: $0) }
+    let lines = ScreenText.wrap(words, width: 30, lines: 3, glyphs: .unicode).map {
+      String($0.reversed().drop { $0 == " " }.reversed())
+    }
+    #expect(lines == ["disappeared: alpha, bravo,", "charlie, delta, echo"], "\(lines)")
+    // No room for the comma: the last word moves down with it.
+    let tight = ScreenText.wrap(words, width: 25, lines: 3, glyphs: .unicode).map {
+      String($0.reversed().drop { $0 == " " }.reversed())
+    }
+    #expect(tight.allSatisfy { $0.count <= 25 }, "\(tight)")
+    #expect(tight.first?.hasSuffix(",") == true, "\(tight)")
+  }
+}

@@ -2,7 +2,8 @@ import Journal
 
 /// Follows the visits of every controller of one journal: a visit starts at a
 /// didAppear (unless one is already open) and ends at the next willDisappear,
-/// or at the controller's dealloc.
+/// or at the controller's dealloc. A willAppear whose didAppear never comes
+/// before that end starts an incomplete visit, counted from the willAppear.
 ///
 /// Memory: one entry per controller (its class, visit count, dwell so far and
 /// open visit), in the order controllers were first named.
@@ -16,6 +17,11 @@ struct VisitTracker {
     var closedDwell: Int64 = 0
     var openSeq: Int?
     var openTime = Timestamp(microseconds: 0)
+    /// A willAppear not yet followed by a didAppear, while no visit is open.
+    var willSeq: Int?
+    var willTime = Timestamp(microseconds: 0)
+    /// Visits counted from a willAppear, didAppear missing.
+    var incompleteVisits = 0
 
     init(controller: ControllerID, className: String?) {
       self.controller = controller
@@ -24,6 +30,11 @@ struct VisitTracker {
   }
 
   private(set) var entries: [Entry] = []
+  /// Whether a willAppear whose didAppear never comes makes an (incomplete) visit;
+  /// the trace draws only visits that began with a didAppear.
+  let countsIncomplete: Bool
+
+  init(countsIncomplete: Bool = true) { self.countsIncomplete = countsIncomplete }
   /// Implementation note: the fold's index (one hash of the id's bytes), not a
   /// `Dictionary`, which hashed every id of a lifecycle event with SipHash.
   private var positions = ControllerIndex()
@@ -40,16 +51,25 @@ struct VisitTracker {
       let p = position(of: controller)
       entries[p].className = className
       return (nil, nil)
+    case .lifecycle(let controller, .willAppear):
+      let p = position(of: controller)
+      guard countsIncomplete, entries[p].openSeq == nil, entries[p].willSeq == nil else { return (nil, nil) }
+      entries[p].willSeq = record.seq
+      entries[p].willTime = record.time
+      return (nil, nil)
     case .lifecycle(let controller, .didAppear):
       let p = position(of: controller)
       guard entries[p].openSeq == nil else { return (nil, nil) }
+      entries[p].willSeq = nil
       entries[p].visits += 1
       entries[p].openSeq = record.seq
       entries[p].openTime = record.time
       return (entries[p].visits, nil)
     case .lifecycle(let controller, .willDisappear), .dealloc(let controller):
-      guard let p = positions[controller].map(Int.init), entries[p].openSeq != nil else { return (nil, nil) }
-      return (nil, close(p, seq: record.seq, time: record.time))
+      guard let p = positions[controller].map(Int.init) else { return (nil, nil) }
+      if entries[p].openSeq != nil { return (nil, close(p, seq: record.seq, time: record.time)) }
+      guard entries[p].willSeq != nil else { return (nil, nil) }
+      return (nil, closeIncomplete(p, endSeq: record.seq, endTime: record.time))
     default:
       return (nil, nil)
     }
@@ -60,6 +80,10 @@ struct VisitTracker {
   mutating func finish(lastTime: Timestamp?) -> [Visit] {
     var open: [Visit] = []
     for p in entries.indices {
+      if entries[p].willSeq != nil {
+        open.append(closeIncomplete(p, endSeq: nil, endTime: max(lastTime ?? entries[p].willTime, entries[p].willTime)))
+        continue
+      }
       guard let seq = entries[p].openSeq else { continue }
       let visit = makeVisit(
         p, startSeq: seq, endSeq: nil, endTime: max(lastTime ?? entries[p].openTime, entries[p].openTime))
@@ -73,6 +97,19 @@ struct VisitTracker {
     let visit = makeVisit(p, startSeq: entries[p].openSeq!, endSeq: seq, endTime: time)
     entries[p].closedDwell += visit.dwellMicroseconds
     entries[p].openSeq = nil
+    return visit
+  }
+
+  /// The visit from a willAppear whose didAppear never came, to `endTime`.
+  private mutating func closeIncomplete(_ p: Int, endSeq: Int?, endTime: Timestamp) -> Visit {
+    entries[p].visits += 1
+    entries[p].incompleteVisits += 1
+    let entry = entries[p]
+    let visit = Visit(
+      controller: entry.controller, className: entry.className, number: entry.visits, startSeq: entry.willSeq!,
+      startTime: entry.willTime, endSeq: endSeq, endTime: endTime, isComplete: false)
+    entries[p].closedDwell += visit.dwellMicroseconds
+    entries[p].willSeq = nil
     return visit
   }
 

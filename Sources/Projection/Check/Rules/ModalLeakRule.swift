@@ -46,7 +46,7 @@ struct ModalLeakRule {
     for modal in Self.leaks(of: p, in: state) {
       findings.report(
         Self.rule, [modal, p],
-        "\(findings.glyphs.id(modal)): modal of \(findings.glyphs.id(p)) still linked and alive after \(findings.glyphs.id(p)) didAppear",
+        "modal \(findings.glyphs.id(modal)) (presented by \(findings.glyphs.id(p))) still linked and alive after \(findings.glyphs.id(p)) didAppear",
         in: pending.transition, line: pending.line, seq: pending.seq)
     }
   }
@@ -64,7 +64,7 @@ struct ModalLeakRule {
     for modal in Self.leaks(of: p, in: state) {
       findings.report(
         Self.rule, [modal, p],
-        "\(findings.glyphs.id(modal)): modal of \(findings.glyphs.id(p)) still linked and alive when the next move starts (no \(findings.glyphs.id(p)) didAppear)",
+        "modal \(findings.glyphs.id(modal)) (presented by \(findings.glyphs.id(p))) still linked and alive when the next move starts (no \(findings.glyphs.id(p)) didAppear)",
         in: unfinished)
     }
   }
@@ -77,7 +77,7 @@ struct ModalLeakRule {
     for modal in Self.leaks(of: p, in: state) {
       findings.report(
         Self.rule, [modal, p],
-        "\(findings.glyphs.id(modal)): modal of \(findings.glyphs.id(p)) still linked and alive at the end of the journal (no \(findings.glyphs.id(p)) didAppear)",
+        "modal \(findings.glyphs.id(modal)) (presented by \(findings.glyphs.id(p))) still linked and alive at the end of the journal (no \(findings.glyphs.id(p)) didAppear)",
         in: last)
     }
   }

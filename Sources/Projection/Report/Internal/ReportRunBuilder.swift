@@ -597,9 +597,9 @@ struct ReportRunBuilder {
     json.key("ids")
     json.ints(ids.map { strings.index($0) })
     json.key("shown")
-    json.ints(ids.map { id in displayText(id) == id ? -1 : strings.index(displayText(id)) })
+    json.ints(ids.map { id in displayText(id, limit: .max) == id ? -1 : strings.index(displayText(id, limit: .max)) })
     json.key("classes")
-    json.ints(lanePositions.map { strings.index(displayText(state.store[Int($0)].className)) })
+    json.ints(lanePositions.map { strings.index(displayText(state.store[Int($0)].className, limit: .max)) })
   }
 
   /// `seq0`, `line0`, `t0` (microseconds since 1970) and per event the

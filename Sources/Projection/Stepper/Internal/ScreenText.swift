@@ -41,6 +41,17 @@ enum ScreenText {
         used += columns
         i += 1
       } else if rows.count < lines {
+        // A list goes on on the next line: its comma stays at the end of this one
+        // (`disappeared: a, b,` then `c`), moving this line's last word down if need be.
+        if words[i].separator.hasPrefix(","), used + 1 > width, rows[rows.count - 1].count > 1 {
+          used -= rows[rows.count - 1].removeLast().columns
+          i -= 1
+        }
+        if words[i].separator.hasPrefix(",") {
+          let last = rows[rows.count - 1].count - 1
+          rows[rows.count - 1][last].text += ","
+          rows[rows.count - 1][last].columns += 1
+        }
         rows.append([])
         used = 0
       } else {

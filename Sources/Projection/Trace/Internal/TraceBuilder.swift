@@ -20,7 +20,7 @@ struct TraceBuilder<Sink: TraceSink> {
   private var state = State()
   private var check = JournalCheck()
   private var findings: [CheckFinding] = []
-  private var visits = VisitTracker()
+  private var visits = VisitTracker(countsIncomplete: false)
   private(set) var lanes: [TraceLane] = []
   private var laneIndex = ControllerIndex()
   private var first: Timestamp?
@@ -42,7 +42,7 @@ struct TraceBuilder<Sink: TraceSink> {
     state = State()
     check = JournalCheck()
     findings.removeAll()
-    visits = VisitTracker()
+    visits = VisitTracker(countsIncomplete: false)
     lanes.removeAll()
     laneIndex = ControllerIndex()
     (first, last, rootLane, pendingFlow, sawHeader) = (nil, nil, nil, nil, false)

@@ -11,12 +11,12 @@ let package = Package(
     .executable(name: "spatial-replay", targets: ["spatial-replay"]),
   ],
   targets: [
-    // The system's zlib, for reading gzip-compressed journals: its header and `libz`
+    // The system's zlib, for reading gzip-compressed journals and writing GZIP Parquet pages: its header and `libz`
     // come with zlib1g-dev on Debian and Ubuntu and with the SDK on Apple platforms.
     .systemLibrary(name: "CZlib"),
     .target(
       name: "Journal", dependencies: ["CZlib"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
-    .target(name: "Projection", dependencies: ["Journal"]),
+    .target(name: "Projection", dependencies: ["Journal", "CZlib"]),
     .executableTarget(name: "spatial-replay", dependencies: ["Journal", "Projection"]),
     .testTarget(name: "JournalTests", dependencies: ["Journal", "CZlib"]),
     // A small app that records through a Recorder, run by the fault-injection tests.

@@ -10,7 +10,9 @@
 # "N passed, 0 failed".
 #
 # Usage: bash .ci/parquet_interop.sh   (from anywhere inside the clone)
-# SPATIAL_REPLAY=/path/to/spatial-replay uses that binary instead of building one.
+# SPATIAL_REPLAY=/path/to/spatial-replay uses that binary instead of building one;
+# FLEET=N (default 100) and LONG=EVENTS (default 400000) make a quicker run; KEEP=1 keeps
+# the work folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -33,7 +35,7 @@ else
 fi
 
 work="$(mktemp -d /tmp/spatial-replay-parquet-XXXXXX)"
-trap 'rm -rf "$work"' EXIT
+[[ -n "${KEEP:-}" ]] || trap 'rm -rf "$work"' EXIT
 
 # Exit status 1 only means a journal had findings or integrity errors; 2 (the fleet's bad
 # journal) has its bad line left out of both exports alike; 64 is a failure.
@@ -50,10 +52,10 @@ journals=(Journals/*.ndjson Journals/bisect/*.ndjson)
 "$bin" simulate --shape churn --events 20000 --seed 3 --app Churn --build "3.0 (9)" -o "$work/churn.ndjson"
 "$bin" simulate --events 20000 --seed 2 --profile legacy --session "sim/legacy:2" -o "$work/legacy.ndjson"
 journals+=("$work/churn.ndjson" "$work/legacy.ndjson")
-bash .ci/make_fleet.sh "$bin" "$work/fleet" 100
+bash .ci/make_fleet.sh "$bin" "$work/fleet" "${FLEET:-100}"
 cp "$work/churn.ndjson" "$work/fleet/day2/churn.ndjson"
 # Long enough for several row groups (32 MiB each) and pages (1 MiB) in the events table.
-"$bin" simulate --events 400000 --seed 4 -o "$work/long.ndjson"
+"$bin" simulate --events "${LONG:-400000}" --seed 4 -o "$work/long.ndjson"
 
 tables=(events visits moves pans findings sessions)
 for table in "${tables[@]}"; do
@@ -75,6 +77,7 @@ for table in "${tables[@]}"; do
   done
 done
 mkdir -p "$work/long"
+echo $(( ${LONG:-400000} >= 400000 ? 2 : 1 )) >"$work/long/row-groups"
 run "$bin" export --table events -o "$work/long/events.ndjson" "$work/long.ndjson"
 run "$bin" export --table events --format parquet --compression gzip -o "$work/long/events.gzip.parquet" \
   "$work/long.ndjson"

@@ -67,7 +67,7 @@ struct ExportCommand: Command {
     "ndjson (default): one JSON object per line, keys in column order,\narrays and objects as JSON; csv: RFC 4180 with a header line, CRLF\nline ends, arrays and objects as JSON text; parquet: Apache Parquet\nwith the types of --schema (see --compression)",
     values: .oneOf(TableFormat.allCases.map(\.rawValue)))
   static let compression = Option.value(
-    "--compression", "CODEC", "with --format parquet: none (default, UNCOMPRESSED) or gzip (GZIP,\nzlib level 6)",
+    "--compression", "CODEC", "with --format parquet: none (default, UNCOMPRESSED) or gzip (GZIP,\nzlib level 1)",
     values: .oneOf(ParquetCompression.allCases.map(\.rawValue)))
   static let partition = Option.list(
     "--partition", "KEY[,KEY...]",

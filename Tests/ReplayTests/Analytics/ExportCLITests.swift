@@ -206,7 +206,7 @@ import Testing
         "--table takes one of events, visits, moves, pans, findings, sessions, got 'visit' (did you mean visits?)"),
     UsageCase(
       arguments: ["export", "--table", "pans", "--format", "tsv", "a"],
-      message: "--format takes one of ndjson, csv, got 'tsv' (did you mean csv?)"),
+      message: "--format takes one of ndjson, csv, parquet, got 'tsv' (did you mean csv?)"),
     UsageCase(
       arguments: ["export", "--table", "pans", "--partition", "session", "a"],
       message: "--partition needs -o DIR"),

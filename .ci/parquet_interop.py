@@ -322,7 +322,11 @@ def main():
                 check_rows(checks, "pyarrow", what, rows, want(f"{work}/fleet-single/{table}.ndjson", table), False)
     else:
         spark = spark_session()
+        # The fleet's one-file exports hold the rows of its datasets, which Spark reads below.
         for what, table, path, ndjson in single_files(work):
+            if what.startswith("fleet "):
+                continue
+            print(f"spark: {what}", file=sys.stderr, flush=True)
             types, rows = spark_rows(spark.read.parquet(path), columns[table])
             check_types(checks, "spark", what, columns[table], types)
             check_rows(checks, "spark", what, rows, want(ndjson, table))
@@ -330,6 +334,7 @@ def main():
             for codec in CODECS:
                 what = f"fleet {table} {codec} dataset"
                 root = f"{work}/fleet-{codec}/{table}"
+                print(f"spark: {what}", file=sys.stderr, flush=True)
                 frame = spark.read.option("basePath", root).parquet(root)
                 types, rows = spark_rows(frame, columns[table])
                 check_types(checks, "spark", what, columns[table], types)

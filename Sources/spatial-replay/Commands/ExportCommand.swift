@@ -145,6 +145,9 @@ struct ExportCommand: Command {
       context.stdout.write(table.schemaJSON)
       return ExitCode.ok
     }
+    if format == .parquet && output == nil && context.stdoutIsTerminal {
+      throw UsageError("--format parquet writes binary data: give -o FILE, or redirect standard output")
+    }
     let destination: TableOutput.Destination
     switch (output, partitionKeys.isEmpty) {
     case (nil, _): destination = .standardOutput

@@ -339,7 +339,8 @@ def main():
                               f"{work}/fleet-single/{table}.ndjson"))
         for what, table, path, ndjson in cases:
             print(f"spark: {what}", file=sys.stderr, flush=True)
-            frame = spark.read.option("basePath", path).parquet(path)
+            reader = spark.read.option("basePath", path) if os.path.isdir(path) else spark.read
+            frame = reader.parquet(path)
             check_types(checks, "spark", what, columns[table], dict(frame.dtypes))
             spark_compare(checks, spark, what, frame, ndjson, columns[table], want(ndjson, table))
         spark.stop()

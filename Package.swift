@@ -11,13 +11,13 @@ let package = Package(
     .executable(name: "spatial-replay", targets: ["spatial-replay"]),
   ],
   targets: [
-    // The system's zlib, for reading gzip-compressed journals: its header and `libz`
+    // The system's zlib, for reading gzip-compressed journals and writing GZIP Parquet pages: its header and `libz`
     // come with zlib1g-dev on Debian and Ubuntu and with the SDK on Apple platforms.
     .systemLibrary(name: "CZlib"),
     .target(
       name: "Journal", dependencies: ["CZlib"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // The report's page is written in Report/Assets (report.js, report.css) and embedded by Assets/embed.sh.
-    .target(name: "Projection", dependencies: ["Journal"], exclude: ["Report/Assets"]),
+    .target(name: "Projection", dependencies: ["Journal", "CZlib"], exclude: ["Report/Assets"]),
     .executableTarget(name: "spatial-replay", dependencies: ["Journal", "Projection", "CZlib"]),
     .testTarget(name: "JournalTests", dependencies: ["Journal", "CZlib"]),
     // A small app that records through a Recorder, run by the fault-injection tests.

@@ -7,13 +7,15 @@ Runs the job as a module on FLEET_DIR with BINARY (shipped to the executors with
 SparkFiles), then checks, on the Parquet it wrote read back with the explicit
 schemas, that findings per build and rule, visits and dwell per build and
 controller, journals and events per build equal those of `stats --by build
---json` (STATS_JSON) exactly; that the tables have the types of `export
+--json` (STATS_JSON) exactly, and so do the same figures from the fleet exported
+with `export --format parquet --partition build` and read by Spark; that the tables have the types of `export
 --schema`, a build that looks like a number stays a string, and the journal
 with a bad line is an error row (status 2, its message) while its good rows
 stay. Prints one line per failed check, then "N passed, M failed".
 """
 
 import os
+import subprocess
 import sys
 import tempfile
 
@@ -57,6 +59,36 @@ def main():
     for figure in ("findings", "dwell", "journals", "events"):
         checks.check(len(want[figure]) > 0, f"stats has {figure}")
         compare(checks, "Spark", figure, got[figure], want[figure])
+
+    # The same figures from `export --format parquet --partition build` of the fleet, read by Spark
+    # straight from our own Parquet files (Hive folders, partition values as strings).
+    spark.conf.set("spark.sql.sources.partitionColumnTypeInference.enabled", "false")
+    lake = os.path.join(temporary, "parquet-lake")
+    parquet = {}
+    for table in ("findings", "visits", "sessions"):
+        target = os.path.join(lake, table)
+        run = subprocess.run(
+            [binary, "export", "--table", table, "--format", "parquet", "--compression", "gzip", "--partition",
+             "build", "-o", target, fleet_dir],
+            capture_output=True,
+        )
+        checks.check(run.returncode == 2, f"export --format parquet {table}: status {run.returncode}, expected 2")
+        parquet[table] = spark.read.option("basePath", target).parquet(target)
+    got = {
+        "findings": {(b, r): n for b, r, n in fleet.findings_by_build_and_rule(parquet["findings"])},
+        "dwell": {(b, c): (v, us) for b, c, v, us in fleet.dwell_by_build_and_controller(parquet["visits"])},
+        "journals": {r["build"]: r["count"] for r in parquet["sessions"].groupBy("build").count().collect()},
+        "events": {r["build"]: r["events"] for r in parquet["sessions"].groupBy("build").sum("events").withColumnRenamed("sum(events)", "events").collect()},
+    }
+    for figure in ("findings", "dwell", "journals", "events"):
+        compare(checks, "Spark on export --format parquet", figure, got[figure], want[figure])
+    for table, frame in parquet.items():
+        types = dict(frame.dtypes)
+        for column in fleet.schema(binary, table):
+            checks.check(
+                types.get(column["name"]) == column["spark"],
+                f"parquet {table}.{column['name']}: Spark {types.get(column['name'])}, schema {column['spark']}",
+            )
 
     # Types: those of export --schema, the partition column a string.
     for table, frame in frames.items():

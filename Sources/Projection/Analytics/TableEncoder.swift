@@ -7,6 +7,9 @@ public enum TableFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
   /// RFC 4180: a header line, CRLF line ends, fields quoted when they hold `,`, `"`, CR or LF
   /// (a `"` doubled inside), an empty field for null and `""` for an empty string.
   case csv
+  /// Apache Parquet, written by ``ParquetWriter`` (rows reach it through ``TableEncoder``
+  /// only in their spooled form, ``TableRow/appendSpooled(to:)``).
+  case parquet
 
   public var description: String { rawValue }
 
@@ -14,7 +17,8 @@ public enum TableFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
   public var fileExtension: String { rawValue }
 }
 
-/// Encodes rows of one table into NDJSON or CSV bytes.
+/// Encodes rows of one table into NDJSON or CSV bytes (for Parquet, into the spooled form
+/// that the ``ParquetWriter`` of the output reads back).
 ///
 /// The common columns of a journal are encoded once, when its ``RowContext``
 /// is set, and copied in front of each of its rows.
@@ -84,6 +88,8 @@ public struct TableEncoder: Sendable {
         Self.appendCSV(cell, to: &out)
       }
       out.append(contentsOf: [0x0D, 0x0A])
+    case .parquet:
+      row.appendSpooled(to: &out)
     }
   }
 
@@ -104,6 +110,8 @@ public struct TableEncoder: Sendable {
         if i > 0 { out.append(UInt8(ascii: ",")) }
         appendCSV(cell, to: &out)
       }
+    case .parquet:
+      break
     }
     return out
   }

@@ -1,11 +1,11 @@
 import Journal
 import Projection
 
-/// `export FILE... --table T`: one typed table out of many journals, as NDJSON or CSV.
+/// `export FILE... --table T`: one typed table out of many journals, as NDJSON, CSV or Parquet.
 struct ExportCommand: Command {
   static let name = "export"
   static let abstract =
-    "Export journals as one table (events, visits, moves, pans, findings, sessions) in NDJSON or CSV"
+    "Export journals as one table (events, visits, moves, pans, findings, sessions) in NDJSON, CSV or Parquet"
   static let usage = [
     "spatial-replay export --table TABLE [options] FILE...", "spatial-replay export --schema TABLE",
   ]
@@ -17,6 +17,14 @@ struct ExportCommand: Command {
     listed in docs/tables.md: timestamps are RFC 3339 UTC strings with 6
     digits, durations are numbers in ms, ids are strings, seq and counts are
     integers, flags are booleans.
+
+    --format parquet writes Apache Parquet (1.0 data pages) with the types of
+    --schema: strings (UTF8, dictionary-encoded when that is smaller), int64,
+    double, boolean, timestamps as int64 microseconds (TIMESTAMP, UTC), JSON
+    objects as JSON-annotated strings and the list column as a LIST of
+    strings; nullable columns are OPTIONAL. Row groups hold about 32 MiB of
+    values (memory stays about one row group), pages about 1 MiB;
+    --compression gzip compresses each page with zlib (GZIP codec).
 
     The filters keep the rows whose seq (a visit's start_seq) and time (its
     start_time) are in range and that name one of the controllers; --type
@@ -61,18 +69,21 @@ struct ExportCommand: Command {
     "--table", "TABLE", "the table to write (required)", values: .oneOf(Table.allCases.map(\.rawValue)))
   static let format = Option.value(
     "--format", "FORMAT",
-    "ndjson (default): one JSON object per line, keys in column order,\narrays and objects as JSON; csv: RFC 4180 with a header line, CRLF\nline ends, arrays and objects as JSON text",
+    "ndjson (default): one JSON object per line, keys in column order,\narrays and objects as JSON; csv: RFC 4180 with a header line, CRLF\nline ends, arrays and objects as JSON text; parquet: Apache Parquet\nwith the types of --schema (see --compression)",
     values: .oneOf(TableFormat.allCases.map(\.rawValue)))
+  static let compression = Option.value(
+    "--compression", "CODEC", "with --format parquet: none (default, UNCOMPRESSED) or gzip (GZIP,\nzlib level 1)",
+    values: .oneOf(ParquetCompression.allCases.map(\.rawValue)))
   static let partition = Option.list(
     "--partition", "KEY[,KEY...]",
-    "with -o DIR: one file per partition, DIR/build=B/session=S/part.ndjson\n(or part.csv) for --partition build,session; keys: build, app,\ndevice, session, date; values escaped as Hive does (see docs/tables.md)",
+    "with -o DIR: one file per partition, DIR/build=B/session=S/part.ndjson\n(or part.csv, part.parquet) for --partition build,session; keys: build, app,\ndevice, session, date; values escaped as Hive does (see docs/tables.md)",
     values: .oneOf(PartitionKey.allCases.map(\.rawValue)))
   static let schema = Option.value(
     "--schema", "TABLE", "print the table's columns and their types as JSON, and read nothing",
     values: .oneOf(Table.allCases.map(\.rawValue)))
   static let options =
-    [table, format, Option.output, partition, schema] + Option.filters + Option.reading + [Option.maxErrors] + [
-      Option.jobs
+    [table, format, compression, Option.output, partition, schema] + Option.filters + Option.reading + [
+      Option.maxErrors, Option.jobs,
     ]
   static let exitStatus = """
     0 fine, 2 a file could not be read, a journal has format errors (its bad
@@ -83,6 +94,7 @@ struct ExportCommand: Command {
     "spatial-replay export --table moves --format csv -o moves.csv a.ndjson b.ndjson",
     "spatial-replay export --table events -o lake/events --partition session day1/*.ndjson",
     "spatial-replay export --table sessions -o lake/sessions --partition build,date fleet/",
+    "spatial-replay export --table events --format parquet --compression gzip -o events.parquet fleet/",
     "spatial-replay export --schema visits",
     "spatial-replay export --table visits --controller compose --since 2026-11-29T09:00:10Z journal.ndjson",
     "duckdb -c \"select controller, sum(dwell_ms) from read_ndjson('visits.ndjson') group by 1\"",
@@ -91,6 +103,8 @@ struct ExportCommand: Command {
   var files: [String]
   var table: Table
   var format: TableFormat
+  /// The Parquet codec (`--compression`).
+  var compression: ParquetCompression
   var output: String?
   /// The partition keys, in directory order; empty for one output.
   var partitionKeys: [PartitionKey]
@@ -108,6 +122,7 @@ struct ExportCommand: Command {
         throw UsageError("--schema TABLE prints a schema and reads no journal: give it alone")
       }
       (files, self.table, format, output, partitionKeys, schemaOnly) = ([], table, .ndjson, nil, [], true)
+      compression = .none
       options = try ReadOptions(arguments)
       limit = try DiagnosticLimit(arguments)
       filter = try RowFilter(EventFilter(arguments), table: table)
@@ -120,6 +135,9 @@ struct ExportCommand: Command {
     }
     self.table = table
     format = arguments.choice(Self.format).flatMap(TableFormat.init(rawValue:)) ?? .ndjson
+    let codec = arguments.choice(Self.compression)
+    if codec != nil && format != .parquet { throw UsageError("--compression applies to --format parquet only") }
+    compression = codec.flatMap(ParquetCompression.init(rawValue:)) ?? .none
     output = arguments.value(Option.output)
     if output == "" { throw UsageError("-o needs a path") }
     if output == "-" {
@@ -149,13 +167,17 @@ struct ExportCommand: Command {
       context.stdout.write(table.schemaJSON)
       return ExitCode.ok
     }
+    if format == .parquet && output == nil && context.stdoutIsTerminal {
+      throw UsageError("--format parquet writes binary data: give -o FILE, or redirect standard output")
+    }
     let destination: TableOutput.Destination
     switch (output, partitionKeys.isEmpty) {
     case (nil, _): destination = .standardOutput
     case (let path?, true): destination = .file(path)
     case (let path?, false): destination = .partitions(directory: path, keys: partitionKeys)
     }
-    let out = SharedTableOutput(try TableOutput(table: table, format: format, destination: destination))
+    let out = SharedTableOutput(
+      try TableOutput(table: table, format: format, compression: compression, destination: destination))
     var verdict = Verdict()
     var filter = self.filter
     var state = RowSink(out, filter: filter)

@@ -17,6 +17,11 @@ import Projection
 /// partitioned layout up to ``openPartitions`` files stay open (unnamed until
 /// complete, so a killed export leaves nothing); past that, the one written
 /// least recently is set aside (named `.part.ndjson.tmp-PID` and closed).
+///
+/// In Parquet, each file has its ``ParquetWriter``, which holds its rows until a row
+/// group is full; the writers of all partitions hold at most ``parquetBudget`` bytes
+/// together (past that, the one holding most writes its row group), so memory stays
+/// about one row group however many partitions there are.
 struct TableOutput {
   enum Destination {
     case standardOutput
@@ -48,12 +53,34 @@ struct TableOutput {
   static let openPartitions = 64
   private static let blockSize = 1 << 18
 
+  /// The Parquet writer of the active file (nil for NDJSON and CSV).
+  private var writer: ParquetWriter?
+  /// The Parquet writers of the other partitions, by partition directory.
+  private var heldWriters: [String: ParquetWriter] = [:]
+  /// The partition of `writer`.
+  private var writerName = ""
+  /// Bytes the writers in `heldWriters` hold, by partition, and their sum.
+  private var heldBytes: [String: Int] = [:]
+  private var heldTotal = 0
+  /// Spooled Parquet rows that end past the bytes received so far.
+  private var pendingSpool: [UInt8] = []
+  private var compression = ParquetCompression.none
+  /// What the Parquet writers of a partitioned export hold at most, together.
+  static let parquetBudget = 2 * ParquetWriter.defaultRowGroupBytes
+
   /// Opens the destination; a single file gets its header at once.
   /// - Throws: ``CommandFailure`` if the file or directory cannot be created.
-  init(table: Table, format: TableFormat, destination: Destination) throws(CommandFailure) {
+  init(
+    table: Table, format: TableFormat, compression: ParquetCompression = .none, destination: Destination
+  ) throws(CommandFailure) {
     encoder = TableEncoder(table: table, format: format)
     self.destination = destination
+    self.compression = compression
     buffer.reserveCapacity(Self.blockSize + (1 << 16))
+    if format == .parquet, case .partitions = destination {
+    } else if format == .parquet {
+      writer = ParquetWriter(table: table, compression: compression)
+    }
     switch destination {
     case .standardOutput:
       encoder.appendHeader(to: &buffer)
@@ -78,6 +105,7 @@ struct TableOutput {
   mutating func append(_ rows: [TableRow], _ stdout: inout FileOutput) throws(CommandFailure) {
     guard !rows.isEmpty else { return }
     if !partitionChosen { try choosePartition(&stdout) }
+    if encoder.format == .parquet { return try appendParquet(rows, &stdout) }
     for row in rows { encoder.append(row, to: &buffer) }
     if buffer.count >= Self.blockSize { try flush(&stdout) }
   }
@@ -86,8 +114,52 @@ struct TableOutput {
   mutating func append(encoded bytes: some Collection<UInt8>, _ stdout: inout FileOutput) throws(CommandFailure) {
     guard !bytes.isEmpty else { return }
     if !partitionChosen { try choosePartition(&stdout) }
+    if encoder.format == .parquet { return try appendSpooled(bytes, &stdout) }
     buffer.append(contentsOf: bytes)
     if buffer.count >= Self.blockSize { try flush(&stdout) }
+  }
+
+  private mutating func appendParquet(_ rows: [TableRow], _ stdout: inout FileOutput) throws(CommandFailure) {
+    // The rows of a journal whose partition failed are dropped, as the text formats drop them.
+    guard !discarding else { return }
+    guard var writer = writer.take() else { preconditionFailure("Parquet rows without a writer") }
+    writer.context = encoder.context
+    for row in rows {
+      writer.append(row)
+      if writer.isRowGroupFull {
+        writer.writeRowGroup(to: &buffer)
+        self.writer = writer
+        try flush(&stdout)
+        writer = self.writer.take()!
+      }
+    }
+    self.writer = writer
+  }
+
+  /// Spooled rows (``TableRow/appendSpooled(to:)``), which may end inside a row: the rest waits.
+  private mutating func appendSpooled(_ bytes: some Collection<UInt8>, _ stdout: inout FileOutput)
+    throws(CommandFailure)
+  {
+    pendingSpool.append(contentsOf: bytes)
+    var rows: [TableRow] = []
+    var offset = 0
+    pendingSpool.withUnsafeBytes { all in
+      while let row = TableRow.spooled(all, at: &offset) { rows.append(row) }
+    }
+    pendingSpool.removeSubrange(..<offset)
+    try appendParquet(rows, &stdout)
+  }
+
+  /// Keeps the Parquet writers of the partitions not being written under ``parquetBudget``:
+  /// the one holding most writes its row group.
+  private mutating func limitHeldParquet() throws(CommandFailure) {
+    while heldTotal > Self.parquetBudget, let (name, bytes) = heldBytes.max(by: { $0.value < $1.value }) {
+      var out: [UInt8] = []
+      heldWriters[name]!.writeRowGroup(to: &out)
+      try writeHeld(out, to: name)
+      heldBytes[name] = 0
+      heldTotal -= bytes
+    }
   }
 
   /// In the partitioned layout, makes the current context's partition the active one.
@@ -109,6 +181,7 @@ struct TableOutput {
       try partitions[openNames.removeFirst()]?.suspend()
     }
     if let file = partitions[name] {
+      if encoder.format == .parquet { try switchWriter(to: name) }
       active = file
       return
     }
@@ -125,6 +198,7 @@ struct TableOutput {
     }
     partitions[name] = file
     partitionOrder.append(name)
+    if encoder.format == .parquet { try switchWriter(to: name) }
     active = file
     encoder.appendHeader(to: &buffer)
   }
@@ -139,6 +213,31 @@ struct TableOutput {
     } else {
       failures.append(PartitionFailure(folder: folder, reason: reason ?? "cannot be written", journals: [journal]))
     }
+  }
+
+  /// Writes to a partition that is not the active one, leaving it closed if it was.
+  private mutating func writeHeld(_ bytes: [UInt8], to name: String) throws(CommandFailure) {
+    guard let file = partitions[name] else { preconditionFailure("no partition \(name)") }
+    try file.write(bytes)
+    if !openNames.contains(name) { try file.suspend() }
+  }
+
+  /// Sets the active partition's Parquet writer aside and takes the one of `name` (new if need be).
+  private mutating func switchWriter(to name: String) throws(CommandFailure) {
+    if let writer = writer.take() {
+      let bytes = writer.bufferedBytes
+      heldWriters[writerName] = writer
+      heldBytes[writerName] = bytes
+      heldTotal += bytes
+    }
+    writerName = name
+    if let writer = heldWriters.removeValue(forKey: name) {
+      heldTotal -= heldBytes.removeValue(forKey: name) ?? 0
+      self.writer = writer
+    } else {
+      writer = ParquetWriter(table: encoder.table, compression: compression)
+    }
+    try limitHeldParquet()
   }
 
   /// Writes what is buffered to the current destination.
@@ -161,6 +260,18 @@ struct TableOutput {
 
   /// Writes the rest and renames every file into place.
   mutating func finish(_ stdout: inout FileOutput) throws(CommandFailure) {
+    if encoder.format == .parquet {
+      precondition(pendingSpool.isEmpty, "spooled Parquet rows cut short")
+      writer?.finish(to: &buffer)
+      try flush(&stdout)
+      for (name, var held) in heldWriters {
+        var out: [UInt8] = []
+        held.finish(to: &out)
+        try writeHeld(out, to: name)
+      }
+      heldWriters = [:]
+      writer = nil
+    }
     try flush(&stdout)
     active = nil
     try single?.commit()

@@ -208,7 +208,7 @@ import Testing
     ),
     UsageCase(
       arguments: ["export", "--table", "pans", "--format", "tsv", "a"],
-      message: "--format takes one of ndjson, csv, got 'tsv' (did you mean csv?)"),
+      message: "--format takes one of ndjson, csv, parquet, got 'tsv' (did you mean csv?)"),
     UsageCase(
       arguments: ["export", "--table", "pans", "--partition", "session", "a"],
       message: "--partition needs -o DIR"),

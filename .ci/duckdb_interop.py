@@ -30,7 +30,7 @@ import sys
 import duckdb
 from fleet_checks import Checks, compare, expected
 
-TABLES = ["events", "visits", "moves", "pans", "findings", "sessions"]
+TABLES = ["events", "visits", "moves", "pans", "findings", "sessions", "paths"]
 
 # How DuckDB's readers type each documented column type.
 DUCKDB_TYPES = {

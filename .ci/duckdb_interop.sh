@@ -46,7 +46,7 @@ run() {
   fi
 }
 
-for table in events visits moves pans findings sessions; do
+for table in events visits moves pans findings sessions paths; do
   for format in ndjson csv; do
     run "$bin" export --table "$table" --format "$format" -o "$work/$table.$format" "${journals[@]}"
     run "$bin" export --table "$table" --format "$format" -o "$work/lake-$format/$table" --partition session \

@@ -32,7 +32,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fleet_checks import Checks  # noqa: E402
 
-TABLES = ["events", "visits", "moves", "pans", "findings", "sessions"]
+TABLES = ["events", "visits", "moves", "pans", "findings", "sessions", "paths"]
 CODECS = ["none", "gzip"]
 EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
 

@@ -57,7 +57,7 @@ cp "$work/churn.ndjson" "$work/fleet/day2/churn.ndjson"
 # Long enough for several row groups (32 MiB each) and pages (1 MiB) in the events table.
 "$bin" simulate --events "${LONG:-400000}" --seed 4 -o "$work/long.ndjson"
 
-tables=(events visits moves pans findings sessions)
+tables=(events visits moves pans findings sessions paths)
 for table in "${tables[@]}"; do
   "$bin" export --schema "$table" >"$work/schema-$table.json"
   mkdir -p "$work/bundled" "$work/fleet-single"

@@ -17,7 +17,8 @@ struct LatencyCommand: Command {
         screen became the focus, one value per journal;
       - dwell: its visits, didAppear to the next willDisappear or dealloc (a
         visit open at the end lasts to the last event), as the visits table.
-    Screens are listed by group, then by name.
+    Screens are listed by group (builds in version order: 9.2 < 9.10 < 10.0),
+    then by name.
     """
   static let group = Option.list(
     "--group", "KEY",
@@ -183,14 +184,9 @@ struct LatencyCommand: Command {
     out.close("}")
   }
 
-  /// Groups by their values field by field, in byte order, nil last.
+  /// Groups by their values field by field, in version order (`9.2 < 9.10`), nil last.
   static func precedes(_ a: [String?], _ b: [String?]) -> Bool {
-    for (x, y) in zip(a, b) where x != y {
-      guard let x else { return false }
-      guard let y else { return true }
-      return Array(x.utf8).lexicographicallyPrecedes(Array(y.utf8))
-    }
-    return false
+    zip(a, b).first { $0 != $1 }.map { VersionOrder.precedes($0, $1) } ?? false
   }
 }
 

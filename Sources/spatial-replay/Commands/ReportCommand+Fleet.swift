@@ -87,12 +87,7 @@ extension ReportCommand {
     let page = FleetPage(
       builds: Array(builds.values), rules: rules, paths: totals.ranked(top: Self.fleetPaths), latency: rows,
       latencyScreensLeftOut: max(0, visits.count - shown.count))
-    let bytes = page.bytes()
-    if let output {
-      try AtomicFile.replace(output, with: bytes)
-    } else {
-      context.stdout.write(bytes: bytes)
-    }
+    try write(page.bytes(), &context)
     return verdict.status
   }
 

@@ -155,13 +155,17 @@ struct ReportCommand: Command {
     } else {
       page = ReportPage(run: runs[0])
     }
-    let bytes = page.bytes()
+    try write(page.bytes(), &context)
+    return verdict.status
+  }
+
+  /// Writes a page to `-o` (atomically) or to standard output.
+  func write(_ bytes: [UInt8], _ context: inout Context) throws {
     if let output {
       try AtomicFile.replace(output, with: bytes)
     } else {
       context.stdout.write(bytes: bytes)
     }
-    return verdict.status
   }
 
   /// The seqs of the events in the time window (and in `seqs`): the first and the last one in it.

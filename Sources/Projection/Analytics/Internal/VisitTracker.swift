@@ -30,8 +30,9 @@ struct VisitTracker {
   }
 
   private(set) var entries: [Entry] = []
-  /// Whether a willAppear whose didAppear never comes makes an (incomplete) visit;
-  /// the trace draws only visits that began with a didAppear.
+  /// Whether the visits whose didAppear never came (incomplete) are handed out; they
+  /// are counted either way, so that every visit keeps the number the `visits`
+  /// table gives it. The trace draws only visits that began with a didAppear.
   let countsIncomplete: Bool
 
   init(countsIncomplete: Bool = true) { self.countsIncomplete = countsIncomplete }
@@ -53,7 +54,7 @@ struct VisitTracker {
       return (nil, nil)
     case .lifecycle(let controller, .willAppear):
       let p = position(of: controller)
-      guard countsIncomplete, entries[p].openSeq == nil, entries[p].willSeq == nil else { return (nil, nil) }
+      guard entries[p].openSeq == nil, entries[p].willSeq == nil else { return (nil, nil) }
       entries[p].willSeq = record.seq
       entries[p].willTime = record.time
       return (nil, nil)
@@ -69,7 +70,8 @@ struct VisitTracker {
       guard let p = positions[controller].map(Int.init) else { return (nil, nil) }
       if entries[p].openSeq != nil { return (nil, close(p, seq: record.seq, time: record.time)) }
       guard entries[p].willSeq != nil else { return (nil, nil) }
-      return (nil, closeIncomplete(p, endSeq: record.seq, endTime: record.time))
+      let visit = closeIncomplete(p, endSeq: record.seq, endTime: record.time)
+      return (nil, countsIncomplete ? visit : nil)
     default:
       return (nil, nil)
     }
@@ -81,7 +83,8 @@ struct VisitTracker {
     var open: [Visit] = []
     for p in entries.indices {
       if entries[p].willSeq != nil {
-        open.append(closeIncomplete(p, endSeq: nil, endTime: max(lastTime ?? entries[p].willTime, entries[p].willTime)))
+        let visit = closeIncomplete(p, endSeq: nil, endTime: max(lastTime ?? entries[p].willTime, entries[p].willTime))
+        if countsIncomplete { open.append(visit) }
         continue
       }
       guard let seq = entries[p].openSeq else { continue }

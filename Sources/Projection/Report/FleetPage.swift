@@ -252,9 +252,10 @@ public struct FleetPage: Sendable {
         h +=
           "<td data-latency data-screen=\"\(Self.attribute(row.screen))\" "
           + "data-build=\"\(Self.attribute(Self.buildLabel(row.build)))\" data-measure=\"\(measure)\" "
-          + "data-count=\"\(s.count)\" data-p50=\"\(Self.ms(s.p50))\" data-p90=\"\(Self.ms(s.p90))\" "
-          + "data-p99=\"\(Self.ms(s.p99))\">\(s.count.grouped)</td>"
-        h += "<td>\(Self.ms(s.p50))</td><td>\(Self.ms(s.p90))</td><td>\(Self.ms(s.p99))</td>"
+          + "data-count=\"\(s.count)\" data-p50=\"\(Distribution.milliseconds(s.p50))\" data-p90=\"\(Distribution.milliseconds(s.p90))\" "
+          + "data-p99=\"\(Distribution.milliseconds(s.p99))\">\(s.count.grouped)</td>"
+        h +=
+          "<td>\(Distribution.milliseconds(s.p50))</td><td>\(Distribution.milliseconds(s.p90))</td><td>\(Distribution.milliseconds(s.p99))</td>"
       }
       h += "</tr>\n"
     }
@@ -315,13 +316,5 @@ public struct FleetPage: Sendable {
   static func number(_ x: Double) -> String {
     let tenths = Int((x * 10).rounded())
     return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(abs(tenths % 10))"
-  }
-
-  /// Milliseconds with three decimals, `-` for none.
-  static func ms(_ value: Double?) -> String {
-    guard let value else { return "-" }
-    let us = Int64((value * 1000).rounded())
-    let fraction = String(us % 1000)
-    return "\(us / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
   }
 }

@@ -26,7 +26,7 @@ struct FunnelCommand: Command {
       Option.json.help(
         "{\"sessions\":N,\"steps\":[{\"screen\":\"A\",\"sessions\":N,\"conversion\":1.0,\n\"fromPrevious\":null,\"dropOff\":0,\"medianMsFromPrevious\":null}, ...]}"
       ),
-    ] + Option.reading + [Option.jobs]
+    ] + Option.reading + [Option.maxErrors, Option.jobs]
   static let exitStatus = """
     0 fine, 2 a file could not be read or a journal has format errors, 64 usage error.
     """
@@ -43,6 +43,8 @@ struct FunnelCommand: Command {
   var window: Int64?
   var json: Bool
   var runner: FleetRunner
+  /// `--max-errors`: how many of a journal's findings stderr shows.
+  var limit: DiagnosticLimit
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = try JournalInput.paths(arguments, command: Self.name)
@@ -61,18 +63,19 @@ struct FunnelCommand: Command {
     }
     json = arguments.flag(Option.json)
     runner = try FleetRunner(arguments)
+    limit = try DiagnosticLimit(arguments)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
     var totals = FunnelTotals(steps: screens)
     var verdict = Verdict()
-    let (options, screens, key, window) = (options, screens, key, window)
+    let (options, limit, screens, key, window) = (options, limit, screens, key, window)
     try runner.run(files, context: &context) { path, context, progress in
       var matcher = FunnelMatcher(steps: screens, key: key, window: window)
       var tracker = ScreenTracker()
       guard
         let read = NavigationInput.read(
-          path, options: options, &context, &progress, fold: &matcher,
+          path, options: options, limit: limit, &context, &progress, fold: &matcher,
           { matcher, record in
             if case .step(let step) = tracker.consume(record) { matcher.add(step) }
           })
@@ -106,7 +109,7 @@ struct FunnelCommand: Command {
         out.key("dropOff")
         out.int(step.dropOff)
         out.key("medianMsFromPrevious")
-        out.raw(step.medianMicroseconds.map(NavigationInput.milliseconds) ?? "null")
+        out.raw(step.medianMicroseconds.map { Distribution.milliseconds($0) } ?? "null")
         out.close("}")
       }
       out.close("]")
@@ -118,7 +121,7 @@ struct FunnelCommand: Command {
     context.stdout.write("\(totals.sessions.count.grouped) sessions\n")
     context.stdout.write("step  sessions  conversion  from previous  drop-off  median from previous  screen\n")
     for (i, step) in result.enumerated() {
-      let median = step.medianMicroseconds.map { NavigationInput.milliseconds($0) + " ms" } ?? "-"
+      let median = step.medianMicroseconds.map { Distribution.milliseconds($0) + " ms" } ?? "-"
       context.stdout.write(
         String(i + 1).leftPadded(to: 4) + "  " + step.sessions.grouped.leftPadded(to: 8) + "  "
           + Self.percent(step.conversion).leftPadded(to: 10) + "  "

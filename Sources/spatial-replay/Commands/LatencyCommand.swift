@@ -36,7 +36,7 @@ struct LatencyCommand: Command {
         "{\"group\":[KEY...],\"screens\":[{\"key\":{...},\"screen\":\"A\",\"appearance\":{\"count\":N,\n\"p50\":ms,\"p90\":ms,\"p99\":ms,\"max\":ms},\"firstArrival\":{...},\"dwell\":{...}}, ...]}"
       ),
       format,
-    ] + Option.reading + [Option.jobs]
+    ] + Option.reading + [Option.maxErrors, Option.jobs]
   static let exitStatus = """
     0 fine, 2 a file could not be read or a journal has format errors, 64 usage error.
     """
@@ -52,6 +52,8 @@ struct LatencyCommand: Command {
   var keys: [StatsKey]
   var format: String
   var runner: FleetRunner
+  /// `--max-errors`: how many of a journal's findings stderr shows.
+  var limit: DiagnosticLimit
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = try JournalInput.paths(arguments, command: Self.name)
@@ -64,6 +66,7 @@ struct LatencyCommand: Command {
     self.keys = keys
     format = try Self.outputFormat(arguments, format: Self.format)
     runner = try FleetRunner(arguments)
+    limit = try DiagnosticLimit(arguments)
   }
 
   /// A group's values (nil: the header has no such field) and a screen.
@@ -75,12 +78,12 @@ struct LatencyCommand: Command {
   func run(_ context: inout Context) throws -> Int32 {
     var rows: [Row: LatencyBuilder.Screen] = [:]
     var verdict = Verdict()
-    let (options, key, keys) = (options, key, keys)
+    let (options, limit, key, keys) = (options, limit, key, keys)
     try runner.run(files, context: &context) { path, context, progress in
       var builder = LatencyBuilder(key: key)
       guard
         let read = NavigationInput.read(
-          path, options: options, &context, &progress, fold: &builder, { $0.consume($1) })
+          path, options: options, limit: limit, &context, &progress, fold: &builder, { $0.consume($1) })
       else { return nil as NavigationInput.Read<[String: LatencyBuilder.Screen]>? }
       builder.finish()
       return NavigationInput.Read(
@@ -166,10 +169,9 @@ struct LatencyCommand: Command {
 
   /// count, p50, p90, p99, max (milliseconds with three decimals; empty when there are no values).
   static func cells(_ values: Distribution) -> [String] {
-    let sorted = values.values.sorted()
-    guard let last = sorted.last else { return ["0", "", "", "", ""] }
-    func rank(_ p: Int) -> String { NavigationInput.milliseconds(sorted[max(1, (sorted.count * p + 99) / 100) - 1]) }
-    return [String(sorted.count), rank(50), rank(90), rank(99), NavigationInput.milliseconds(last)]
+    let s = values.summary
+    guard s.count > 0 else { return ["0", "", "", "", ""] }
+    return [String(s.count)] + [s.p50, s.p90, s.p99, s.max].map(Distribution.milliseconds)
   }
 
   static func write(_ values: Distribution, to out: inout JSONBuffer) {

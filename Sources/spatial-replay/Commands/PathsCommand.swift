@@ -27,7 +27,7 @@ struct PathsCommand: Command {
     [
       steps, NavigationInput.screenKey, top,
       Option.json.help("{\"paths\":[{\"path\":[...],\"count\":N,\"sessions\":M}, ...]}"), format,
-    ] + Option.reading + [Option.jobs]
+    ] + Option.reading + [Option.maxErrors, Option.jobs]
   static let exitStatus = """
     0 fine, 2 a file could not be read or a journal has format errors, 64 usage error.
     """
@@ -41,31 +41,35 @@ struct PathsCommand: Command {
   var options: ReadOptions
   var length: Int
   var key: ScreenKey
-  var limit: Int?
+  /// `--top`: the first paths only (nil: all).
+  var top: Int?
   var format: String
   var runner: FleetRunner
+  /// `--max-errors`: how many of a journal's findings stderr shows.
+  var limit: DiagnosticLimit
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = try JournalInput.paths(arguments, command: Self.name)
     options = try ReadOptions(arguments)
     length = try arguments.int(Self.steps, min: 1) ?? 3
     key = NavigationInput.key(arguments)
-    let top = try arguments.int(Self.top, min: 0) ?? 20
-    limit = top == 0 ? nil : top
+    let first = try arguments.int(Self.top, min: 0) ?? 20
+    top = first == 0 ? nil : first
     format = try Self.outputFormat(arguments, format: Self.format)
     runner = try FleetRunner(arguments)
+    limit = try DiagnosticLimit(arguments)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
     var totals = PathTotals()
     var verdict = Verdict()
-    let (options, length, key) = (options, length, key)
+    let (options, limit, length, key) = (options, limit, length, key)
     try runner.run(files, context: &context) { path, context, progress in
       var counter = PathCounter(steps: length, key: key)
       var tracker = ScreenTracker()
       guard
         let read = NavigationInput.read(
-          path, options: options, &context, &progress, fold: &counter,
+          path, options: options, limit: limit, &context, &progress, fold: &counter,
           { counter, record in
             if case .step(let step) = tracker.consume(record) { counter.add(step) }
           })
@@ -78,7 +82,7 @@ struct PathsCommand: Command {
       verdict.noteFormatErrors(read.formatErrors)
       totals.add(read.result.map { (path: $0.0, count: $0.1) }, session: read.session)
     }
-    let ranked = totals.ranked(top: limit)
+    let ranked = totals.ranked(top: top)
     switch format {
     case "json":
       var json = JSONBuffer()

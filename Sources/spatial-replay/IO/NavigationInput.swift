@@ -11,9 +11,6 @@ enum NavigationInput {
     "what names a screen: class (default; every instance of a class\nis one screen) or controller (its id)",
     values: .oneOf(ScreenKey.allCases.map(\.rawValue)))
 
-  /// Format errors printed per journal before the rest are only counted.
-  static let shownErrors = 20
-
   /// What one journal gave: its session's key, its header, and the fold's result.
   struct Read<Result: Sendable>: Sendable {
     /// The header's session id, else the file's name.
@@ -29,13 +26,15 @@ enum NavigationInput {
 
   /// Streams one journal's records through `fold`; nil (reported on stderr) when it cannot be read.
   static func read<Fold>(
-    _ path: String, options: ReadOptions, _ context: inout Context, _ progress: inout FileProgress,
-    fold: inout Fold, _ consume: (inout Fold, Record) -> Void
+    _ path: String, options: ReadOptions, limit: DiagnosticLimit, _ context: inout Context,
+    _ progress: inout FileProgress, fold: inout Fold, _ consume: (inout Fold, Record) -> Void
   ) -> (session: String, header: SessionHeader?, formatErrors: Int)? {
     guard let reader = PrefetchingReader.open(path, options: options, progress: &progress, context: &context) else {
       return nil
     }
     let name = JournalInput.displayName(path)
+    var shown = ShownFindings(name: name, limit: limit)
+    defer { shown.end(&context.stderr) }
     var header: SessionHeader?
     var errors = 0
     while let batch = reader.nextBatch() {
@@ -45,27 +44,13 @@ enum NavigationInput {
           if header == nil, case .session(let h) = record.event { header = h }
           consume(&fold, record)
         case .diagnostic(let diagnostic):
-          guard diagnostic.severity == .error || options.strict else { continue }
-          errors += 1
-          if errors <= shownErrors {
-            context.stderr.write(displayText(diagnostic.formatted(file: name), limit: .max) + "\n")
-          }
+          if diagnostic.severity == .error || options.strict { errors += 1 }
+          shown.write(diagnostic, &context.stderr)
         }
       }
       progress.update(reader.bytesRead, &context.stderr)
     }
-    if errors > shownErrors {
-      context.stderr.write("\(name): \((errors - shownErrors).grouped) more format errors not shown\n")
-    }
     guard reader.readToTheEnd(progress: &progress, context: &context) else { return nil }
     return (header?.session ?? name, header, errors)
-  }
-
-  /// Milliseconds with exactly three decimals, from microseconds (exact, no rounding).
-  static func milliseconds(_ microseconds: Int64) -> String {
-    let sign = microseconds < 0 ? "-" : ""
-    let m = microseconds.magnitude
-    let fraction = String(m % 1000)
-    return "\(sign)\(m / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
   }
 }

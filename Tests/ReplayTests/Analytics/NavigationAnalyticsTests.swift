@@ -161,3 +161,24 @@ import Testing
     #expect(twice.status == 64 && twice.stderr.contains("--by names class twice"))
   }
 }
+
+/// The analyses of navigation on careless input: a storm of broken lines is
+/// reported with its lines, the first few only, then a count; blank lines are
+/// warnings, shown once.
+@Suite struct NavigationAnalyticsHostileTests {
+  @Test(arguments: ["paths", "funnel", "latency"])
+  func aStormOfBrokenLinesIsBoundedOnStderr(_ command: String) throws {
+    let header = #"{"seq":0,"time":"2026-01-01T00:00:00.000000Z","type":"session","v":1,"session":"S"}"#
+    let broken = header + "\n" + String(repeating: "<p>not a journal</p>\n", count: 3_000)
+    let extra = command == "funnel" ? ["--steps", "A"] : []
+    let result = try Binary.run([command] + extra + ["-"], stdin: broken)
+    #expect(result.status == 2, "\(result.stderr.prefix(300))")
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.count <= 25, "\(lines.count) lines")
+    #expect(lines.first?.hasPrefix("<stdin>:2:") == true, "the first names its line: \(lines.first ?? "")")
+    #expect(lines.last?.contains("2,980 more errors not shown") == true, "\(lines.last ?? "")")
+    let blank = try Binary.run([command] + extra + ["-"], stdin: header + "\n" + String(repeating: "\n", count: 3_000))
+    #expect(blank.status == 0, "\(blank.stderr.prefix(300))")
+    #expect(blank.stderr.split(separator: "\n").count <= 3, "\(blank.stderr.prefix(300))")
+  }
+}

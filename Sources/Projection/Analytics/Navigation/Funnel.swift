@@ -135,11 +135,19 @@ public struct Distribution: Sendable, Hashable {
     return ordered[max(1, (values.count * p + 99) / 100) - 1]
   }
 
-  /// count, p50, p90, p99, max in milliseconds (nil when empty), sorting once.
-  public var summary: (count: Int, p50: Double?, p90: Double?, p99: Double?, max: Double?) {
+  /// count, p50, p90, p99 and max in microseconds (nil when empty), sorting once.
+  public var summary: (count: Int, p50: Int64?, p90: Int64?, p99: Int64?, max: Int64?) {
     guard !values.isEmpty else { return (0, nil, nil, nil, nil) }
     let ordered = sorted ? values : values.sorted()
-    func rank(_ p: Int) -> Double { Double(ordered[max(1, (ordered.count * p + 99) / 100) - 1]) / 1000 }
-    return (ordered.count, rank(50), rank(90), rank(99), Double(ordered.last!) / 1000)
+    func rank(_ p: Int) -> Int64 { ordered[max(1, (ordered.count * p + 99) / 100) - 1] }
+    return (ordered.count, rank(50), rank(90), rank(99), ordered.last!)
+  }
+
+  /// Microseconds as milliseconds with exactly three decimals (exact, no rounding); `-` for none.
+  public static func milliseconds(_ microseconds: Int64?) -> String {
+    guard let microseconds else { return "-" }
+    let m = microseconds.magnitude
+    let fraction = String(m % 1000)
+    return (microseconds < 0 ? "-" : "") + "\(m / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
   }
 }

@@ -76,6 +76,14 @@ for table in "${tables[@]}"; do
       -o "$work/fleet-single/$table.$codec.jobs1.parquet" "$work/fleet"
   done
 done
+# A journal whose only findings are the reader's (a broken line): every controllers list is empty.
+mkdir -p "$work/broken"
+{ head -n 20 Journals/notes.intended.ndjson; echo '{"seq":20,"time":'; } >"$work/broken/journal.ndjson"
+run "$bin" export --table findings -o "$work/broken/findings.ndjson" "$work/broken/journal.ndjson"
+for codec in none gzip; do
+  run "$bin" export --table findings --format parquet --compression "$codec" \
+    -o "$work/broken/findings.$codec.parquet" "$work/broken/journal.ndjson"
+done
 mkdir -p "$work/long"
 echo $(( ${LONG:-400000} >= 400000 ? 2 : 1 )) >"$work/long/row-groups"
 run "$bin" export --table events -o "$work/long/events.ndjson" "$work/long.ndjson"

@@ -132,22 +132,25 @@ public struct MapRenderer: Sendable {
       ellipsis: options.glyphs.ellipsis)
     let canvasWidth = xs.count * frame.pitch - Self.horizontalGap
     var grid: [String] = []
+    var offView = false
     for y in ys {
       let last = y == ys.upperBound
       var canvas = Canvas(width: canvasWidth, height: Self.boxHeight + (last ? 0 : 1))
       for p in rows[y] ?? [] {
         let placement = layout.placements[p]
         let left = (placement.position.x - xs.lowerBound) * frame.pitch
-        drawBox(
-          layout, p, at: left, frame: frame, occupants: occupants[placement.position] ?? 1, glyphs: glyphs,
-          label: labels[displayText(placement.id.rawValue, limit: .max)] ?? "", on: &canvas)
+        offView =
+          drawBox(
+            layout, p, at: left, frame: frame, window: (xs, ys), occupants: occupants[placement.position] ?? 1,
+            glyphs: glyphs, label: labels[displayText(placement.id.rawValue, limit: .max)] ?? "", on: &canvas)
+          || offView
       }
       if !last {
         // Stubs of stretched links going up from the next row share the gap line.
         for p in rows[y + 1] ?? [] where layout.links[p * 4 + Direction.up.index] >= 0 {
           let placement = layout.placements[p]
           let target = layout.placements[Int(layout.links[p * 4 + Direction.up.index])].position
-          if target != placement.position.moved(.up) {
+          if target != placement.position.moved(.up), xs.contains(target.x), ys.contains(target.y) {
             let left = (placement.position.x - xs.lowerBound) * frame.pitch
             canvas.put(glyphs.stretched, x: left + frame.center, y: Self.boxHeight, style: .red)
           }
@@ -168,16 +171,17 @@ public struct MapRenderer: Sendable {
       )
     }
     return MapDrawing(
-      grid: grid, legend: legendLines(glyphs), cropped: cropped,
+      grid: grid, legend: legendLines(glyphs, offView: offView), cropped: cropped,
       croppedAround: layout.focusPlacement >= 0 ? "the focus" : "the root")
   }
 
   /// `legend: [id] focus, * modal, ...` in lines of at most `width` columns (one entry per line at least).
-  private func legendLines(_ glyphs: BoxGlyphs) -> [String] {
+  private func legendLines(_ glyphs: BoxGlyphs, offView: Bool) -> [String] {
+    let entries = glyphs.legend + (offView ? [glyphs.offViewLegend] : [])
     var lines: [String] = []
     var line = "legend:"
-    for (i, entry) in glyphs.legend.enumerated() {
-      let piece = " " + entry + (i < glyphs.legend.count - 1 ? "," : "")
+    for (i, entry) in entries.enumerated() {
+      let piece = " " + entry + (i < entries.count - 1 ? "," : "")
       if TextWidth.columns(of: line) + TextWidth.columns(of: piece) > options.width, line != "legend:" {
         lines.append(line)
         line = "       "
@@ -203,10 +207,15 @@ public struct MapRenderer: Sendable {
     return widest
   }
 
+  /// Draws one box and the links leaving it; true when a link leads out of the window
+  /// (drawn as an arrow on the frame, ``BoxGlyphs/offView``).
+  @discardableResult
   private func drawBox(
-    _ layout: MapLayout, _ p: Int, at left: Int, frame: Frame, occupants: Int, glyphs: BoxGlyphs, label id: String,
+    _ layout: MapLayout, _ p: Int, at left: Int, frame: Frame,
+    window: (xs: ClosedRange<Int>, ys: ClosedRange<Int>), occupants: Int, glyphs: BoxGlyphs, label id: String,
     on canvas: inout Canvas
-  ) {
+  ) -> Bool {
+    var offView = false
     let placement = layout.placements[p]
     let isFocus = p == Int(layout.focusPlacement)
     let box = isFocus ? glyphs.focusFrame : glyphs.frame
@@ -238,7 +247,15 @@ public struct MapRenderer: Sendable {
       let q = layout.links[p * 4 + direction.index]
       guard q >= 0 else { continue }
       let double = layout.doubleLinks[p] & (1 << UInt8(direction.index)) != 0
-      let oneStep = layout.placements[Int(q)].position == placement.position.moved(direction)
+      let target = layout.placements[Int(q)].position
+      guard window.xs.contains(target.x), window.ys.contains(target.y) else {
+        // The box it leads to is cropped: an arrow on the frame, no line into the gap.
+        let x = direction == .left ? left : direction == .right ? right : left + frame.center
+        canvas.put(glyphs.offView[direction.index], x: x, y: direction == .up ? 0 : direction == .down ? 2 : 1)
+        offView = true
+        continue
+      }
+      let oneStep = target == placement.position.moved(direction)
       let junction = glyphs.junction(direction, focus: isFocus, double: double)
       let line: Character
       switch direction {
@@ -262,6 +279,7 @@ public struct MapRenderer: Sendable {
         canvas.put(line, x: left + frame.center, y: 3, style: lineStyle)
       }
     }
+    return offView
   }
 
   private func writeLists(_ layout: MapLayout, glyphs: BoxGlyphs, to out: inout some TextOutputStream) {

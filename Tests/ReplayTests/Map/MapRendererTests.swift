@@ -69,6 +69,7 @@ import Testing
     let text = render(.demoPath(focusLast: true))
     GoldenFile.check(text, "map-demo.unicode.txt")
     #expect(!text.contains("cropped"))
+    #expect(!text.contains("out of view"))
     #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 })
     #expect(text.contains("legend: [id] focus, * modal, ─│ link, ═║ 2+ fingers, +N shared cell, ? stretched\n"))
   }
@@ -167,5 +168,8 @@ import Testing
     let text = render(.demoPath(focusLast: true), .init(height: 7, glyphs: .ascii))
     GoldenFile.check(text, "map-demo.cropped-height.txt")
     #expect(text.contains("cropped around the focus: y 0..1 of -2..3"))
+    // Links to the cropped rows end in arrows on the frames, and the legend says so.
+    #expect(text.hasPrefix("+------+  +------+  +---^--+  +---^--+"))
+    #expect(text.contains("<>^v link out of view"))
   }
 }

@@ -38,6 +38,37 @@ import Testing
     #expect(result.stdout.contains("--- frame 13 (Right) ---\n"))
   }
 
+  /// At 100×30 the map has three rows of boxes: the focus with the rows above and below
+  /// it; a link to a box that is cropped ends in an arrow on the frame, never in a
+  /// junction with nothing beyond it (issue 23: a stray `┴` over a cropped neighbour).
+  @Test(arguments: ["notes.intended", "notes.legacy", "demo.intended", "cycle.legacy"])
+  func aCroppedMapShowsTheNeighboursAndArrowsForWhatIsOutOfView(journal: String) throws {
+    let result = try Binary.run(["step", "--size", "100x30", "--keys", "G", Repository.journals + "/\(journal).ndjson"])
+    #expect(result.status == 0)
+    let frame = result.stdout.components(separatedBy: "--- frame 1 (G) ---\n")[1]
+    let lines = frame.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+    let map = Array(lines[1..<12])
+    if journal.hasPrefix("notes") {
+      // The focus, list, has search above it.
+      #expect(map.contains { String($0).contains("search") }, "\(map.map { String($0) })")
+    }
+    // Every junction that leads up has a line above it, every one that leads down a line
+    // below it (or the next row's box), inside the map.
+    for (row, line) in map.enumerated() {
+      for (column, glyph) in line.enumerated() where "┴╧╨╩".contains(glyph) || "┬╤╥╦".contains(glyph) {
+        let up = "┴╧╨╩".contains(glyph)
+        let neighbour = up ? row - 1 : row + 1
+        let next: Character? =
+          map.indices.contains(neighbour) && map[neighbour].indices.contains(column)
+          ? map[neighbour][column] : nil
+        #expect(
+          next.map { "│║?".contains($0) } == true,
+          "\(journal): '\(glyph)' at row \(row), column \(column) leads nowhere:\n\(map.map { String($0) }.joined(separator: "\n"))"
+        )
+      }
+    }
+  }
+
   @Test func keysFromStandardInputSeveralPerLine() throws {
     let (directory, intended, _) = try Self.files()
     defer { _ = directory }

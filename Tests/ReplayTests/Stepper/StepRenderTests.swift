@@ -20,7 +20,7 @@ import Testing
     #expect(sections(24) == [7, 3, 2, 3])
     #expect(sections(50) == [19, 7, 4, 7])
     #expect(sections(40) == [15, 5, 3, 6])
-    #expect(sections(30) == [7, 5, 2, 5])
+    #expect(sections(30) == [11, 3, 2, 5])
     #expect(sections(12) == [0, 2, 1, 1])
     #expect(sections(16) == [3, 2, 1, 2])
     #expect(sections(7) == [0, 0, 1, 0])

@@ -19,6 +19,11 @@ struct BoxGlyphs: Sendable {
   var legend: [String]
   /// Where a link leaves a box: indexed by [focus][double][direction.index].
   var junctions: [[[Character]]]
+  /// On the frame, instead of the junction, where a link leads to a box outside the
+  /// drawn window (a cropped map): indexed by direction.index.
+  var offView: [Character]
+  /// The legend's entry for them, added when one is drawn.
+  var offViewLegend: String
 
   func junction(_ direction: Direction, focus: Bool, double: Bool) -> Character {
     junctions[focus ? 1 : 0][double ? 1 : 0][direction.index]
@@ -34,7 +39,8 @@ struct BoxGlyphs: Sendable {
     junctions: [
       [["┤", "├", "┴", "┬"], ["╡", "╞", "╨", "╥"]],
       [["╢", "╟", "╧", "╤"], ["╣", "╠", "╩", "╦"]],
-    ])
+    ],
+    offView: ["←", "→", "↑", "↓"], offViewLegend: "←→↑↓ link out of view")
 
   static let ascii = BoxGlyphs(
     frame: Frame(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|"),
@@ -44,5 +50,6 @@ struct BoxGlyphs: Sendable {
     junctions: [
       [["+", "+", "+", "+"], ["+", "+", "+", "+"]],
       [["+", "+", "+", "+"], ["+", "+", "+", "+"]],
-    ])
+    ],
+    offView: ["<", ">", "^", "v"], offViewLegend: "<>^v link out of view")
 }

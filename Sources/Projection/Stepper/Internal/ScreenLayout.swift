@@ -5,8 +5,9 @@
 /// event, the transition, the message line and the status line. At 80×24 the
 /// rest goes to a map of two rows of boxes (7 lines), 3 events of context on
 /// each side, 2 lines of phases and 3 of findings. A taller screen gives half
-/// its extra lines to the map and the rest to context, findings and (a
-/// little) phases; a shorter one drops the map first, then context, keeping
+/// its extra lines to the map (three rows of boxes from 28 lines, so that the
+/// focus has the rows above and below it) and the rest to context, findings
+/// and (a little) phases; a shorter one drops the map first, then context, keeping
 /// one line of each.
 /// The sections never move while stepping: each keeps its lines even when
 /// it has less to show.
@@ -28,7 +29,9 @@ struct ScreenLayout: Hashable {
       // Half the extra lines to the map (whole rows of boxes), then two
       // thirds of what is left to context, the rest mostly to findings.
       let extra = rest - 18
-      let rows = (7 + extra / 2 + 1) / 4
+      // Rounded up from 4 extra lines: three rows then show the focus with the
+      // rows above and below it (two rows always crop one of them).
+      let rows = (7 + extra / 2 + 3) / 4
       map = rows * 4 - 1
       let remaining = extra - (map - 7)
       context = 3 + remaining / 3

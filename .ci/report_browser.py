@@ -41,7 +41,7 @@ class Browser:
             [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
              "--user-data-dir=" + self.profile, "--no-first-run", "--no-default-browser-check",
              "--disable-background-networking", "--disable-component-update", "--disable-sync",
-             "--window-size=%d,%d" % (width, height), "about:blank"],
+             "--window-size=%d,%d" % (width, height)] + os.environ.get("CHROMIUM_FLAGS", "").split() + ["about:blank"],
             pass_fds=(3, 4, to_child_r, from_child_w), preexec_fn=fds, close_fds=True,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(to_child_r)
@@ -262,6 +262,8 @@ def check_single(browser, binary, journal, html, shots, f, shot_prefix=None):
     browser.key("Home")
     f.expect(browser.evaluate(DOM_STATE)["seq"] == seqs[0], "%s: Home" % journal)
     browser.key("ArrowRight")
+    # The fragment follows once the cursor rests (100 ms after the last step).
+    browser.evaluate("new Promise((r) => setTimeout(r, 300))", wait=True)
     dom = browser.evaluate(DOM_STATE)
     f.expect(dom["seq"] == seqs[1], "%s: → from the first event gives %s" % (journal, dom["seq"]))
     f.expect(dom["hash"] == "#seq=%d" % seqs[1], "%s: fragment %s after →" % (journal, dom["hash"]))

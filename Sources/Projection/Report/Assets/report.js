@@ -808,6 +808,7 @@
     const dpr = window.devicePixelRatio || 1;
     if (canvas.width !== W * dpr || canvas.height !== H * dpr) {
       canvas.width = W * dpr; canvas.height = H * dpr; canvas.style.width = W + "px"; canvas.style.height = H + "px";
+      canvas.fontSet = false;
     }
     const sx = geom.sx, sy = geom.sy;
     canvas.style.transform = "translate(" + sx + "px," + sy + "px)";
@@ -816,8 +817,9 @@
     c.fillStyle = "#ffffff"; c.fillRect(0, 0, W, H);
     const x0 = sx, x1 = sx + W - LABEL;
     const k0 = Math.max(0, Math.floor(sy / LH) - 1), k1 = Math.min(laneList.length, Math.ceil((sy + H) / LH) + 1);
-    c.font = "11px system-ui, sans-serif";
-    c.textBaseline = "middle";
+    // Set once per context (resizing the canvas resets it): parsing a font costs more than
+    // drawing the lanes.
+    if (!canvas.fontSet) { c.font = "11px system-ui, sans-serif"; c.textBaseline = "middle"; canvas.fontSet = true; }
     // Two runs: hunks shaded across the lanes.
     if (two) {
       for (const h of cmp.hunks) {
@@ -1023,11 +1025,20 @@
     if (two) document.body.dataset.row = String(c);
     $("position").textContent = two ? "row " + (c + 1) + " / " + total + " · A #" + seq + " · B #" + (runs[1].n ? runs[1].seq[at(runs[1], c)] : "") : "#" + seq + " · event " + (c + 1) + " / " + fmtInt(total);
     const hash = two ? "#row=" + c : "#seq=" + seq;
-    if (ready && location.hash !== hash) { try { history.replaceState(null, "", hash); } catch (e) { /* a sandboxed page keeps its fragment */ } }
+    if (ready) restHash(hash);
     orderLanes();
     sizeLanes();
     centreCursor();
     drawLanes();
+  }
+  // The fragment follows the cursor once it rests: a history call per step costs more than
+  // the step itself, and Chromium throttles a page that makes hundreds of them (a held key).
+  let hashTimer = 0;
+  function restHash(hash) {
+    clearTimeout(hashTimer);
+    hashTimer = setTimeout(() => {
+      if (location.hash !== hash) { try { history.replaceState(null, "", hash); } catch (e) { /* a sandboxed page keeps its fragment */ } }
+    }, 100);
   }
   function go(i, R) {
     if (!two) return setCursor(i);

@@ -11,7 +11,7 @@
 #
 # Usage: bash .ci/parquet_interop.sh   (from anywhere inside the clone)
 # SPATIAL_REPLAY=/path/to/spatial-replay uses that binary instead of building one;
-# FLEET=N (default 100) and LONG=EVENTS (default 400000) make a quicker run; KEEP=1 keeps
+# FLEET=N (default 100) and LONG=EVENTS (default 1000000; under it one row group) make a quicker run; KEEP=1 keeps
 # the work folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -54,8 +54,9 @@ journals=(Journals/*.ndjson Journals/bisect/*.ndjson)
 journals+=("$work/churn.ndjson" "$work/legacy.ndjson")
 bash .ci/make_fleet.sh "$bin" "$work/fleet" "${FLEET:-100}"
 cp "$work/churn.ndjson" "$work/fleet/day2/churn.ndjson"
-# Long enough for several row groups (32 MiB each) and pages (1 MiB) in the events table.
-"$bin" simulate --events "${LONG:-400000}" --seed 4 -o "$work/long.ndjson"
+# Long enough for several row groups (about 450,000 events each: 32 MiB of values) and pages
+# (1 MiB) in the events table.
+"$bin" simulate --events "${LONG:-1000000}" --seed 4 -o "$work/long.ndjson"
 
 tables=(events visits moves pans findings sessions paths)
 for table in "${tables[@]}"; do
@@ -85,7 +86,7 @@ for codec in none gzip; do
     -o "$work/broken/findings.$codec.parquet" "$work/broken/journal.ndjson"
 done
 mkdir -p "$work/long"
-echo $(( ${LONG:-400000} >= 400000 ? 2 : 1 )) >"$work/long/row-groups"
+echo $(( ${LONG:-1000000} >= 1000000 ? 2 : 1 )) >"$work/long/row-groups"
 run "$bin" export --table events -o "$work/long/events.ndjson" "$work/long.ndjson"
 run "$bin" export --table events --format parquet --compression gzip -o "$work/long/events.gzip.parquet" \
   "$work/long.ndjson"

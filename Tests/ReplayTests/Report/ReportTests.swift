@@ -204,16 +204,6 @@ import Testing
       String(decoding: journal, as: UTF8.self) == "\"</script>&\u{2028}\"", "the journal's own escaping is unchanged")
   }
 
-  @Test(arguments: [
-    ("", "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="),
-    ("abc", "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0="),
-    ("abcdbcdecdefdefgefghfghighijhijkijkljklmjklmnlmnomnopnopq", "Qc9HpfV979WpGmjNpJO8A2kWy2lHq1A684NLZXIh+Ng="),
-    (String(repeating: "a", count: 1000), "Qe3s5C1j6Nm/UVqbppMuHCDLyfWl0TRkWttdsblzfqM="),
-  ])
-  func sha256(_ input: String, _ digest: String) {
-    #expect(SHA256.base64(Array(input.utf8)) == digest)
-  }
-
   /// The policy names the hashes of the page's own script and style, and nothing else runs.
   @Test func contentSecurityPolicyHashesThePage() throws {
     let (run, _, _) = try ReportRun.read(path: Self.path("notes.legacy"))

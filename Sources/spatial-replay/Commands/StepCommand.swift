@@ -1,6 +1,7 @@
 import Dispatch
 import Journal
 import Projection
+import Stepper
 
 #if canImport(Glibc)
   import Glibc

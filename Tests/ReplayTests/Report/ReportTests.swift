@@ -1,8 +1,9 @@
 import Foundation
 import Journal
+import Projection
 import Testing
 
-@testable import Projection
+@testable import Report
 
 /// The report's data and page, without a browser: the data block replayed
 /// (keyframes and deltas) against the fold at every event, the escaping that
@@ -162,8 +163,8 @@ import Testing
     var out: [[String]: Int] = [:]
     for controller in state.controllers where controller.isAlive {
       for direction in Direction.slotOrder {
-        guard let q = controller.neighbours[direction], state.store[Int(q)].isAlive else { continue }
-        let other = state.store[Int(q)]
+        guard let q = state.neighbour(of: controller.id, direction), let other = state[controller: q], other.isAlive
+        else { continue }
         let double = MapLayout.needsTwoFingers(controller.minimumTouches, direction, other.minimumTouches)
         let key = [controller.id.rawValue, other.id.rawValue].sorted()
         out[key] = max(out[key] ?? 0, double ? 2 : 1)

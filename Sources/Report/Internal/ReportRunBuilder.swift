@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// Folds a window of a journal once and writes the page's data block for it
 /// (the shape is described in `docs/report.md`).

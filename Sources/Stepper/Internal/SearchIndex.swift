@@ -1,4 +1,5 @@
 import Journal
+import Projection
 import Synchronization
 
 /// The search text of every record (``Stepper/searchText(of:)``) laid end to

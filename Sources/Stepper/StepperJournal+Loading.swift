@@ -1,5 +1,6 @@
 import Dispatch
 import Journal
+import Projection
 import Synchronization
 
 extension StepperJournal {

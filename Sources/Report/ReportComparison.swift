@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// Two runs of one scenario lined up for the report: the project's diff
 /// (``DiffReport``) of their compared events, expanded into rows as the

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// One journal loaded for ``Stepper``: its ``Timeline`` (records and
 /// snapshots), the findings of `check` and the indexes that make every key

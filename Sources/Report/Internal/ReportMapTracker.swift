@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// The map's layout (``MapLayout``'s placements, the detached controllers and
 /// every link between two alive controllers) kept up to date event by event,

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// The data block's one string table (`str`): each distinct string written
 /// once, referred to by its index everywhere else (lanes' ids and classes,

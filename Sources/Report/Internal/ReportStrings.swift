@@ -7,7 +7,7 @@ import Projection
 struct ReportStrings {
   /// Implementation note: keyed by the strings' UTF-8 bytes; `String`'s own
   /// hashing normalises (NFC) every non-ASCII string first (`→` in every move),
-  /// which cost a tenth of writing a page.
+  /// which weighed on writing a page (measured: Benchmarks/README.md#figures-behind-the-notes).
   private var indexes: [Key: Int] = [:]
 
   private struct Key: Hashable {

@@ -8,6 +8,8 @@ let package = Package(
   products: [
     .library(name: "Journal", targets: ["Journal"]),
     .library(name: "Projection", targets: ["Projection"]),
+    .library(name: "Report", targets: ["Report"]),
+    .library(name: "Stepper", targets: ["Stepper"]),
     .executable(name: "spatial-replay", targets: ["spatial-replay"]),
   ],
   targets: [
@@ -16,15 +18,17 @@ let package = Package(
     .systemLibrary(name: "CZlib"),
     .target(
       name: "Journal", dependencies: ["CZlib"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
-    // The report's page is written in Report/Assets (report.js, report.css) and embedded by Assets/embed.sh.
-    .target(name: "Projection", dependencies: ["Journal", "CZlib"], exclude: ["Report/Assets"]),
-    .executableTarget(name: "spatial-replay", dependencies: ["Journal", "Projection", "CZlib"]),
+    .target(name: "Projection", dependencies: ["Journal", "CZlib"]),
+    // The report's page is written in Assets (report.js, report.css) and embedded by Assets/embed.sh.
+    .target(name: "Report", dependencies: ["Journal", "Projection"], exclude: ["Assets"]),
+    .target(name: "Stepper", dependencies: ["Journal", "Projection"]),
+    .executableTarget(name: "spatial-replay", dependencies: ["Journal", "Projection", "Report", "Stepper", "CZlib"]),
     .testTarget(name: "JournalTests", dependencies: ["Journal", "CZlib"]),
     // A small app that records through a Recorder, run by the fault-injection tests.
     .executableTarget(name: "recorder-probe", dependencies: ["Journal"], path: "Tests/RecorderProbe"),
     .testTarget(
       name: "ReplayTests",
-      dependencies: ["Journal", "Projection", "spatial-replay", "recorder-probe"],
+      dependencies: ["Journal", "Projection", "Report", "Stepper", "spatial-replay", "recorder-probe"],
       exclude: ["Golden", "FaultInjection"]
     ),
   ],

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The report's script is real JavaScript: node --check on Sources/Projection/Report/Assets/report.js
+# The report's script is real JavaScript: node --check on Sources/Report/Assets/report.js
 # and on the whole script a page carries (the generated constants of ReportData, then report.js),
 # taken from a page the given binary writes. Prints "N passed, M failed" on stderr.
 #
@@ -14,7 +14,7 @@ passed=0 failed=0
 check() {
   if node --check "$1" 2>"$work/err"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $2" >&2; cat "$work/err" >&2; fi
 }
-check Sources/Projection/Report/Assets/report.js "report.js"
+check Sources/Report/Assets/report.js "report.js"
 "$binary" report Journals/notes.legacy.ndjson -o "$work/page.html"
 python3 - "$work/page.html" "$work/page.js" <<'PY'
 import re, sys

@@ -14,11 +14,18 @@ let benchmarks = [
   "codec-bench", "diff-bench", "timeline-bench", "step-bench", "check-bench", "analytics-bench", "recorder-bench",
 ]
 
+// The presentation libraries a benchmark uses besides the model.
+let presentation: [String: [Target.Dependency]] = [
+  "step-bench": [.product(name: "Stepper", package: "spatial-replay")]
+]
+
 // BenchSupport holds what the benchmarks share: the journal generators, timing,
 // formatting and memory helpers.
 let targets: [Target] =
   [.target(name: "BenchSupport", dependencies: libraries)]
-  + benchmarks.map { .executableTarget(name: $0, dependencies: ["BenchSupport"] + libraries) }
+  + benchmarks.map {
+    .executableTarget(name: $0, dependencies: ["BenchSupport"] + libraries + presentation[$0, default: []])
+  }
 
 let package = Package(
   name: "spatial-replay-benchmarks",

@@ -6,11 +6,14 @@
 ///
 /// ```swift
 /// var json = JSONBuffer()
-/// json.open("{")
-/// json.key("events"); json.int(12)
-/// json.key("files"); json.open("["); json.element(); json.string("a.ndjson"); json.close("]")
-/// json.close("}")
-/// // {"events":12,"files":["a.ndjson"]}
+/// json.object {
+///   $0.member("events", 12)
+///   $0.member("files", strings: ["a.ndjson"])
+///   $0.array("controllers") { list in
+///     for id in ["home", "notes"] { list.objectElement { $0.member("id", id) } }
+///   }
+/// }
+/// // {"events":12,"files":["a.ndjson"],"controllers":[{"id":"home"},{"id":"notes"}]}
 /// ```
 package struct JSONBuffer {
   package private(set) var bytes: [UInt8] = []
@@ -60,6 +63,65 @@ package struct JSONBuffer {
     guard let value else { return }
     self.key(key)
     int(value)
+  }
+
+  /// `"key":"value"`, `"key":null` for nil.
+  package mutating func member(_ key: String, _ value: String?) {
+    self.key(key)
+    string(value)
+  }
+
+  /// `"key":value`, `"key":null` for nil.
+  package mutating func member(_ key: String, _ value: Int?) {
+    self.key(key)
+    int(value)
+  }
+
+  /// `"key":true` or `"key":false`.
+  package mutating func member(_ key: String, _ value: Bool) {
+    self.key(key)
+    bool(value)
+  }
+
+  /// `"key":{...}`, the members `body` writes between the braces.
+  package mutating func object<E: Error>(_ key: String, _ body: (inout JSONBuffer) throws(E) -> Void) throws(E) {
+    self.key(key)
+    try object(body)
+  }
+
+  /// `{...}`, the members `body` writes between the braces (a value: after a key,
+  /// at the top, or after ``element()``; see ``objectElement(_:)``).
+  package mutating func object<E: Error>(_ body: (inout JSONBuffer) throws(E) -> Void) throws(E) {
+    open("{")
+    try body(&self)
+    close("}")
+  }
+
+  /// The next element of an array, an object: `{...}` (with a comma before all but the first).
+  package mutating func objectElement<E: Error>(_ body: (inout JSONBuffer) throws(E) -> Void) throws(E) {
+    element()
+    try object(body)
+  }
+
+  /// `"key":[...]`, the elements `body` writes between the brackets (each after
+  /// ``element()``, or through ``objectElement(_:)``).
+  package mutating func array<E: Error>(_ key: String, _ body: (inout JSONBuffer) throws(E) -> Void) throws(E) {
+    self.key(key)
+    open("[")
+    try body(&self)
+    close("]")
+  }
+
+  /// `"key":["a","b",...]` (`null` for a nil string).
+  package mutating func member(_ key: String, strings values: some Sequence<String?>) {
+    self.key(key)
+    strings(values)
+  }
+
+  /// `"key":[1,2,...]`.
+  package mutating func member(_ key: String, ints values: some Sequence<Int>) {
+    self.key(key)
+    ints(values)
   }
 
   /// An array of strings (`null` for nil).

@@ -28,8 +28,8 @@
 /// Implementation note: the mutable state read on every line is marked
 /// `@exclusivity(unchecked)`: a reader is used by one thread at a time and
 /// never hands out access to these properties, so the runtime's check of
-/// each access (three per line, about 7 % of the reading thread's
-/// instructions) proves nothing.
+/// each access (three per line; measured: Benchmarks/README.md#figures-behind-the-notes)
+/// proves nothing.
 public final class JournalReader {
   private let lines: LineReader
   private let options: ReadOptions

@@ -291,9 +291,7 @@ public final class JournalWriter: Sendable {
 
   /// Under `batch`, syncs a quiet writer: every `batchInterval`, whatever is unsynced.
   private func startTimer() {
-    let components = batchInterval.components
-    let nanoseconds = max(1_000_000, components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000)
-    let interval = DispatchTimeInterval.nanoseconds(Int(clamping: nanoseconds))
+    let interval = DispatchTimeInterval(max(batchInterval, .milliseconds(1)))
     state.withLock { s in
       let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
       timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(5))

@@ -255,7 +255,7 @@ public final class Recorder: Sendable {
       for waiter in waiting { waiter.resume(false) }
       switch options.onFault {
       case .retry(let interval) where !closing:
-        _ = wakeup.wait(timeout: .now() + Self.dispatchInterval(interval))
+        _ = wakeup.wait(timeout: .now() + DispatchTimeInterval(interval))
         return false
       case .retry where w.retriesWhileClosing < Self.retriesWhileClosing:
         // Closing does not wait out the interval, but a passing fault gets a few more tries.
@@ -358,11 +358,6 @@ public final class Recorder: Sendable {
 
   /// How many times a write that fails while closing is tried again at once.
   static let retriesWhileClosing = 2
-
-  private static func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
-    let (seconds, attoseconds) = duration.components
-    return .nanoseconds(Int(clamping: seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
-  }
 }
 
 /// What a recording call did.

@@ -8,92 +8,84 @@ extension StatsReport {
   /// `controllers`, `modals` and `findings`.
   public var json: String {
     var json = JSONBuffer()
-    json.open("{")
-    json.key("sessions")
-    json.open("[")
-    for session in sessions {
-      json.element()
-      Self.appendJSON(session, to: &json)
+    json.object { json in
+      json.array("sessions") { json in
+        for session in sessions {
+          json.element()
+          Self.appendJSON(session, to: &json)
+        }
+      }
+      json.key("overall")
+      Self.appendJSON(overall, to: &json)
     }
-    json.close("]")
-    json.key("overall")
-    Self.appendJSON(overall, to: &json)
-    json.close("}")
     return json.text
   }
 
   /// One STATS object; with `key`, a group's (``StatsGroups``), which starts with `"key":{FIELD:VALUE,...}`.
   static func appendJSON(_ s: SessionStats, key: [(String, String?)]? = nil, to json: inout JSONBuffer) {
-    /// A value as the exported tables write it (numbers always with a `.` or an exponent).
-    func cell(_ key: String, _ value: Cell) {
-      json.key(key)
-      var bytes: [UInt8] = []
-      TableEncoder.appendJSON(value, to: &bytes)
-      json.raw(bytes)
+    json.object { json in
+      if let key {
+        json.object("key") { json in
+          for (field, value) in key { json.cell(field, .string(value)) }
+        }
+      }
+      json.cell("file", .string(s.file))
+      json.cell("session", .string(s.session))
+      json.cell("app", .string(s.app))
+      json.cell("build", .string(s.build))
+      json.cell("device", .string(s.device))
+      json.cell("profile", .string(s.profile))
+      json.counts([("journals", s.journals), ("events", s.events)])
+      json.cell("firstTime", s.firstTime.map(Cell.timestamp) ?? .null)
+      json.cell("lastTime", s.lastTime.map(Cell.timestamp) ?? .null)
+      json.cell("durationMs", .number(s.durationMilliseconds))
+      json.counts("eventsByType", s.typeNames.map { ($0, s.eventsByType[$0] ?? 0) })
+      json.object("moves") { json in
+        json.counts([("total", s.moves), ("animated", s.animatedMoves)])
+        json.counts("byDirection", Direction.slotOrder.map { ($0.rawValue, s.movesByDirection[$0] ?? 0) })
+        json.counts("byTrigger", MoveTrigger.allCases.map { ($0.rawValue, s.movesByTrigger[$0] ?? 0) })
+      }
+      json.object("pans") { json in
+        json.counts([("total", s.pans)])
+        json.counts("byOutcome", PanOutcome.allCases.map { ($0.rawValue, s.pansByOutcome[$0] ?? 0) })
+      }
+      json.array("controllers") { json in
+        for c in s.controllers {
+          json.objectElement { json in
+            json.member("controller", c.controller.rawValue)
+            json.cell("class", .string(c.className))
+            json.counts([("visits", c.visits)])
+            json.cell("dwellMs", .number(c.dwellMilliseconds))
+            json.counts([("openVisits", c.openVisits), ("incompleteVisits", c.incompleteVisits)])
+          }
+        }
+      }
+      json.object("modals") { json in
+        json.counts([
+          ("presented", s.modalsPresented), ("deallocated", s.modalsDeallocated), ("leaked", s.leakedModals.count),
+        ])
+        json.member("leakedModals", strings: s.leakedModals.map(\.rawValue))
+        json.counts([("leakFindings", s.modalLeakFindings)])
+      }
+      json.object("findings") { json in
+        json.counts([("total", s.findings), ("errors", s.errors), ("warnings", s.warnings)])
+        json.counts("byRule", s.ruleIDs.map { ($0, s.findingsByRule[$0] ?? 0) })
+      }
     }
-    func counts(_ key: String, _ pairs: [(String, Int)]) {
-      json.key(key)
-      json.open("{")
-      json.counts(pairs)
-      json.close("}")
-    }
-    json.open("{")
-    if let key {
-      json.key("key")
-      json.open("{")
-      for (field, value) in key { cell(field, .string(value)) }
-      json.close("}")
-    }
-    cell("file", .string(s.file))
-    cell("session", .string(s.session))
-    cell("app", .string(s.app))
-    cell("build", .string(s.build))
-    cell("device", .string(s.device))
-    cell("profile", .string(s.profile))
-    json.counts([("journals", s.journals), ("events", s.events)])
-    cell("firstTime", s.firstTime.map(Cell.timestamp) ?? .null)
-    cell("lastTime", s.lastTime.map(Cell.timestamp) ?? .null)
-    cell("durationMs", .number(s.durationMilliseconds))
-    counts("eventsByType", s.typeNames.map { ($0, s.eventsByType[$0] ?? 0) })
-    json.key("moves")
-    json.open("{")
-    json.counts([("total", s.moves), ("animated", s.animatedMoves)])
-    counts("byDirection", Direction.slotOrder.map { ($0.rawValue, s.movesByDirection[$0] ?? 0) })
-    counts("byTrigger", MoveTrigger.allCases.map { ($0.rawValue, s.movesByTrigger[$0] ?? 0) })
-    json.close("}")
-    json.key("pans")
-    json.open("{")
-    json.counts([("total", s.pans)])
-    counts("byOutcome", PanOutcome.allCases.map { ($0.rawValue, s.pansByOutcome[$0] ?? 0) })
-    json.close("}")
-    json.key("controllers")
-    json.open("[")
-    for c in s.controllers {
-      json.element()
-      json.open("{")
-      json.key("controller")
-      json.string(c.controller.rawValue)
-      cell("class", .string(c.className))
-      json.counts([("visits", c.visits)])
-      cell("dwellMs", .number(c.dwellMilliseconds))
-      json.counts([("openVisits", c.openVisits), ("incompleteVisits", c.incompleteVisits)])
-      json.close("}")
-    }
-    json.close("]")
-    json.key("modals")
-    json.open("{")
-    json.counts([
-      ("presented", s.modalsPresented), ("deallocated", s.modalsDeallocated), ("leaked", s.leakedModals.count),
-    ])
-    json.key("leakedModals")
-    json.strings(s.leakedModals.map(\.rawValue))
-    json.counts([("leakFindings", s.modalLeakFindings)])
-    json.close("}")
-    json.key("findings")
-    json.open("{")
-    json.counts([("total", s.findings), ("errors", s.errors), ("warnings", s.warnings)])
-    counts("byRule", s.ruleIDs.map { ($0, s.findingsByRule[$0] ?? 0) })
-    json.close("}")
-    json.close("}")
+  }
+}
+
+extension JSONBuffer {
+  /// `"key":value`, the value as the exported tables write it (numbers always with a `.` or an exponent).
+  fileprivate mutating func cell(_ key: String, _ value: Cell) {
+    self.key(key)
+    var bytes: [UInt8] = []
+    TableEncoder.appendJSON(value, to: &bytes)
+    raw(bytes)
+  }
+
+  /// `"key":{"name":count,...}`.
+  fileprivate mutating func counts(_ key: String, _ pairs: [(String, Int)]) {
+    object(key) { $0.counts(pairs) }
   }
 }

@@ -57,32 +57,24 @@ extension Table {
   /// own (``Column/Kind``), the others are what each engine reads it as.
   public var schemaJSON: String {
     var json = JSONBuffer()
-    json.open("{")
-    json.key("table")
-    json.string(rawValue)
-    json.key("columns")
-    json.open("[")
-    for column in columns {
-      json.element()
-      json.raw("\n")
-      json.open("{")
-      json.key("name")
-      json.string(column.name)
-      json.key("type")
-      json.string(column.kind.rawValue)
-      json.key("nullable")
-      json.bool(column.nullable)
-      json.key("duckdb")
-      json.string(column.kind.duckDBType)
-      json.key("spark")
-      json.string(column.kind.sparkType)
-      json.key("bigquery")
-      json.string(column.kind.bigQueryType)
-      json.close("}")
+    json.object { json in
+      json.member("table", rawValue)
+      json.array("columns") { json in
+        for column in columns {
+          json.element()
+          json.raw("\n")
+          json.object { json in
+            json.member("name", column.name)
+            json.member("type", column.kind.rawValue)
+            json.member("nullable", column.nullable)
+            json.member("duckdb", column.kind.duckDBType)
+            json.member("spark", column.kind.sparkType)
+            json.member("bigquery", column.kind.bigQueryType)
+          }
+        }
+        json.raw("\n")
+      }
     }
-    json.raw("\n")
-    json.close("]")
-    json.close("}")
     return json.text + "\n"
   }
 }

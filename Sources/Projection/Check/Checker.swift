@@ -35,7 +35,7 @@ public struct Checker: Sendable {
   private var lastLine = 0
   private var lastSeq: Int?
 
-  private var recent = RecentPositions()
+  private var recent = RecentIDs()
   private var visibleCount = VisibleCountRule()
   private var modalLeak = ModalLeakRule()
 

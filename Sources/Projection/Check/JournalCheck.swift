@@ -135,7 +135,7 @@ public struct JournalCheck: Sendable {
   }
 
   /// The model's state after the last record (folded only when a lifecycle rule is selected).
-  var state: State { checker.state }
+  package var state: State { checker.state }
 
   /// Takes the reader's next item; appends the findings that are final, sorted by line.
   public mutating func consume(_ item: JournalItem, into findings: inout [CheckFinding]) {

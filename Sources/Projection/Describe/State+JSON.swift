@@ -17,132 +17,84 @@ extension State {
   /// Strings are escaped as the journal writer escapes them.
   public func writeJSON(to out: inout some TextOutputStream, map: MapLayout? = nil) {
     var json = JSONBuffer()
-    json.open("{")
-    json.key("seq")
-    json.int(lastSeq)
-    json.key("time")
-    json.string(lastTime?.rfc3339)
-    json.key("events")
-    json.int(counters.events)
-    json.key("header")
-    if let header {
-      json.open("{")
-      json.key("v")
-      json.int(header.version)
-      json.key("session")
-      json.string(header.session)
-      for (key, value) in [
-        ("app", header.app), ("build", header.build), ("device", header.device), ("profile", header.profile),
-        ("scenario", header.scenario),
-      ] {
-        json.key(key)
-        json.string(value)
+    json.object { json in
+      json.member("seq", lastSeq)
+      json.member("time", lastTime?.rfc3339)
+      json.member("events", counters.events)
+      if let header {
+        json.object("header") { json in
+          json.member("v", header.version)
+          json.member("session", header.session)
+          for (key, value) in [
+            ("app", header.app), ("build", header.build), ("device", header.device), ("profile", header.profile),
+            ("scenario", header.scenario),
+          ] {
+            json.member(key, value)
+          }
+        }
+      } else {
+        json.key("header")
+        json.null()
       }
-      json.close("}")
-    } else {
-      json.null()
-    }
-    json.key("root")
-    json.string(root?.rawValue)
-    json.key("focus")
-    json.string(focus?.rawValue)
-    json.key("transition")
-    if let transition {
-      json.open("{")
-      json.key("kind")
-      json.string(transition.kind.rawValue)
-      json.key("seq")
-      json.int(transition.seq)
-      json.key("from")
-      json.string(transition.from?.rawValue)
-      json.key("to")
-      json.string(transition.to.rawValue)
-      json.key("direction")
-      json.string(transition.direction?.rawValue)
-      json.key("trigger")
-      json.string(transition.trigger?.rawValue)
-      json.key("animated")
-      json.bool(transition.animated)
-      json.key("inFlight")
-      json.bool(!transition.isComplete)
-      json.key("arrived")
-      json.arrivals(transition.arrivals)
-      json.key("missing")
-      json.arrivals(transition.missing)
-      json.close("}")
-    } else {
-      json.null()
-    }
-    json.key("controllers")
-    json.open("[")
-    for controller in controllers {
-      json.element()
-      json.open("{")
-      json.key("id")
-      json.string(controller.id.rawValue)
-      json.key("class")
-      json.string(controller.className)
-      json.key("alive")
-      json.bool(controller.isAlive)
-      json.key("allocatedAt")
-      json.int(controller.allocatedAt)
-      json.key("deallocatedAt")
-      json.int(controller.deallocatedAt)
-      json.key("loadCount")
-      json.int(controller.loadCount)
-      json.key("phase")
-      json.string(controller.phase.rawValue)
-      json.key("modal")
-      json.bool(controller.isModal)
-      json.key("presenter")
-      json.string(controller.presenter?.rawValue)
-      json.key("presented")
-      json.open("[")
-      for id in modals(presentedBy: controller.id) {
-        json.element()
-        json.string(id.rawValue)
+      json.member("root", root?.rawValue)
+      json.member("focus", focus?.rawValue)
+      if let transition {
+        json.object("transition") { json in
+          json.member("kind", transition.kind.rawValue)
+          json.member("seq", transition.seq)
+          json.member("from", transition.from?.rawValue)
+          json.member("to", transition.to.rawValue)
+          json.member("direction", transition.direction?.rawValue)
+          json.member("trigger", transition.trigger?.rawValue)
+          json.member("animated", transition.animated)
+          json.member("inFlight", !transition.isComplete)
+          json.arrivals("arrived", transition.arrivals)
+          json.arrivals("missing", transition.missing)
+        }
+      } else {
+        json.key("transition")
+        json.null()
       }
-      json.close("]")
-      let links = links(of: controller.id) ?? Links()
-      json.key("links")
-      json.open("{")
-      for direction in Direction.slotOrder {
-        json.key(direction.rawValue)
-        json.string(links[direction]?.rawValue)
+      json.array("controllers") { json in
+        for controller in controllers { writeJSON(controller, to: &json) }
       }
-      json.close("}")
-      json.key("minTouches")
-      json.open("{")
-      for direction in Direction.slotOrder {
-        json.key(direction.rawValue)
-        json.int(controller.minimumTouches[direction])
+      json.object("counters") { json in
+        json.member("events", counters.events)
+        json.member("anomalies", counters.anomalies)
+        json.member("interruptedTransitions", counters.interruptedTransitions)
+        json.object("unknownTypes") { json in
+          for (type, count) in counters.unknownTypes.sorted(by: { $0.key < $1.key }) { json.member(type, count) }
+        }
       }
-      json.close("}")
-      json.close("}")
+      if let map {
+        json.key("map")
+        map.appendJSON(to: &json)
+      }
     }
-    json.close("]")
-    json.key("counters")
-    json.open("{")
-    json.key("events")
-    json.int(counters.events)
-    json.key("anomalies")
-    json.int(counters.anomalies)
-    json.key("interruptedTransitions")
-    json.int(counters.interruptedTransitions)
-    json.key("unknownTypes")
-    json.open("{")
-    for (type, count) in counters.unknownTypes.sorted(by: { $0.key < $1.key }) {
-      json.key(type)
-      json.int(count)
-    }
-    json.close("}")
-    json.close("}")
-    if let map {
-      json.key("map")
-      map.appendJSON(to: &json)
-    }
-    json.close("}")
     json.flush(to: &out)
+  }
+
+  /// One element of `controllers`.
+  private func writeJSON(_ controller: ControllerState, to json: inout JSONBuffer) {
+    json.objectElement { json in
+      json.member("id", controller.id.rawValue)
+      json.member("class", controller.className)
+      json.member("alive", controller.isAlive)
+      json.member("allocatedAt", controller.allocatedAt)
+      json.member("deallocatedAt", controller.deallocatedAt)
+      json.member("loadCount", controller.loadCount)
+      json.member("phase", controller.phase.rawValue)
+      json.member("modal", controller.isModal)
+      json.member("presenter", controller.presenter?.rawValue)
+      json.member("presented", strings: modals(presentedBy: controller.id).map(\.rawValue))
+      let links = links(of: controller.id) ?? Links()
+      json.object("links") { json in
+        for direction in Direction.slotOrder { json.member(direction.rawValue, links[direction]?.rawValue) }
+      }
+      json.object("minTouches") { json in
+        for direction in Direction.slotOrder { json.member(direction.rawValue, controller.minimumTouches[direction]) }
+      }
+    }
   }
 
   /// The state as ``writeJSON(to:map:)`` writes it.
@@ -154,17 +106,14 @@ extension State {
 }
 
 extension JSONBuffer {
-  fileprivate mutating func arrivals(_ arrivals: [Arrival]) {
-    open("[")
-    for arrival in arrivals {
-      element()
-      open("{")
-      key("controller")
-      string(arrival.controller.rawValue)
-      key("callback")
-      string(arrival.callback.rawValue)
-      close("}")
+  fileprivate mutating func arrivals(_ key: String, _ arrivals: [Arrival]) {
+    array(key) { json in
+      for arrival in arrivals {
+        json.objectElement { json in
+          json.member("controller", arrival.controller.rawValue)
+          json.member("callback", arrival.callback.rawValue)
+        }
+      }
     }
-    close("]")
   }
 }

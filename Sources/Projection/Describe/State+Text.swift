@@ -102,7 +102,7 @@ extension State {
 
 extension Transition {
   /// `home → notes (left, pan, animated) at seq 10` or `initial display of home at seq 3`.
-  func summary(_ glyphs: Glyphs) -> String {
+  package func summary(_ glyphs: Glyphs) -> String {
     switch kind {
     case .initialDisplay:
       return "initial display of \(glyphs.id(to)) at seq \(seq)"

@@ -26,118 +26,90 @@ extension DiffReport {
   /// - Parameter hunkEvents: events listed per side of a hunk (0: all); the rest are counted in `omitted`.
   public func json(nameA: String, nameB: String, hunkEvents: Int = 20) -> String {
     var json = JSONBuffer()
-    /// An event as the vocabulary writes it.
-    func event(_ write: (inout [UInt8]) -> Void) {
-      var bytes: [UInt8] = []
-      write(&bytes)
-      json.raw(bytes)
-    }
-    func move(_ mark: NormalizedRun.MoveMark?) {
-      guard let mark else { return json.null() }
-      event { vocabulary.appendJSON(mark.token, seq: mark.seq, line: mark.line, to: &$0) }
-    }
-    func position(_ i: Int, _ run: NormalizedRun) {
-      json.open("{")
-      json.counts([("index", i)])
-      if i < run.count { json.counts([("seq", run.seqs[i]), ("line", run.lines[i])]) }
-      json.close("}")
-    }
-    func file(_ name: String, _ run: NormalizedRun) {
-      json.open("{")
-      json.key("file")
-      json.string(name)
-      json.counts([("events", run.count), ("records", run.recordCount)])
-      json.close("}")
-    }
-    func side(_ r: Range<Int>, _ run: NormalizedRun) {
-      json.open("{")
-      json.counts([("from", r.lowerBound), ("to", r.upperBound), ("count", r.count)])
-      if r.isEmpty {
-        json.key("afterSeq")
-        json.int(r.lowerBound > 0 ? run.seqs[r.lowerBound - 1] : nil)
+    json.object { json in
+      json.member("identical", isIdentical)
+      json.object("a") { file(nameA, a, to: &$0) }
+      json.object("b") { file(nameB, b, to: &$0) }
+      json.member("compared", strings: a.options.orderedTypes)
+      json.member("match", a.options.matching.rawValue)
+      if let d = firstDivergence {
+        json.object("firstDivergence") { json in
+          json.object("a") { position(d.a, a, to: &$0) }
+          json.object("b") { position(d.b, b, to: &$0) }
+          json.key("moveA")
+          move(d.moveA, to: &json)
+          json.key("moveB")
+          move(d.moveB, to: &json)
+          json.array("context") { json in
+            for pair in d.context {
+              let (i, j) = (pair.a, pair.b)
+              json.objectElement { json in
+                json.object("a") { $0.counts([("seq", a.seqs[i]), ("line", a.lines[i])]) }
+                json.object("b") { $0.counts([("seq", b.seqs[j]), ("line", b.lines[j])]) }
+                json.key("event")
+                json.event { vocabulary.appendJSON(a.tokens[i], to: &$0) }
+              }
+            }
+          }
+        }
+      } else {
+        json.key("firstDivergence")
+        json.null()
       }
-      json.key("events")
-      json.open("[")
-      let shown = hunkEvents > 0 ? min(r.count, hunkEvents) : r.count
+      json.array("hunks") { json in
+        for h in hunks {
+          json.objectElement { json in
+            json.member("kind", h.kind.rawValue)
+            if let s = h.side { json.member("side", s.rawValue) }
+            json.object("a") { side(h.hunk.a, a, hunkEvents: hunkEvents, to: &$0) }
+            json.object("b") { side(h.hunk.b, b, hunkEvents: hunkEvents, to: &$0) }
+          }
+        }
+      }
+      json.object("summary") {
+        $0.counts([("hunks", hunks.count)] + HunkKind.allCases.map { ($0.rawValue, count(of: $0)) })
+      }
+      json.member("budgetExhausted", alignment.budgetExhausted)
+    }
+    return json.text
+  }
+
+  private func move(_ mark: NormalizedRun.MoveMark?, to json: inout JSONBuffer) {
+    guard let mark else { return json.null() }
+    json.event { vocabulary.appendJSON(mark.token, seq: mark.seq, line: mark.line, to: &$0) }
+  }
+
+  /// `POSITION`'s members.
+  private func position(_ i: Int, _ run: NormalizedRun, to json: inout JSONBuffer) {
+    json.counts([("index", i)])
+    if i < run.count { json.counts([("seq", run.seqs[i]), ("line", run.lines[i])]) }
+  }
+
+  private func file(_ name: String, _ run: NormalizedRun, to json: inout JSONBuffer) {
+    json.member("file", name)
+    json.counts([("events", run.count), ("records", run.recordCount)])
+  }
+
+  /// `SIDE`'s members.
+  private func side(_ r: Range<Int>, _ run: NormalizedRun, hunkEvents: Int, to json: inout JSONBuffer) {
+    json.counts([("from", r.lowerBound), ("to", r.upperBound), ("count", r.count)])
+    if r.isEmpty { json.member("afterSeq", r.lowerBound > 0 ? run.seqs[r.lowerBound - 1] : nil) }
+    let shown = hunkEvents > 0 ? min(r.count, hunkEvents) : r.count
+    json.array("events") { json in
       for i in r.prefix(shown) {
         json.element()
-        event { vocabulary.appendJSON(run.tokens[i], seq: run.seqs[i], line: run.lines[i], to: &$0) }
+        json.event { vocabulary.appendJSON(run.tokens[i], seq: run.seqs[i], line: run.lines[i], to: &$0) }
       }
-      json.close("]")
-      json.counts([("omitted", r.count - shown)])
-      json.close("}")
     }
+    json.counts([("omitted", r.count - shown)])
+  }
+}
 
-    json.open("{")
-    json.key("identical")
-    json.bool(isIdentical)
-    json.key("a")
-    file(nameA, a)
-    json.key("b")
-    file(nameB, b)
-    json.key("compared")
-    json.strings(a.options.orderedTypes)
-    json.key("match")
-    json.string(a.options.matching.rawValue)
-    json.key("firstDivergence")
-    if let d = firstDivergence {
-      json.open("{")
-      json.key("a")
-      position(d.a, a)
-      json.key("b")
-      position(d.b, b)
-      json.key("moveA")
-      move(d.moveA)
-      json.key("moveB")
-      move(d.moveB)
-      json.key("context")
-      json.open("[")
-      for pair in d.context {
-        let (i, j) = (pair.a, pair.b)
-        json.element()
-        json.open("{")
-        json.key("a")
-        json.open("{")
-        json.counts([("seq", a.seqs[i]), ("line", a.lines[i])])
-        json.close("}")
-        json.key("b")
-        json.open("{")
-        json.counts([("seq", b.seqs[j]), ("line", b.lines[j])])
-        json.close("}")
-        json.key("event")
-        event { vocabulary.appendJSON(a.tokens[i], to: &$0) }
-        json.close("}")
-      }
-      json.close("]")
-      json.close("}")
-    } else {
-      json.null()
-    }
-    json.key("hunks")
-    json.open("[")
-    for h in hunks {
-      json.element()
-      json.open("{")
-      json.key("kind")
-      json.string(h.kind.rawValue)
-      if let s = h.side {
-        json.key("side")
-        json.string(s.rawValue)
-      }
-      json.key("a")
-      side(h.hunk.a, a)
-      json.key("b")
-      side(h.hunk.b, b)
-      json.close("}")
-    }
-    json.close("]")
-    json.key("summary")
-    json.open("{")
-    json.counts([("hunks", hunks.count)] + HunkKind.allCases.map { ($0.rawValue, count(of: $0)) })
-    json.close("}")
-    json.key("budgetExhausted")
-    json.bool(alignment.budgetExhausted)
-    json.close("}")
-    return json.text
+extension JSONBuffer {
+  /// An event as the diff's vocabulary writes it.
+  fileprivate mutating func event(_ write: (inout [UInt8]) -> Void) {
+    var bytes: [UInt8] = []
+    write(&bytes)
+    raw(bytes)
   }
 }

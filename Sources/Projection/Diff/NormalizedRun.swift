@@ -41,7 +41,7 @@ public struct NormalizedRun: Sendable {
 
   private var names: [ControllerID: Int32] = [:]
   /// The last controllers looked up, most events name one of them.
-  private var recent = RecentControllers()
+  private var recent = RecentIDs()
   private var classCounts: [String: Int] = [:]
   private let mask: UInt16
   private let otherTypes: Set<String>
@@ -188,7 +188,7 @@ public struct NormalizedRun: Sendable {
     }
     let c = vocabulary.controller(named: name)
     if options.matching == .className { names[id] = c }
-    recent = RecentControllers()  // an id allocated again must not find its old index
+    recent = RecentIDs()  // an id allocated again must not find its old index
     recent.insert(id, c)
     return c
   }
@@ -208,8 +208,8 @@ public struct NormalizedRun: Sendable {
     b.moves = other.moves.map { MoveMark(seq: $0.seq, line: $0.line, token: map[Int($0.token)]) }
     b.names = [:]
     a.names = [:]
-    a.recent = RecentControllers()
-    b.recent = RecentControllers()
+    a.recent = RecentIDs()
+    b.recent = RecentIDs()
     return (a, b)
   }
 
@@ -222,49 +222,5 @@ public struct NormalizedRun: Sendable {
       if moves[mid].seq <= seq { lo = mid + 1 } else { hi = mid }
     }
     return lo == 0 ? nil : moves[lo - 1]
-  }
-}
-
-/// The four controllers looked up last, with their indices.
-///
-/// Implementation note: a move names two controllers and its four callbacks
-/// name them again, so most lookups hit here; comparing small strings is a
-/// couple of word compares, much cheaper than hashing the id.
-private struct RecentControllers: Sendable {
-  private var id0: ControllerID = ""
-  private var id1: ControllerID = ""
-  private var id2: ControllerID = ""
-  private var id3: ControllerID = ""
-  private var index0: Int32 = -1
-  private var index1: Int32 = -1
-  private var index2: Int32 = -1
-  private var index3: Int32 = -1
-  private var next = 0
-
-  @inline(__always)
-  func find(_ id: ControllerID) -> Int32? {
-    if index0 >= 0 && id0.rawValue == id.rawValue { return index0 }
-    if index1 >= 0 && id1.rawValue == id.rawValue { return index1 }
-    if index2 >= 0 && id2.rawValue == id.rawValue { return index2 }
-    if index3 >= 0 && id3.rawValue == id.rawValue { return index3 }
-    return nil
-  }
-
-  mutating func insert(_ id: ControllerID, _ index: Int32) {
-    switch next {
-    case 0:
-      id0 = id
-      index0 = index
-    case 1:
-      id1 = id
-      index1 = index
-    case 2:
-      id2 = id
-      index2 = index
-    default:
-      id3 = id
-      index3 = index
-    }
-    next = (next + 1) & 3
   }
 }

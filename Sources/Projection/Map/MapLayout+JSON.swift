@@ -19,71 +19,41 @@ extension MapLayout {
   }
 
   func appendJSON(to json: inout JSONBuffer) {
-    json.open("{")
-    json.key("root")
-    json.string(root?.rawValue)
-    json.key("focus")
-    json.string(focus?.rawValue)
-    json.key("cells")
-    json.open("[")
-    for placement in placements {
-      json.element()
-      json.open("{")
-      json.key("id")
-      json.string(placement.id.rawValue)
-      json.key("x")
-      json.int(placement.position.x)
-      json.key("y")
-      json.int(placement.position.y)
-      json.key("modal")
-      json.bool(placement.isModal)
-      json.close("}")
-    }
-    json.close("]")
-    json.key("collisions")
-    json.open("[")
-    for collision in collisions {
-      json.element()
-      json.open("{")
-      switch collision {
-      case .sharedCell(let position, let ids):
-        json.key("kind")
-        json.string("cell")
-        json.key("x")
-        json.int(position.x)
-        json.key("y")
-        json.int(position.y)
-        json.key("controllers")
-        json.open("[")
-        for id in ids {
-          json.element()
-          json.string(id.rawValue)
-        }
-        json.close("]")
-      case .stretchedLink(let from, let direction, let to, let a, let b):
-        json.key("kind")
-        json.string("link")
-        json.key("from")
-        json.string(from.rawValue)
-        json.key("direction")
-        json.string(direction.rawValue)
-        json.key("to")
-        json.string(to.rawValue)
-        for (key, value) in [("fromX", a.x), ("fromY", a.y), ("toX", b.x), ("toY", b.y)] {
-          json.key(key)
-          json.int(value)
+    json.object { json in
+      json.member("root", root?.rawValue)
+      json.member("focus", focus?.rawValue)
+      json.array("cells") { json in
+        for placement in placements {
+          json.objectElement { json in
+            json.member("id", placement.id.rawValue)
+            json.member("x", placement.position.x)
+            json.member("y", placement.position.y)
+            json.member("modal", placement.isModal)
+          }
         }
       }
-      json.close("}")
+      json.array("collisions") { json in
+        for collision in collisions {
+          json.objectElement { json in
+            switch collision {
+            case .sharedCell(let position, let ids):
+              json.member("kind", "cell")
+              json.member("x", position.x)
+              json.member("y", position.y)
+              json.member("controllers", strings: ids.map(\.rawValue))
+            case .stretchedLink(let from, let direction, let to, let a, let b):
+              json.member("kind", "link")
+              json.member("from", from.rawValue)
+              json.member("direction", direction.rawValue)
+              json.member("to", to.rawValue)
+              for (key, value) in [("fromX", a.x), ("fromY", a.y), ("toX", b.x), ("toY", b.y)] {
+                json.member(key, value)
+              }
+            }
+          }
+        }
+      }
+      json.member("detached", strings: detached.map(\.rawValue))
     }
-    json.close("]")
-    json.key("detached")
-    json.open("[")
-    for id in detached {
-      json.element()
-      json.string(id.rawValue)
-    }
-    json.close("]")
-    json.close("}")
   }
 }

@@ -205,7 +205,7 @@ public struct MapLayout: Sendable, Hashable {
 
   /// Whether the link from a controller with touch minimums `a` in `direction`
   /// to one with `b` is drawn double: either side's pan needs 2 or more fingers.
-  static func needsTwoFingers(_ a: TouchMinimums, _ direction: Direction, _ b: TouchMinimums) -> Bool {
+  package static func needsTwoFingers(_ a: TouchMinimums, _ direction: Direction, _ b: TouchMinimums) -> Bool {
     a[direction] >= 2 || b[direction.opposite] >= 2
   }
 

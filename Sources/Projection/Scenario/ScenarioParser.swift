@@ -221,7 +221,7 @@ private struct Arguments {
   ///
   /// Implementation note: a command has a handful of options at most, so
   /// arrays searched in order beat sets, which hashed every key of every line
-  /// (a tenth of parsing a long script).
+  /// (measured on a long script: Benchmarks/README.md#figures-behind-the-notes).
   func expect(positionals count: Int, options allowed: [String] = [], anyOptions: Bool = false) throws(TokenError) {
     if positionals.count < count { throw TokenError("missing arguments: expected '\(usage)'") }
     if positionals.count > count { throw TokenError("too many arguments: expected '\(usage)'") }

@@ -106,12 +106,4 @@ public struct State: Sendable, Hashable {
   public var appearedCount: Int {
     store.reduce(0) { $0 + ($1.isAlive && $1.phase == .appeared ? 1 : 0) }
   }
-
-  // MARK: Internal access by position
-
-  @inline(__always)
-  func position(of id: ControllerID) -> Int32? { index[id] }
-
-  @inline(__always)
-  func id(at position: Int32) -> ControllerID { store[Int(position)].id }
 }

@@ -87,7 +87,7 @@ public struct Timeline: Sendable {
   ///   - schedule: the snapshots taken before each record of the fold
   ///     (``SnapshotSchedule/before(_:_:)``), then at the end (``SnapshotSchedule/end(_:_:)``).
   ///   - state: the state after the last record.
-  init(records: [Record], schedule: SnapshotSchedule, state: State) {
+  package init(records: [Record], schedule: SnapshotSchedule, state: State) {
     self.records = records
     self.interval = schedule.interval
     self.snapshots = schedule.snapshots
@@ -227,7 +227,7 @@ public struct Timeline: Sendable {
 
 /// Where a ``Timeline`` keeps its snapshots, decided as the fold goes: before
 /// every `interval`-th record, spaced wider past ``Timeline/denseThreshold`` controllers.
-struct SnapshotSchedule: Sendable {
+package struct SnapshotSchedule: Sendable {
   /// Records between two snapshots.
   let interval: Int
   /// The states kept, in order.
@@ -240,7 +240,7 @@ struct SnapshotSchedule: Sendable {
   /// - Parameters:
   ///   - interval: records between snapshots, at least 1.
   ///   - expected: the records expected, to reserve room (0 when unknown).
-  init(interval: Int, expected: Int = 0) {
+  package init(interval: Int, expected: Int = 0) {
     precondition(interval >= 1, "a timeline needs an interval of at least 1 record")
     self.interval = interval
     snapshots.reserveCapacity(expected / interval + 1)
@@ -248,10 +248,10 @@ struct SnapshotSchedule: Sendable {
   }
 
   /// Whether a snapshot is taken before record `index`.
-  func isDue(_ index: Int) -> Bool { index == next }
+  package func isDue(_ index: Int) -> Bool { index == next }
 
   /// Before record `index` is folded: `state` is the state after the records before it.
-  mutating func before(_ index: Int, _ state: State) {
+  package mutating func before(_ index: Int, _ state: State) {
     guard index == next else { return }
     snapshots.append(state)
     positions.append(index)
@@ -260,7 +260,7 @@ struct SnapshotSchedule: Sendable {
   }
 
   /// After the last of `count` records: `state` is the final state.
-  mutating func end(_ count: Int, _ state: State) {
+  package mutating func end(_ count: Int, _ state: State) {
     if count == next {
       snapshots.append(state)
       positions.append(count)

@@ -41,6 +41,9 @@ protocol Command {
   /// The exit statuses, after `exit status: `.
   static var exitStatus: String { get }
   static var examples: [String] { get }
+  /// Whether this command line asks for JSON (or another data format) on standard output:
+  /// by default, `--json` where the command takes it. A command with a `--format` says so itself.
+  static func writesJSON(_ arguments: ParsedArguments) -> Bool
   init(_ arguments: ParsedArguments) throws(UsageError)
   func run(_ context: inout Context) throws -> Int32
 }
@@ -48,12 +51,8 @@ protocol Command {
 extension Command {
   static var details: String { "" }
 
-  /// Whether this command line asks for JSON (or another data format) on standard output.
   static func writesJSON(_ arguments: ParsedArguments) -> Bool {
-    if options.contains(where: { $0.name == Option.json.name }) && arguments.flag(Option.json) { return true }
-    if name == CheckCommand.name, let format = arguments.choice(CheckCommand.format) { return format != "text" }
-    if name == StatsCommand.name, let format = arguments.choice(StatsCommand.format) { return format != "text" }
-    return false
+    options.contains { $0.name == Option.json.name } && arguments.flag(Option.json)
   }
 
   /// Every option the parser accepts: the command's and the common ones.

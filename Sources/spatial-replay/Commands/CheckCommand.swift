@@ -29,6 +29,10 @@ struct CheckCommand: Command {
     "--format", "FORMAT",
     "text (default); json: one JSON object per finding, then a summary\nobject; sarif: SARIF 2.1.0; junit: JUnit XML; github: GitHub\nActions workflow commands (::error file=…,line=…,title=RULE::…)",
     values: .oneOf(CheckFormat.allCases.map(\.rawValue)))
+  /// `--json`, or a `--format` other than text.
+  static func writesJSON(_ arguments: ParsedArguments) -> Bool {
+    arguments.flag(Option.json) || arguments.choice(format).map { $0 != "text" } ?? false
+  }
   static let rule = Option.list(
     "--rule", "ID", "report only these rules (comma-separated, repeatable)", values: .suggested(CheckRule.allRuleIDs))
   static let noRule = Option.list(

@@ -90,30 +90,24 @@ struct FunnelCommand: Command {
     let result = totals.result
     if json {
       var out = JSONBuffer()
-      out.open("{")
-      out.key("sessions")
-      out.int(totals.sessions.count)
-      out.key("steps")
-      out.open("[")
-      for step in result {
-        out.element()
-        out.open("{")
-        out.key("screen")
-        out.string(step.screen)
-        out.key("sessions")
-        out.int(step.sessions)
-        out.key("conversion")
-        out.raw(step.conversion.map { "\($0)" } ?? "null")
-        out.key("fromPrevious")
-        out.raw(step.fromPrevious.map { "\($0)" } ?? "null")
-        out.key("dropOff")
-        out.int(step.dropOff)
-        out.key("medianMsFromPrevious")
-        out.raw(step.medianMicroseconds.map { Distribution.milliseconds($0) } ?? "null")
-        out.close("}")
+      out.object { out in
+        out.member("sessions", totals.sessions.count)
+        out.array("steps") { out in
+          for step in result {
+            out.objectElement { out in
+              out.member("screen", step.screen)
+              out.member("sessions", step.sessions)
+              out.key("conversion")
+              out.raw(step.conversion.map { "\($0)" } ?? "null")
+              out.key("fromPrevious")
+              out.raw(step.fromPrevious.map { "\($0)" } ?? "null")
+              out.member("dropOff", step.dropOff)
+              out.key("medianMsFromPrevious")
+              out.raw(step.medianMicroseconds.map { Distribution.milliseconds($0) } ?? "null")
+            }
+          }
+        }
       }
-      out.close("]")
-      out.close("}")
       out.raw("\n")
       context.stdout.write(bytes: out.take())
       return verdict.status

@@ -105,31 +105,23 @@ struct LatencyCommand: Command {
     switch format {
     case "json":
       var out = JSONBuffer()
-      out.open("{")
-      out.key("group")
-      out.strings(keys.map(\.rawValue))
-      out.key("screens")
-      out.open("[")
-      for (row, screen) in ordered {
-        out.element()
-        out.open("{")
-        out.key("key")
-        out.open("{")
-        for (k, value) in zip(keys, row.group) {
-          out.key(k.rawValue)
-          out.string(value)
+      out.object { out in
+        out.member("group", strings: keys.map(\.rawValue))
+        out.array("screens") { out in
+          for (row, screen) in ordered {
+            out.objectElement { out in
+              out.object("key") { out in
+                for (k, value) in zip(keys, row.group) { out.member(k.rawValue, value) }
+              }
+              out.member("screen", row.screen)
+              for measure in measures {
+                out.key(measure.json)
+                Self.write(measure.get(screen), to: &out)
+              }
+            }
+          }
         }
-        out.close("}")
-        out.key("screen")
-        out.string(row.screen)
-        for measure in measures {
-          out.key(measure.json)
-          Self.write(measure.get(screen), to: &out)
-        }
-        out.close("}")
       }
-      out.close("]")
-      out.close("}")
       out.raw("\n")
       context.stdout.write(bytes: out.take())
     case "csv":
@@ -176,14 +168,14 @@ struct LatencyCommand: Command {
 
   static func write(_ values: Distribution, to out: inout JSONBuffer) {
     let c = cells(values)
-    out.open("{")
-    out.key("count")
-    out.raw(c[0])
-    for (name, cell) in zip(["p50", "p90", "p99", "max"], c.dropFirst()) {
-      out.key(name)
-      out.raw(cell.isEmpty ? "null" : cell)
+    out.object { out in
+      out.key("count")
+      out.raw(c[0])
+      for (name, cell) in zip(["p50", "p90", "p99", "max"], c.dropFirst()) {
+        out.key(name)
+        out.raw(cell.isEmpty ? "null" : cell)
+      }
     }
-    out.close("}")
   }
 
   /// Groups by their values field by field, in version order (`9.2 < 9.10`), nil last.

@@ -86,22 +86,17 @@ struct PathsCommand: Command {
     switch format {
     case "json":
       var json = JSONBuffer()
-      json.open("{")
-      json.key("paths")
-      json.open("[")
-      for entry in ranked {
-        json.element()
-        json.open("{")
-        json.key("path")
-        json.strings(entry.path)
-        json.key("count")
-        json.int(entry.count)
-        json.key("sessions")
-        json.int(entry.sessions)
-        json.close("}")
+      json.object { json in
+        json.array("paths") { json in
+          for entry in ranked {
+            json.objectElement { json in
+              json.member("path", strings: entry.path)
+              json.member("count", entry.count)
+              json.member("sessions", entry.sessions)
+            }
+          }
+        }
       }
-      json.close("]")
-      json.close("}")
       json.raw("\n")
       context.stdout.write(bytes: json.take())
     case "csv":

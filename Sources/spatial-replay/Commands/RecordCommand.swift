@@ -97,7 +97,7 @@ struct RecordCommand: Command {
   /// Records handed to the writing thread at a time (about half a MiB of journal).
   ///
   /// Implementation note: `record` used to keep every record, then the whole
-  /// journal, in memory (406 MB for a 1M-event scenario); taking the records
+  /// journal, in memory (measured: Benchmarks/README.md#figures-behind-the-notes); taking the records
   /// every few thousand keeps memory constant in the scenario's length, and
   /// encoding them on the second core overlaps the navigator.
   static let batch = 4096

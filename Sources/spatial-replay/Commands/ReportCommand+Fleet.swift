@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Report
 
 #if canImport(Glibc)
   import Glibc

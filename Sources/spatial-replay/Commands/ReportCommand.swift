@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Report
 
 /// `report FILE` / `report A B`: one self-contained HTML page with the map,
 /// the state, the log, the lifecycle lanes and the findings (and, for two

@@ -31,6 +31,10 @@ struct StatsCommand: Command {
     "--format", "FORMAT",
     "text (default); json: as --json; csv (with --by): one row per group,\nmeasure and item (see docs/tables.md)",
     values: .oneOf(["text", "json", "csv"]))
+  /// `--json`, or a `--format` other than text.
+  static func writesJSON(_ arguments: ParsedArguments) -> Bool {
+    arguments.flag(Option.json) || arguments.choice(format).map { $0 != "text" } ?? false
+  }
   static let options =
     [
       Option.json.help(

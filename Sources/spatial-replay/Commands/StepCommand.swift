@@ -1,6 +1,7 @@
 import Dispatch
 import Journal
 import Projection
+import Stepper
 
 #if canImport(Glibc)
   import Glibc
@@ -180,7 +181,7 @@ struct StepCommand: Command {
   /// Keeps the stepper's journals until the process exits, instead of freeing
   /// them when the command returns: the process ends right after the last
   /// screen, and freeing 1M events (each record's strings, the snapshots)
-  /// took about 30 ms after it (perf). Only large journals are kept; the
+  /// took a noticeable time after it (Benchmarks/README.md#figures-behind-the-notes). Only large journals are kept; the
   /// small ones of the in-process tests are freed.
   private static func leaveToTheExit(_ stepper: Stepper) {
     let events =
@@ -214,7 +215,7 @@ struct StepCommand: Command {
   ///
   /// Implementation note: read on one thread, with a second fold for the
   /// timeline and the check run afterwards, the first scripted screen of a
-  /// 1M-event journal came after 0.93 s; see Benchmarks/README.md for the figures now.
+  /// 1M-event journal came much later (the figures before and now: Benchmarks/README.md#figures-behind-the-notes).
   static func load(
     _ path: String, reading: ReadOptions, model: Profile?, glyphs: Glyphs, checkAsRead: Bool,
     whenChecked: @escaping @Sendable () -> Void

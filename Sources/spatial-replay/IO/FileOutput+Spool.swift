@@ -23,7 +23,7 @@ extension FileOutput {
   ///
   /// Implementation note: a journal's `check` findings or `visits` rows are typically a few
   /// hundred KB; keeping them in memory saves writing them to disk and reading them back
-  /// (export of 1,000 journals' visits: 0.5 s of system time), while the window of journals in
+  /// (measured: Benchmarks/README.md#figures-behind-the-notes), while the window of journals in
   /// flight (``FleetRunner/window``) keeps the total bounded.
   static let spoolMemory = 1 << 20
 

@@ -12,8 +12,9 @@ import Synchronization
 /// if let failure = writer.finish() { throw failure }
 /// ```
 ///
-/// Implementation note: encoding and writing are a third to a half of what
-/// these commands do; on the second core they overlap the navigator. The class
+/// Implementation note: encoding and writing are a large share of what these
+/// commands do (Benchmarks/README.md#figures-behind-the-notes); on the second core they overlap
+/// the navigator. The class
 /// is `@unchecked Sendable` because its mutable state (``file`` and ``output``)
 /// belongs to the writing thread from ``init(_:)`` until ``finish()`` or
 /// ``cancel()`` has waited for that thread, and to the caller after it; the

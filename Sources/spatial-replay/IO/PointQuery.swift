@@ -17,11 +17,11 @@ import Projection
 /// ```
 ///
 /// Implementation note: `at` used to read the whole journal into a
-/// ``Timeline`` (every record plus a snapshot every 256 of them: 196 MB and
-/// 1.08 s for 1M events at seq 500,000) to ask it for one state. Folding while
-/// reading keeps memory constant in the journal's size, and decoding runs on
-/// the second core (``PrefetchingReader``) while this one folds. Even so a
-/// query late in a 1M-event journal took 0.6 s; the point index
+/// ``Timeline`` (every record plus a snapshot every 256 of them) to ask it
+/// for one state. Folding while reading keeps memory constant in the
+/// journal's size, and decoding runs on the second core
+/// (``PrefetchingReader``) while this one folds. Even so a query late in a
+/// large journal reads all of it (the figures: Benchmarks/README.md#figures-behind-the-notes); the point index
 /// (``PointIndex``), built by the first query, lets the next ones fold at most
 /// one block of 16,384 records from a stored state.
 struct PointQuery {

@@ -39,8 +39,8 @@ final class PrefetchingReader {
   /// - Throws: ``JournalFileError`` if it cannot be opened, as ``JournalReader`` does.
   ///
   /// Implementation note: reading and decoding cost more than the fold and the
-  /// rules of `check`, `stats` and `export` (callgrind, `check`: about 3,100
-  /// instructions per line against 2,200), so by default the lines are decoded on every core
+  /// rules of `check`, `stats` and `export` (measured: Benchmarks/README.md#figures-behind-the-notes),
+  /// so by default the lines are decoded on every core
   /// (the background thread and the workers of ``JournalReader``'s decoding
   /// ahead) while the caller's thread works on the items already decoded:
   /// with two cores, each carries about half of the whole.

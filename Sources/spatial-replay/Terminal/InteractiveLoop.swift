@@ -1,5 +1,5 @@
 import Journal
-import Projection
+import Stepper
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-import Projection
+import Stepper
 
 /// Turns the bytes a terminal sends into ``StepperKey``s: printable UTF-8
 /// characters, control keys, and the escape sequences of the arrows, Home,

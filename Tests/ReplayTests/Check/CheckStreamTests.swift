@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Stepper
 import Testing
 
 /// The streaming pipeline of `check`: reader findings, checker findings and model

@@ -1,20 +1,20 @@
 import Foundation
 import Testing
 
-@testable import Projection
+@testable import Report
 
-/// The page's script and styles are the files in `Sources/Projection/Report/Assets/`:
+/// The page's script and styles are the files in `Sources/Report/Assets/`:
 /// the embedded copy (`ReportAssets+Files.swift`, written by `Assets/embed.sh`)
 /// is theirs byte for byte, and the script names only positions `ReportData` declares.
 @Suite struct ReportAssetsTests {
-  static let folder = Repository.root + "/Sources/Projection/Report/Assets/"
+  static let folder = Repository.root + "/Sources/Report/Assets/"
 
   @Test(arguments: [("report.js", ReportAssets.scriptFile), ("report.css", ReportAssets.styleFile)])
   func embeddedFilesAreCurrent(_ name: String, _ embedded: [UInt8]) throws {
     let file = try #require(FileManager.default.contents(atPath: Self.folder + name), "\(name) is missing")
     #expect(
       [UInt8](file) == embedded,
-      "ReportAssets+Files.swift is stale: run bash Sources/Projection/Report/Assets/embed.sh")
+      "ReportAssets+Files.swift is stale: run bash Sources/Report/Assets/embed.sh")
   }
 
   /// Every `ROW.phase`-like name the script reads is a case of the matching `ReportData` enum.

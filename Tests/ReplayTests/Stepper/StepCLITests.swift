@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Stepper
 import Testing
 
 /// `spatial-replay step` without a terminal: keys from `--keys` or from

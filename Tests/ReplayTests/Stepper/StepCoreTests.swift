@@ -1,7 +1,8 @@
 import Journal
+import Projection
 import Testing
 
-@testable import Projection
+@testable import Stepper
 
 /// The stepper's keys, driven on the pure core: where each key puts the
 /// cursor, what it says, and the prompts, the help and quitting.

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Stepper
 import Testing
 
 /// Frames of the stepper after key sequences, compared with golden files in

@@ -1,4 +1,5 @@
 import Projection
+import Stepper
 import Testing
 
 @testable import spatial_replay

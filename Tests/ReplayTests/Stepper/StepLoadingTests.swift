@@ -1,8 +1,9 @@
 import Journal
+import Projection
 import Synchronization
 import Testing
 
-@testable import Projection
+@testable import Stepper
 
 /// Reading a journal for `step`: the check that runs as it is read finds
 /// exactly what `check` finds, in the same order, the timeline built from its

@@ -2,6 +2,7 @@ import Journal
 import Testing
 
 @testable import Projection
+@testable import Stepper
 
 /// What every screen of the stepper keeps to, whatever the keys and the size:
 /// its size, the status line, escaped journal text, the same lines for the

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Stepper
 import Testing
 
 /// Journals and drivers for the `step` tests.

@@ -3,7 +3,7 @@
 ///
 /// Implementation note: appending to an `Array` piece by piece paid a
 /// uniqueness and a capacity check, and a generic copy, for each of the twenty
-/// or so pieces of a line (half of `simulate`'s encoding thread); here each
+/// or so pieces of a line (measured: Benchmarks/README.md#figures-behind-the-notes); here each
 /// piece is a few stores, and the line is appended to the output once.
 struct RawLine {
   private let base: UnsafeMutablePointer<UInt8>

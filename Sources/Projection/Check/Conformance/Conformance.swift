@@ -52,8 +52,8 @@ public struct Conformance: Sendable {
   /// The buffers of the last segment closed, emptied, for the next one.
   ///
   /// Implementation note: a segment per input allocated and freed three
-  /// arrays (and grew its recorded events'); reusing them saved about a tenth
-  /// of `check --model` (callgrind).
+  /// arrays (and grew its recorded events'); reusing them saves that work in
+  /// `check --model` (measured: Benchmarks/README.md#figures-behind-the-notes).
   private var spare = ConformanceSegment.Buffers()
   /// The last matching recorded events (at most ``contextLength``).
   private var recent: [ModelDivergence.Entry] = []

@@ -87,8 +87,8 @@ struct ModalLeakRule {
   /// Implementation note: a presenter whose modals leak keeps them all, so the
   /// list of its modals grows as a legacy journal goes on; it is scanned in
   /// place, against the ids in P's four slots, instead of being copied as ids
-  /// and each compared with a ``Links`` built for it (11 % of `check` on a
-  /// legacy journal). Ids, not positions, are compared, as before: an id can
+  /// and each compared with a ``Links`` built for it (measured on a legacy
+  /// journal: Benchmarks/README.md#figures-behind-the-notes). Ids, not positions, are compared, as before: an id can
   /// name a dead controller and the new one allocated under it.
   static func leaks(of presenter: ControllerID, in state: State) -> [ControllerID] {
     guard let p = state.position(of: presenter) else { return [] }

@@ -7,8 +7,8 @@ import Journal
 /// controller copies one small shard, not the whole map (see ``ChunkedArray``).
 /// Each shard is a table with open addressing keyed by the same hash, not a
 /// `Dictionary`: the fold looks up one or two ids per event, and a dictionary
-/// hashed every id a second time with SipHash (about a tenth of `check`'s
-/// instructions went to these lookups). Two indexes are equal when they map the
+/// hashed every id a second time with SipHash (measured: Benchmarks/README.md#figures-behind-the-notes).
+/// Two indexes are equal when they map the
 /// same ids to the same positions, whatever the order they were inserted in.
 struct ControllerIndex: Sendable, Hashable {
   private static let shardCount = 64
@@ -21,7 +21,7 @@ struct ControllerIndex: Sendable, Hashable {
   ///
   /// Implementation note: the bytes are read in place from the string's
   /// contiguous storage, a word at a time. Iterating `rawValue.utf8` byte by
-  /// byte cost about 25 instructions a byte: on ids such as
+  /// byte cost many instructions a byte (Benchmarks/README.md#figures-behind-the-notes): on ids such as
   /// `ComposeViewController#412` (a real app's, 20 to 30 bytes) the hash was
   /// most of the fold's cost.
   @inline(__always)

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// Folds a window of a journal once and writes the page's data block for it
 /// (the shape is described in `docs/report.md`).
@@ -82,7 +83,7 @@ struct ReportRunBuilder {
   }
 
   private mutating func row(at p: Int32) -> Row? {
-    let controller = state.store[Int(p)]
+    let controller = state.controller(at: p)
     guard controller.isAlive else { return nil }
     return Row(
       phase: ControllerState.Phase.allCases.firstIndex(of: controller.phase) ?? 0, loadCount: controller.loadCount,
@@ -137,7 +138,7 @@ struct ReportRunBuilder {
 
     for (w, i) in window.enumerated() {
       let record = records[i]
-      let focusBefore = state.focusIndex
+      let focusBefore = state.focusPosition
       _ = reduce(into: &state, record)
 
       // The positions of the controllers the event names, looked up once.
@@ -172,7 +173,7 @@ struct ReportRunBuilder {
       } else if Self.changesLayout(record.event) {
         layoutIndex = updateLayout(record.event, named)
       }
-      let focusChanged = state.focusIndex != focusBefore
+      let focusChanged = state.focusPosition != focusBefore
 
       let before = deltas.bytes.count
       deltas.element()
@@ -593,13 +594,13 @@ struct ReportRunBuilder {
   /// the same), `classes` (escaped), one per lane in order of first use, each
   /// an index in the string table.
   private mutating func writeLanes(to json: inout JSONBuffer) {
-    let ids = lanePositions.map { state.store[Int($0)].id.rawValue }
+    let ids = lanePositions.map { state.controller(at: $0).id.rawValue }
     json.key("ids")
     json.ints(ids.map { strings.index($0) })
     json.key("shown")
     json.ints(ids.map { id in displayText(id, limit: .max) == id ? -1 : strings.index(displayText(id, limit: .max)) })
     json.key("classes")
-    json.ints(lanePositions.map { strings.index(displayText(state.store[Int($0)].className, limit: .max)) })
+    json.ints(lanePositions.map { strings.index(displayText(state.controller(at: $0).className, limit: .max)) })
   }
 
   /// `seq0`, `line0`, `t0` (microseconds since 1970) and per event the

@@ -1,3 +1,4 @@
+import Projection
 import Synchronization
 
 /// The maps a ``Stepper`` drew lately, by what they depend on: the last event

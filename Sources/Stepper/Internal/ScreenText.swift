@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// Small text helpers of the stepper's screen.
 enum ScreenText {

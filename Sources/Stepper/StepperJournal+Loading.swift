@@ -1,5 +1,6 @@
 import Dispatch
 import Journal
+import Projection
 import Synchronization
 
 extension StepperJournal {
@@ -141,7 +142,7 @@ extension StepperJournal {
     ///
     /// Implementation note: the item is consumed, so its record is moved into
     /// the journal; borrowed, it was copied and the reader's copy destroyed
-    /// (callgrind, 200k events: 13 % of this thread's instructions).
+    /// (measured: Benchmarks/README.md#figures-behind-the-notes).
     public mutating func consume(_ item: consuming JournalItem) {
       switch consume item {
       case .record(let record, let line, _):
@@ -172,7 +173,8 @@ extension StepperJournal {
 
     /// Implementation note: the findings the check passes on are taken out as
     /// they come; kept as `CheckFinding`s (with room for a model divergence)
-    /// until the end, the findings of a 1M-event legacy journal cost 300 MiB more.
+    /// until the end, the findings of a legacy journal cost several times the
+    /// memory (Benchmarks/README.md#figures-behind-the-notes).
     private mutating func take() {
       for finding in passed { findings.append(finding.diagnostic) }
       passed.removeAll(keepingCapacity: true)
@@ -191,7 +193,7 @@ extension StepperJournal {
     /// Implementation note: `mutating`, not `consuming`: consumed, the loader
     /// was copied into the call, so the findings' array was shared and the
     /// last findings appended to it copied it whole, at the peak of memory
-    /// (massif, 300k legacy events: 36 MB; 1M: 78 MB more than before the loader).
+    /// (measured: Benchmarks/README.md#figures-behind-the-notes).
     public mutating func finish(
       name: String, whenChecked: @escaping @Sendable () -> Void = {}
     ) -> (journal: StepperJournal, check: PendingCheck) {

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 extension Stepper {
   /// Draws a state as the lines of a screen of `size`.

@@ -1,5 +1,5 @@
 /// The page's style and script. They are written as real files,
-/// `Sources/Projection/Report/Assets/report.css` and `report.js`, and embedded
+/// `Sources/Report/Assets/report.css` and `report.js`, and embedded
 /// at build time by `Assets/embed.sh` as `ReportAssets+Files.swift` (see
 /// CONTRIBUTING.md for why a generated file rather than a resource bundle).
 /// The script only applies the data block that ``ReportRun`` and

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// One journal prepared for the HTML report: every event of a window of it
 /// folded once, with what the page shows after each event encoded as data the

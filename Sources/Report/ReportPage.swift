@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// The HTML report: one self-contained HTML5 page (inline style and script,
 /// no network access of any kind, a Content-Security-Policy that allows

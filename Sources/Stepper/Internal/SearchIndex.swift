@@ -1,4 +1,5 @@
 import Journal
+import Projection
 import Synchronization
 
 /// The search text of every record (``Stepper/searchText(of:)``) laid end to
@@ -6,9 +7,9 @@ import Synchronization
 /// the journal: later searches scan one contiguous buffer instead of
 /// rendering every event's sentence again.
 ///
-/// Implementation note: on a 1M-event journal the first search costs about
-/// what a scan of the sentences did (0.6 s) and the buffer about 50 bytes per
-/// event; each search after it is a byte scan of tens of milliseconds. A
+/// Implementation note: the first search costs about what a scan of the
+/// sentences did, and the buffer a few dozen bytes per event; each search
+/// after it is a byte scan (Benchmarks/README.md#figures-behind-the-notes). A
 /// search text never holds a line feed, so no match runs from one record into
 /// the next.
 final class SearchIndex: Sendable {

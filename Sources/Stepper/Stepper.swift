@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// The interactive replay of `spatial-replay step`, as a pure core: the
 /// journal (or two, side by side) it steps through, a function from a key and

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// One journal loaded for ``Stepper``: its ``Timeline`` (records and
 /// snapshots), the findings of `check` and the indexes that make every key
@@ -134,8 +135,8 @@ public struct StepperJournal: Sendable {
   public var count: Int { timeline.records.count }
 
   /// Builds the search index now (on a background thread, say) rather than at
-  /// the first search: about 0.4 s and 50 bytes per event for 1M events, after
-  /// which every search is a scan of tens of milliseconds.
+  /// the first search, after which every search is a byte scan (the figures:
+  /// Benchmarks/README.md#figures-behind-the-notes).
   public func prepareSearch() {
     _ = searchIndex.text(of: records)
   }

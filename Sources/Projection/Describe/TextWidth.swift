@@ -6,9 +6,9 @@
 /// scalars that does not start wide (an accent, an Indic conjunct such as
 /// `क्ष`) takes what its scalars take, marks and format characters none, as a
 /// terminal (`wcwidth`) draws it.
-enum TextWidth {
+package enum TextWidth {
   /// Columns of one character: 2 for wide ones, else 1, or the sum over its scalars.
-  static func columns(of character: Character) -> Int {
+  package static func columns(of character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 1 }
     if isWide(first) { return 2 }
@@ -24,12 +24,12 @@ enum TextWidth {
   }
 
   /// Columns of a string.
-  static func columns(of text: String) -> Int {
+  package static func columns(of text: String) -> Int {
     text.reduce(0) { $0 + columns(of: $1) }
   }
 
   /// `text` cut to at most `limit` columns, ending with `ellipsis` when cut.
-  static func truncate(_ text: String, to limit: Int, ellipsis: Character) -> String {
+  package static func truncate(_ text: String, to limit: Int, ellipsis: Character) -> String {
     guard columns(of: text) > limit else { return text }
     var out = ""
     var used = 0

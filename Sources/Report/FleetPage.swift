@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// The fleet page (`report DIR`): one self-contained HTML page over many
 /// journals, drawn entirely on the server side (inline SVG, no script):

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// Two journals lined up for ``Stepper``'s side-by-side view: the diff's
 /// ``Alignment`` expanded into rows, one compared event of each side per row

@@ -2,18 +2,18 @@ extension DiffReport {
   /// The alignment expanded into rows, one compared event of each side per
   /// row, or a gap where one side has nothing to match (the stepper's
   /// side-by-side view and the report's two-run lanes).
-  struct Rows: Sendable {
+  package struct Rows: Sendable {
     /// Per row, side A's token position, or a gap encoded as `-(tokens of A before the row) - 1`.
-    var a: [Int32] = []
+    package internal(set) var a: [Int32] = []
     /// The same for side B.
-    var b: [Int32] = []
+    package internal(set) var b: [Int32] = []
     /// First row of each hunk, ascending.
-    var hunkStarts: [Int32] = []
+    package internal(set) var hunkStarts: [Int32] = []
     /// One past the last row of each hunk.
-    var hunkEnds: [Int32] = []
+    package internal(set) var hunkEnds: [Int32] = []
 
     /// Side `side`'s last token on or before `row`, nil if it has none yet.
-    func lastToken(_ side: DiffSide, atOrBefore row: Int) -> Int? {
+    package func lastToken(_ side: DiffSide, atOrBefore row: Int) -> Int? {
       guard row >= 0 else { return nil }
       let v = side == .a ? a[row] : b[row]
       let token = v >= 0 ? Int(v) : Int(-v - 1) - 1
@@ -24,7 +24,7 @@ extension DiffReport {
   /// The rows of the alignment.
   ///
   /// - Complexity: O(rows).
-  var rows: Rows {
+  package var rows: Rows {
     var rows = Rows()
     let capacity = max(alignment.countA, alignment.countB)
     rows.a.reserveCapacity(capacity)

@@ -1,3 +1,5 @@
+import Projection
+
 /// The stepper's keys and what they do: the one table that the stepper's
 /// dispatch (``Stepper/handle(_:in:)``), the help screen (`H`), `step --help`
 /// and the manual page are all written from. A new key is one entry here and,

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// The map's layout (``MapLayout``'s placements, the detached controllers and
 /// every link between two alive controllers) kept up to date event by event,
@@ -75,14 +76,13 @@ struct ReportMapTracker {
   /// (`named`: the positions of the controllers it names, -1 for none).
   mutating func update(_ state: State, event: Event?, named positions: [Int32], into changes: inout Changes) {
     grow(state.controllerCount)
-    let store = state.store
     var named: [Int32] = []
     if event != nil {
       for p in positions where p >= 0 && !named.contains(p) { named.append(p) }
     } else {
       named = Array(0..<Int32(state.controllerCount))
     }
-    let isAlive = { (p: Int32) in store[Int(p)].isAlive }
+    let isAlive = { (p: Int32) in state.controller(at: p).isAlive }
 
     // Placements.
     let walk: Bool
@@ -90,12 +90,12 @@ struct ReportMapTracker {
     case nil, .root: walk = true
     case .link, .unlink: walk = named.contains { placedFlag[Int($0)] != 0 }
     case .dealloc: walk = named.contains { placedFlag[Int($0)] != 0 }
-    case .alloc: walk = named.contains { $0 == state.rootIndex }
+    case .alloc: walk = named.contains { $0 == state.rootPosition }
     case .modal, .touches, .session, .pan, .move, .lifecycle, .mark, .unknown: walk = false
     }
     var candidates = named
     if walk {
-      let newRoot: Int32 = state.rootIndex >= 0 && isAlive(state.rootIndex) ? state.rootIndex : -1
+      let newRoot: Int32 = state.rootPosition.flatMap { isAlive($0) ? $0 : nil } ?? -1
       if newRoot != root {
         root = newRoot
         changes.root = true
@@ -110,9 +110,8 @@ struct ReportMapTracker {
         while next < queue.count {
           let u = queue[next]
           next += 1
-          let neighbours = store[Int(u)].neighbours
           for direction in Direction.walkOrder {
-            guard let v = neighbours[direction], isAlive(v), walked[Int(v)] == 0 else { continue }
+            guard let v = state.neighbour(at: u, direction), isAlive(v), walked[Int(v)] == 0 else { continue }
             walked[Int(v)] = 1
             let offset = direction.offset
             nx[Int(v)] = nx[Int(u)] + Int32(offset.dx)
@@ -128,7 +127,7 @@ struct ReportMapTracker {
         candidates.append(p)
       }
       for p in queue {
-        let flag: UInt8 = store[Int(p)].isModal ? 2 : 1
+        let flag: UInt8 = state.controller(at: p).isModal ? 2 : 1
         if placedFlag[Int(p)] != flag || x[Int(p)] != nx[Int(p)] || y[Int(p)] != ny[Int(p)] {
           if placedFlag[Int(p)] == 0 { candidates.append(p) }
           placedFlag[Int(p)] = flag
@@ -141,7 +140,7 @@ struct ReportMapTracker {
       swap(&placed, &queue)
     } else {
       for p in named where placedFlag[Int(p)] != 0 {
-        let flag: UInt8 = store[Int(p)].isModal ? 2 : 1
+        let flag: UInt8 = state.controller(at: p).isModal ? 2 : 1
         if placedFlag[Int(p)] != flag {
           placedFlag[Int(p)] = flag
           changes.placements.append(p)
@@ -152,7 +151,7 @@ struct ReportMapTracker {
     // Detached: alive and not placed.
     for p in candidates {
       let i = Int(p)
-      let flag: UInt8 = isAlive(p) && placedFlag[i] == 0 ? (store[i].isModal ? 2 : 1) : 0
+      let flag: UInt8 = isAlive(p) && placedFlag[i] == 0 ? (state.controller(at: p).isModal ? 2 : 1) : 0
       guard flag != detachedFlag[i] else { continue }
       if flag == 0 {
         let slot = Int(detachedSlot[i])
@@ -180,28 +179,26 @@ struct ReportMapTracker {
             let q = seen[Int(p) * 4 + d]
             if q >= 0 && !around.contains(q) { around.append(q) }
           }
-          let neighbours = store[Int(p)].neighbours
           for direction in Direction.slotOrder {
-            if let q = neighbours[direction], !around.contains(q) { around.append(q) }
+            if let q = state.neighbour(at: p, direction), !around.contains(q) { around.append(q) }
           }
         }
       }
       for p in around {
-        let neighbours = store[Int(p)].neighbours
         var others: [Int32] = []
         for (d, direction) in Direction.slotOrder.enumerated() {
           let old = seen[Int(p) * 4 + d]
           if old >= 0 && !others.contains(old) { others.append(old) }
-          let new = neighbours[direction] ?? -1
+          let new = state.neighbour(at: p, direction) ?? -1
           if new >= 0 && !others.contains(new) { others.append(new) }
           seen[Int(p) * 4 + d] = new
         }
         for q in others {
           var lines: UInt8 = 0
           if isAlive(p) && isAlive(q) {
-            for direction in Direction.slotOrder where neighbours[direction] == q {
+            for direction in Direction.slotOrder where state.neighbour(at: p, direction) == q {
               let double = MapLayout.needsTwoFingers(
-                store[Int(p)].minimumTouches, direction, store[Int(q)].minimumTouches)
+                state.controller(at: p).minimumTouches, direction, state.controller(at: q).minimumTouches)
               lines = max(lines, double ? 2 : 1)
             }
           }

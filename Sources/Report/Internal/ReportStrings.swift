@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// The data block's one string table (`str`): each distinct string written
 /// once, referred to by its index everywhere else (lanes' ids and classes,
@@ -6,7 +7,7 @@ import Journal
 struct ReportStrings {
   /// Implementation note: keyed by the strings' UTF-8 bytes; `String`'s own
   /// hashing normalises (NFC) every non-ASCII string first (`→` in every move),
-  /// which cost a tenth of writing a page.
+  /// which weighed on writing a page (measured: Benchmarks/README.md#figures-behind-the-notes).
   private var indexes: [Key: Int] = [:]
 
   private struct Key: Hashable {

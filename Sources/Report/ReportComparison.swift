@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// Two runs of one scenario lined up for the report: the project's diff
 /// (``DiffReport``) of their compared events, expanded into rows as the
@@ -80,33 +81,23 @@ public struct ReportComparison: Sendable {
     } else {
       json.null()
     }
-    json.key("hunks")
-    json.open("[")
-    for (k, hunk) in report.hunks.enumerated() {
-      json.element()
-      json.open("{")
-      json.key("kind")
-      json.string(hunk.kind.rawValue)
-      json.key("side")
-      json.string(hunk.side?.rawValue)
-      json.key("rows")
-      json.ints([Int(rows.hunkStarts[k]), Int(rows.hunkEnds[k])])
-      for (key, range, run) in [("a", hunk.hunk.a, report.a), ("b", hunk.hunk.b, report.b)] {
-        json.key(key)
-        json.open("{")
-        json.key("from")
-        json.int(range.lowerBound)
-        json.key("to")
-        json.int(range.upperBound)
-        json.key("seqs")
-        json.ints(range.map { run.seqs[$0] })
-        json.key("afterSeq")
-        json.int(range.lowerBound > 0 ? run.seqs[range.lowerBound - 1] : nil)
-        json.close("}")
+    json.array("hunks") { json in
+      for (k, hunk) in report.hunks.enumerated() {
+        json.objectElement { json in
+          json.member("kind", hunk.kind.rawValue)
+          json.member("side", hunk.side?.rawValue)
+          json.member("rows", ints: [Int(rows.hunkStarts[k]), Int(rows.hunkEnds[k])])
+          for (key, range, run) in [("a", hunk.hunk.a, report.a), ("b", hunk.hunk.b, report.b)] {
+            json.object(key) { json in
+              json.member("from", range.lowerBound)
+              json.member("to", range.upperBound)
+              json.member("seqs", ints: range.map { run.seqs[$0] })
+              json.member("afterSeq", range.lowerBound > 0 ? run.seqs[range.lowerBound - 1] : nil)
+            }
+          }
+        }
       }
-      json.close("}")
     }
-    json.close("]")
     json.close("}")
     self.json = json.take()
   }

@@ -32,7 +32,7 @@ public struct StepperJournal: Sendable {
   /// Indexes of the `move` records, ascending.
   let moves: [Int32]
   /// For each record, the index of the last record at or before it that can
-  /// change the map (alloc, root, link, unlink, modal, touches, move, dealloc):
+  /// change the map (``Event/mapChange``: its layout or its focus):
   /// records with the same value have the same map.
   let mapVersions: [Int32]
   /// Columns for an id in a box of the map: the widest id the journal
@@ -195,17 +195,14 @@ struct RecordMarks: Sendable {
   /// Notes the next record.
   mutating func add(_ record: borrowing Record) {
     let i = Int32(truncatingIfNeeded: mapVersions.count)
+    if record.event.mapChange != .nothing { version = i }
     switch record.event {
     case .move:
       moves.append(i)
-      version = i
     case .alloc(let id, _):
-      version = i
       // The longest id (the map narrows it to the width it has), up to what a terminal could show.
       if idWidth < 512 { idWidth = max(idWidth, TextWidth.columns(of: displayText(id.rawValue, limit: 512))) }
-    case .root, .link, .unlink, .modal, .touches, .dealloc:
-      version = i
-    case .session, .pan, .lifecycle, .mark, .unknown:
+    case .session, .root, .link, .unlink, .modal, .touches, .pan, .lifecycle, .dealloc, .mark, .unknown:
       break
     }
     mapVersions.append(version)

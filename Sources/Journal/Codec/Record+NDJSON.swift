@@ -28,12 +28,16 @@ extension Record {
   }
 
   /// Appends the record's line, without the trailing `\n`, to `out`.
+  ///
+  /// The keys are those of the event's type in ``Event/Kind/keyOrder``'s
+  /// order, each with the event's ``Event/value(of:)``; extra keys follow.
   public func encode(into out: inout [UInt8]) {
     if extra.isEmpty, let strings = event.fastStringBytes, strings <= 4096 {
+      let tables = WireTables.shared
       let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6 * strings + RawLine.fixedBound) {
         buffer in
         var line = RawLine(buffer.baseAddress!)
-        guard encodeFast(into: &line) else { return false }
+        guard encodeFast(into: &line, tables) else { return false }
         out.append(contentsOf: line.bytes)
         return true
       }
@@ -46,83 +50,24 @@ extension Record {
   /// (``Event/fastStringBytes``); false for a time or a number this path leaves
   /// to ``encodeEach(into:)``.
   @inline(__always)
-  private func encodeFast(into line: inout RawLine) -> Bool {
+  private func encodeFast(into line: inout RawLine, _ tables: WireTables) -> Bool {
+    guard let kind = event.kind else { return false }
     line.raw(#"{"seq":"#)
     line.int(seq)
     line.raw(#","time":""#)
     guard line.time(time) else { return false }
-    switch event {
-    case .alloc(let c, let cls):
-      line.raw(#"","type":"alloc","controller":"#)
-      line.string(c.rawValue)
-      line.raw(#","class":"#)
-      line.string(cls)
-    case .root(let c):
-      line.raw(#"","type":"root","controller":"#)
-      line.string(c.rawValue)
-    case .link(let a, let d, let b):
-      line.raw(#"","type":"link","from":"#)
-      line.string(a.rawValue)
-      line.raw(#","direction":""#)
-      line.raw(d.rawValue)
-      line.raw(#"","to":"#)
-      line.string(b.rawValue)
-    case .unlink(let a, let d):
-      line.raw(#"","type":"unlink","from":"#)
-      line.string(a.rawValue)
-      line.raw(#","direction":""#)
-      line.raw(d.rawValue)
-      line.byte(UInt8(ascii: "\""))
-    case .modal(let m, let p):
-      line.raw(#"","type":"modal","controller":"#)
-      line.string(m.rawValue)
-      line.raw(#","presenter":"#)
-      line.string(p.rawValue)
-    case .touches(let c, let d, let min):
-      line.raw(#"","type":"touches","controller":"#)
-      line.string(c.rawValue)
-      line.raw(#","direction":""#)
-      line.raw(d.rawValue)
-      line.raw(#"","min":"#)
-      line.int(min)
-    case .pan(let p):
-      line.raw(#"","type":"pan","controller":"#)
-      line.string(p.controller.rawValue)
-      line.raw(#","direction":""#)
-      line.raw(p.direction.rawValue)
-      line.raw(#"","touches":"#)
-      line.int(p.touches)
-      line.raw(#","distance":"#)
-      guard line.number(p.distance) else { return false }
-      line.raw(#","velocity":"#)
-      guard line.number(p.velocity) else { return false }
-      line.raw(#","outcome":""#)
-      line.raw(p.outcome.rawValue)
-      line.byte(UInt8(ascii: "\""))
-    case .move(let m):
-      line.raw(#"","type":"move","from":"#)
-      line.string(m.from.rawValue)
-      line.raw(#","to":"#)
-      line.string(m.to.rawValue)
-      line.raw(#","direction":""#)
-      line.raw(m.direction.rawValue)
-      line.raw(#"","trigger":""#)
-      line.raw(m.trigger.rawValue)
-      line.raw(m.animated ? #"","animated":true"# : #"","animated":false"#)
-    case .lifecycle(let c, let cb):
-      line.raw(#"","type":"lifecycle","controller":"#)
-      line.string(c.rawValue)
-      line.raw(#","callback":""#)
-      line.raw(cb.rawValue)
-      line.byte(UInt8(ascii: "\""))
-    case .dealloc(let c):
-      line.raw(#"","type":"dealloc","controller":"#)
-      line.string(c.rawValue)
-    case .session, .mark, .unknown:
-      return false
+    line.raw(#"","type":"#)
+    line.text(tables.quoted(kind))
+    let written = event.withValues { value in
+      for key in tables.keys(of: kind) {
+        guard let value = value(key) else { continue }
+        line.text(tables.member(key))
+        guard line.value(value) else { return false }
+      }
+      return true
     }
     line.byte(UInt8(ascii: "}"))
-    return true
+    return written
   }
 
   /// The line appended piece by piece: every record (``encode(into:)``'s general path).
@@ -160,81 +105,112 @@ extension Event {
     }
   }
 
-  /// Appends `,"key":value` for each key of the event after the envelope, in the spec's order.
-  func encodeKeys(into out: inout [UInt8]) {
-    func key(_ name: StaticString) {
-      out.append(UInt8(ascii: ","))
-      out.append(UInt8(ascii: "\""))
-      out.append(contentsOf: UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-      out.append(UInt8(ascii: "\""))
-      out.append(UInt8(ascii: ":"))
-    }
-    func string(_ name: StaticString, _ value: String) {
-      key(name)
-      JSONWriter.appendString(value, to: &out)
-    }
+  /// The value of `key` in this event: for each key of its type
+  /// (``Event/Kind/keyOrder``), but for the optional keys of a `session` that
+  /// are not given; nil for a key its type does not define.
+  func value(of key: JournalKey) -> WireValue? { withValues { $0(key) } }
+
+  /// Calls `body` with the event's values by key (see ``value(of:)``): the one
+  /// place an event's fields meet their keys, for the encoder's two paths.
+  ///
+  /// Implementation note: a function of the key handed to `body`, rather than
+  /// a switch over the event for every key: inlined into the encoder, each type
+  /// gets a loop over its keys of its own with its values at hand, as a
+  /// hand-written encoder would, and no ``WireValue`` is built.
+  @inline(__always)
+  func withValues<Result>(_ body: ((JournalKey) -> WireValue?) -> Result) -> Result {
     switch self {
     case .session(let h):
-      key("v")
-      JSONWriter.appendInt(h.version, to: &out)
-      string("session", h.session)
-      if let v = h.app { string("app", v) }
-      if let v = h.build { string("build", v) }
-      if let v = h.device { string("device", v) }
-      if let v = h.profile { string("profile", v) }
-      if let v = h.scenario { string("scenario", v) }
+      body { key in
+        switch key {
+        case .v: .int(h.version)
+        case .session: .string(h.session)
+        case .app: h.app.map(WireValue.string)
+        case .build: h.build.map(WireValue.string)
+        case .device: h.device.map(WireValue.string)
+        case .profile: h.profile.map(WireValue.string)
+        case .scenario: h.scenario.map(WireValue.string)
+        default: nil
+        }
+      }
     case .alloc(let c, let cls):
-      string("controller", c.rawValue)
-      string("class", cls)
-    case .root(let c):
-      string("controller", c.rawValue)
+      body { key in key == .controller ? .string(c.rawValue) : key == .className ? .string(cls) : nil }
+    case .root(let c), .dealloc(let c):
+      body { key in key == .controller ? .string(c.rawValue) : nil }
     case .link(let a, let d, let b):
-      string("from", a.rawValue)
-      string("direction", d.rawValue)
-      string("to", b.rawValue)
+      body { key in
+        switch key {
+        case .from: .string(a.rawValue)
+        case .direction: .word(d.rawValue)
+        case .to: .string(b.rawValue)
+        default: nil
+        }
+      }
     case .unlink(let a, let d):
-      string("from", a.rawValue)
-      string("direction", d.rawValue)
+      body { key in key == .from ? .string(a.rawValue) : key == .direction ? .word(d.rawValue) : nil }
     case .modal(let m, let p):
-      string("controller", m.rawValue)
-      string("presenter", p.rawValue)
+      body { key in key == .controller ? .string(m.rawValue) : key == .presenter ? .string(p.rawValue) : nil }
     case .touches(let c, let d, let min):
-      string("controller", c.rawValue)
-      string("direction", d.rawValue)
-      key("min")
-      JSONWriter.appendInt(min, to: &out)
+      body { key in
+        switch key {
+        case .controller: .string(c.rawValue)
+        case .direction: .word(d.rawValue)
+        case .min: .int(min)
+        default: nil
+        }
+      }
     case .pan(let p):
-      string("controller", p.controller.rawValue)
-      string("direction", p.direction.rawValue)
-      key("touches")
-      JSONWriter.appendInt(p.touches, to: &out)
-      key("distance")
-      JSONWriter.appendNumber(p.distance, to: &out)
-      key("velocity")
-      JSONWriter.appendNumber(p.velocity, to: &out)
-      string("outcome", p.outcome.rawValue)
+      body { key in
+        switch key {
+        case .controller: .string(p.controller.rawValue)
+        case .direction: .word(p.direction.rawValue)
+        case .touches: .int(p.touches)
+        case .distance: .number(p.distance)
+        case .velocity: .number(p.velocity)
+        case .outcome: .word(p.outcome.rawValue)
+        default: nil
+        }
+      }
     case .move(let m):
-      string("from", m.from.rawValue)
-      string("to", m.to.rawValue)
-      string("direction", m.direction.rawValue)
-      string("trigger", m.trigger.rawValue)
-      key("animated")
-      out.append(contentsOf: (m.animated ? "true" : "false").utf8)
+      body { key in
+        switch key {
+        case .from: .string(m.from.rawValue)
+        case .to: .string(m.to.rawValue)
+        case .direction: .word(m.direction.rawValue)
+        case .trigger: .word(m.trigger.rawValue)
+        case .animated: .bool(m.animated)
+        default: nil
+        }
+      }
     case .lifecycle(let c, let cb):
-      string("controller", c.rawValue)
-      string("callback", cb.rawValue)
-    case .dealloc(let c):
-      string("controller", c.rawValue)
-    case .mark(let label, let fields):
-      string("label", label)
+      body { key in key == .controller ? .string(c.rawValue) : key == .callback ? .word(cb.rawValue) : nil }
+    case .mark(let label, _):
+      body { key in key == .label ? .string(label) : nil }
+    case .unknown:
+      body { _ in nil }  // its keys are in the record's `extra`
+    }
+  }
+
+  /// Appends `,"key":value` for each key of the event after the envelope, in
+  /// its type's order, then a `mark`'s fields.
+  func encodeKeys(into out: inout [UInt8]) {
+    guard let kind else { return }  // an unknown type: its keys are in the record's `extra`
+    withValues { value in
+      for key in kind.keyOrder {
+        guard let value = value(key) else { continue }
+        out.append(UInt8(ascii: ","))
+        JSONWriter.appendString(key.name, to: &out)
+        out.append(UInt8(ascii: ":"))
+        value.append(to: &out)
+      }
+    }
+    if case .mark(_, let fields) = self {
       for field in fields {
         out.append(UInt8(ascii: ","))
         JSONWriter.appendString(field.key, to: &out)
         out.append(UInt8(ascii: ":"))
         out.append(contentsOf: field.value.text.utf8)
       }
-    case .unknown:
-      break  // its keys are in the record's `extra`
     }
   }
 }

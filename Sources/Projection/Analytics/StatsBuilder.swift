@@ -56,7 +56,7 @@ public struct StatsBuilder {
       stats.profile = header.profile
     case .move(let move):
       directions[move.direction.index] += 1
-    default:
+    case .session, .root, .link, .unlink, .modal, .touches, .pan, .mark, .unknown:
       break
     }
   }

@@ -74,28 +74,12 @@ public enum CheckRule: String, Sendable, Hashable, CaseIterable, CustomStringCon
   /// Every rule id `check` knows: integrity, lifecycle, then `model-divergence`.
   public static let allRuleIDs: [String] = integrityRuleIDs + allCases.map(\.id)
 
-  /// The bit of this rule in a ``RuleSelection``.
+  /// The bit of this rule in a ``RuleSelection``, numbered by the rule's position in `allCases`: a new
+  /// rule takes its bit wherever it is declared (`CheckSelectionTests` selects each rule alone).
   var bit: UInt32 {
-    switch self {
-    case .selfLink: 1 << 0
-    case .slotOccupied: 1 << 1
-    case .idReused: 1 << 2
-    case .unknownController: 1 << 3
-    case .useAfterDealloc: 1 << 4
-    case .loadRepeated: 1 << 5
-    case .appearBeforeLoad: 1 << 6
-    case .didWithoutWill: 1 << 7
-    case .willRepeated: 1 << 8
-    case .misattributed: 1 << 9
-    case .incompleteTransition: 1 << 10
-    case .order: 1 << 11
-    case .focusMismatch: 1 << 12
-    case .notNeighbour: 1 << 13
-    case .modalLeak: 1 << 14
-    case .deallocForbidden: 1 << 15
-    case .visibleCount: 1 << 16
-    case .touchesViolated: 1 << 17
-    case .modelDivergence: 1 << 18
+    guard let position = Self.allCases.firstIndex(of: self), position < UInt32.bitWidth else {
+      preconditionFailure("a RuleSelection holds \(UInt32.bitWidth) rules, each in allCases")
     }
+    return 1 << UInt32(position)
   }
 }

@@ -64,7 +64,7 @@ public struct Checker: Sendable {
     let isCleanup: Bool
     switch record.event {
     case .unlink, .dealloc: isCleanup = true
-    default: isCleanup = false
+    case .session, .alloc, .root, .link, .modal, .touches, .pan, .move, .lifecycle, .mark, .unknown: isCleanup = false
     }
     if modalLeak.pending != nil && !isCleanup {
       modalLeak.cleanupPassed(in: state, &findings)
@@ -104,7 +104,7 @@ public struct Checker: Sendable {
       TouchesViolatedRule.inspect(pan, in: state, &findings)
     case .dealloc(let id):
       if let p = recent.position(of: id, in: state) { callbackPhase = state.lifecycleFacts(at: p)?.phase }
-    default:
+    case .session, .alloc, .root, .link, .unlink, .modal, .touches, .mark, .unknown:
       break
     }
 
@@ -128,7 +128,7 @@ public struct Checker: Sendable {
       }
     case .move:
       if let unfinished { modalLeak.moveStarted(after: unfinished, in: state, &findings) }
-    default:
+    case .session, .alloc, .root, .link, .unlink, .modal, .touches, .pan, .mark, .unknown:
       break
     }
 

@@ -362,7 +362,7 @@ struct SimulationRun {
       case .dealloc(let id):
         aliveControllers -= 1
         if nav.state[controller: id]?.isModal == true { aliveModals -= 1 }
-      default: break
+      case .session, .root, .link, .unlink, .touches, .pan, .move, .lifecycle, .mark, .unknown: break
       }
     }
     counted = nav.records.count

@@ -66,7 +66,8 @@ public struct ReplayableSlice: Sendable {
     switch record.event {
     case .move: beginsTransition = true
     case .root: beginsTransition = state.focus == nil
-    default: beginsTransition = false
+    case .session, .alloc, .link, .unlink, .modal, .touches, .pan, .lifecycle, .dealloc, .mark, .unknown:
+      beginsTransition = false
     }
     let kept: Bool
     switch keep {
@@ -75,7 +76,7 @@ public struct ReplayableSlice: Sendable {
       let cleanup: Bool
       switch record.event {
       case .unlink, .dealloc: cleanup = inCleanup
-      default: cleanup = false
+      case .session, .alloc, .root, .link, .modal, .touches, .pan, .move, .lifecycle, .mark, .unknown: cleanup = false
       }
       if started && !ended && !beginsTransition && (state.transitionInFlight != nil || cleanup) {
         kept = true
@@ -87,7 +88,7 @@ public struct ReplayableSlice: Sendable {
     case .lifecycleOfIDs:
       switch record.event {
       case .alloc, .dealloc: kept = true
-      default: kept = false
+      case .session, .root, .link, .unlink, .modal, .touches, .pan, .move, .lifecycle, .mark, .unknown: kept = false
       }
     }
     if kept && !started {
@@ -114,7 +115,8 @@ public struct ReplayableSlice: Sendable {
     state.fold(record)
     switch record.event {
     case .unlink, .dealloc: break
-    default: inCleanup = wasInFlight && state.transitionInFlight == nil
+    case .session, .alloc, .root, .link, .modal, .touches, .pan, .move, .lifecycle, .mark, .unknown:
+      inCleanup = wasInFlight && state.transitionInFlight == nil
     }
     if started {
       if kept { emit(record, into: &out) }

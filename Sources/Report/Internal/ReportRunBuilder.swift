@@ -170,7 +170,7 @@ struct ReportRunBuilder {
       var layoutIndex: Int? = nil
       if w == 0 {
         layoutIndex = updateLayout(nil, [])
-      } else if Self.changesLayout(record.event) {
+      } else if record.event.mapChange == .layout {
         layoutIndex = updateLayout(record.event, named)
       }
       let focusChanged = state.focusPosition != focusBefore
@@ -346,15 +346,6 @@ struct ReportRunBuilder {
     let text = event.sentence
     if ReportStrings.placeholders(text) > 0 { return -1 - strings.index(text) }
     return strings.index(text)
-  }
-
-  /// Whether folding `event` may change what ``MapLayout`` lays out: the root,
-  /// links, touch minimums, modals or the controllers alive.
-  private static func changesLayout(_ event: Event) -> Bool {
-    switch event {
-    case .alloc, .root, .link, .unlink, .modal, .touches, .dealloc: true
-    case .session, .pan, .move, .lifecycle, .mark, .unknown: false
-    }
   }
 
   // MARK: Rows and transitions

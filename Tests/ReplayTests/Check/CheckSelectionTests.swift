@@ -20,6 +20,16 @@ import Testing
     #expect(!RuleSelection.all.contains("no-such-rule"))
   }
 
+  /// Each rule has a bit of its own (numbered by its position): selected alone, it is the only one selected.
+  @Test func eachRuleSelectedAloneIsTheOnlyOneSelected() throws {
+    for rule in CheckRule.allCases {
+      let alone = try RuleSelection(only: [rule.id])
+      #expect(CheckRule.allCases.filter { alone.contains($0) } == [rule])
+      let allBut = try RuleSelection(excluding: [rule.id])
+      #expect(CheckRule.allCases.filter { !allBut.contains($0) } == [rule])
+    }
+  }
+
   @Test func onlyAndExcluding() throws {
     let only = try RuleSelection(only: ["modal-leak", "seq-gap"])
     #expect(only.contains(.modalLeak))

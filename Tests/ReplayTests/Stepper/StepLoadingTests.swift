@@ -138,7 +138,8 @@ import Testing
       for j in (v + 1)..<(i + 1) {
         switch records[j].event {
         case .session, .pan, .lifecycle, .mark, .unknown: break
-        default: Issue.record("record \(j) changes the map but version \(v) is before it")
+        case .alloc, .root, .link, .unlink, .modal, .touches, .move, .dealloc:
+          Issue.record("record \(j) changes the map but version \(v) is before it")
         }
       }
     }

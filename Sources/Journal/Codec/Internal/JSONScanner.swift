@@ -628,3 +628,16 @@ func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
     out.append(UInt8(0x80 | scalar & 0x3F))
   }
 }
+
+/// Whether `n` bytes at `p` spell `literal` (an ASCII literal).
+@inline(__always)
+func bytesEqual(_ p: UnsafePointer<UInt8>, _ n: Int, _ literal: StaticString) -> Bool {
+  guard n == literal.utf8CodeUnitCount else { return false }
+  let q = literal.utf8Start
+  var k = 0
+  while k < n {
+    if p[k] != q[k] { return false }
+    k += 1
+  }
+  return true
+}

@@ -10,7 +10,8 @@ struct RawLine {
   private(set) var count = 0
 
   /// Bytes a line may need beyond 6 per byte of its strings (``Event/fastStringBytes``):
-  /// the envelope, the keys, the enumerations' values and two numbers.
+  /// the envelope, the keys, the enumerations' values and two numbers (about 260),
+  /// and the 16 bytes a ``text(_:)`` stores.
   static let fixedBound = 400
 
   init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
@@ -29,6 +30,14 @@ struct RawLine {
   mutating func raw(_ text: StaticString) {
     (base + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
     count &+= text.utf8CodeUnitCount
+  }
+
+  /// Copies a text of the codec's tables (a key, a type's name); 16 bytes are
+  /// written, the line's bound leaves room for them.
+  @inline(__always)
+  mutating func text(_ text: ShortText) {
+    text.store(at: base + count)
+    count &+= text.count
   }
 
   /// Copies a string's bytes as they are (an enumeration's raw value).

@@ -16,7 +16,7 @@ struct UnknownMember {
 /// each member's value is located, then the typed event is built from the
 /// located values.
 ///
-/// Implementation note: the values of the 25 keys the format defines are
+/// Implementation note: the values of the keys the format defines are
 /// located in a fixed table on the stack, indexed by ``JournalKey`` and guarded
 /// by one bit mask (which also finds duplicates), so a line of a known type
 /// allocates nothing but the strings of its ids. Keys may come in any order;
@@ -24,6 +24,8 @@ struct UnknownMember {
 struct RecordParser {
   var scanner: JSONScanner
   let slots: UnsafeMutablePointer<MemberSlot>
+  /// The codec's tables, taken once for the line (``WireTables/shared``, which lives as long as the process).
+  unowned(unsafe) let tables: WireTables
   /// The known keys seen so far, one bit per ``JournalKey``.
   var seen: UInt32 = 0
   var unknown: [UnknownMember] = []
@@ -33,8 +35,8 @@ struct RecordParser {
   var closingBrace = 0
   /// The event type, once the `type` member has been read (and is a known type).
   var type: Event.Kind? = nil
-  /// The key that writers put next (see ``JournalKey/predicted(after:type:)``).
-  var predicted: JournalKey? = .seq
+  /// The keys that writers put next (see ``KeyQueue``): the envelope, then the type's keys.
+  var upcoming: KeyQueue
   /// The ids decoded lately on this thread, if the caller keeps them (see ``IDCache``);
   /// the caller holds it while the line decodes (not retained for every line).
   unowned(unsafe) var ids: IDCache? = nil
@@ -81,9 +83,10 @@ struct RecordParser {
     var failure: DecodeError? = nil
     let result = withUnsafeTemporaryAllocation(of: MemberSlot.self, capacity: JournalKey.count) { table -> T? in
       guard let slots = table.baseAddress else {
-        preconditionFailure("a temporary allocation of 25 slots has an address")
+        preconditionFailure("a temporary allocation of a slot per key has an address")
       }
-      var parser = RecordParser(scanner: scanner, slots: slots)
+      let tables = WireTables.shared
+      var parser = RecordParser(scanner: scanner, slots: slots, tables: tables, upcoming: tables.envelope)
       parser.ids = ids
       do throws(DecodeError) {
         try parser.parseObject()
@@ -133,8 +136,14 @@ struct RecordParser {
         let value = try scanMemberValue()
         seen |= key.bit
         slots[Int(key.rawValue)] = MemberSlot(value: value, order: memberCount)
-        if key == .type, value.kind == .string { type = match(value, Event.Kind.match) }
-        predicted = JournalKey.predicted(after: key, type: type)
+        if key == .type {
+          if value.kind == .string { type = match(value, in: tables.kinds) }
+          upcoming = type.map(tables.keys(of:)) ?? KeyQueue()
+        } else if upcoming.starts(with: key) {
+          _ = upcoming.next()
+        } else {
+          upcoming = upcoming(after: key)
+        }
       } else {
         // `knownKey()` leaves `index` at a key with escapes.
         try otherMember(keyStart: keyStart, escaped: scanner.index == keyStart)
@@ -172,17 +181,18 @@ struct RecordParser {
   @inline(__always)
   mutating func knownKey() throws(DecodeError) -> JournalKey? {
     let keyStart = scanner.index
-    if let expected = predicted, scanner.count - keyStart >= 16,
-      let length = expected.isQuotedWithColon(at: scanner.base + keyStart)
-    {
-      guard seen & expected.bit == 0 else { throw .duplicateKey(keyStart, Array(expected.name.utf8)) }
-      scanner.index = keyStart + length
-      scanner.skipWhitespace()
-      return expected
+    if let expected = upcoming.first, scanner.count - keyStart >= ShortText.capacity {
+      let text = tables.quoted(expected)
+      if text.isPrefix(at: scanner.base + keyStart) {
+        guard seen & expected.bit == 0 else { throw .duplicateKey(keyStart, Array(expected.name.utf8)) }
+        scanner.index = keyStart + text.count
+        scanner.skipWhitespace()
+        return expected
+      }
     }
     let escaped = try scanner.scanString()
     guard !escaped,
-      let key = JournalKey.match(
+      let key = tables.keys.match(
         scanner.base + keyStart + 1, scanner.index - keyStart - 2, readable: scanner.count - keyStart - 1)
     else {
       if escaped { scanner.index = keyStart }
@@ -191,6 +201,16 @@ struct RecordParser {
     guard seen & key.bit == 0 else { throw .duplicateKey(keyStart, Array(key.name.utf8)) }
     try scanColon()
     return key
+  }
+
+  /// The keys writers put after `key` when it was not the one expected: the
+  /// rest of the envelope, or of the type's keys, after it (none for a key
+  /// the type does not define).
+  @inline(never)
+  func upcoming(after key: JournalKey) -> KeyQueue {
+    if let rest = tables.envelope.after(key) { return rest }
+    if let type, let rest = tables.keys(of: type).after(key) { return rest }
+    return KeyQueue()
   }
 
   /// The `:` after a key, with any whitespace around it.
@@ -236,7 +256,7 @@ struct RecordParser {
       escaped
       ? bytes.withUnsafeBufferPointer { buffer -> JournalKey? in
         guard let p = buffer.baseAddress else { return nil }
-        return JournalKey.match(p, buffer.count, readable: buffer.count)
+        return tables.keys.match(p, buffer.count, readable: buffer.count)
       } : nil
     if let known {
       guard seen & known.bit == 0 else { throw .duplicateKey(keyStart, bytes) }
@@ -305,8 +325,8 @@ struct RecordParser {
     guard typeRef.kind == .string else {
       throw .expected("a string", for: .type, found: scanner.found(typeRef), at: typeRef.start)
     }
-    guard let type = type ?? match(typeRef, Event.Kind.match) else { return unknownType(typeRef) }
-    let others = seen & ~(JournalKey.envelopeMask | type.keys)
+    guard let type = type ?? match(typeRef, in: tables.kinds) else { return unknownType(typeRef) }
+    let others = seen & ~(JournalKey.envelopeMask | tables.mask(of: type))
     let event = try event(of: type, others: others)
     if type == .mark || (others == 0 && unknown.isEmpty) { return (event, []) }
     return (event, fields(others))
@@ -349,7 +369,7 @@ struct RecordParser {
           touches: try integer(.touches, type),
           distance: try number(.distance, type),
           velocity: try number(.velocity, type),
-          outcome: try oneOf(.outcome, type, EnumMatch.outcome, PanOutcome.allCases.map(\.rawValue))
+          outcome: try oneOf(.outcome, type, tables.outcomes)
         ))
     case .move:
       return .move(
@@ -357,13 +377,13 @@ struct RecordParser {
           from: try id(.from, type),
           to: try id(.to, type),
           direction: try direction(.direction, type),
-          trigger: try oneOf(.trigger, type, EnumMatch.trigger, MoveTrigger.allCases.map(\.rawValue)),
+          trigger: try oneOf(.trigger, type, tables.triggers),
           animated: try bool(.animated, type)
         ))
     case .lifecycle:
       return .lifecycle(
         controller: try id(.controller, type),
-        callback: try oneOf(.callback, type, EnumMatch.callback, Callback.allCases.map(\.rawValue)))
+        callback: try oneOf(.callback, type, tables.callbacks))
     case .dealloc:
       return .dealloc(controller: try id(.controller, type))
     case .mark:
@@ -428,18 +448,19 @@ struct RecordParser {
     String(decoding: scanner.unescape(from: ref.start + 1, to: ref.end - 1), as: UTF8.self)
   }
 
-  /// Recognises the content of a string value with `match`.
+  /// Recognises the content of a string value as one of the names of `table`.
   @inline(__always)
-  func match<T>(_ ref: JSONValueRef, _ match: (UnsafePointer<UInt8>, Int) -> T?) -> T? {
-    if !ref.flag { return match(scanner.base + ref.start + 1, ref.end - ref.start - 2) }
-    return matchEscaped(ref, match)
+  func match<T>(_ ref: JSONValueRef, in table: NameTable<T>) -> T? {
+    let start = ref.start + 1
+    if !ref.flag { return table.match(scanner.base + start, ref.end - start - 1, readable: scanner.count - start) }
+    return matchEscaped(ref, in: table)
   }
 
   @inline(never)
-  func matchEscaped<T>(_ ref: JSONValueRef, _ match: (UnsafePointer<UInt8>, Int) -> T?) -> T? {
+  func matchEscaped<T>(_ ref: JSONValueRef, in table: NameTable<T>) -> T? {
     scanner.unescape(from: ref.start + 1, to: ref.end - 1).withUnsafeBufferPointer { buffer in
       guard let p = buffer.baseAddress else { return nil }
-      return match(p, buffer.count)
+      return table.match(p, buffer.count, readable: buffer.count)
     }
   }
 
@@ -480,19 +501,18 @@ struct RecordParser {
 
   @inline(__always)
   func direction(_ key: JournalKey, _ type: Event.Kind) throws(DecodeError) -> Direction {
-    try oneOf(key, type, EnumMatch.direction, Direction.allCases.map(\.rawValue))
+    try oneOf(key, type, tables.directions)
   }
 
-  /// One of the values of a small enum, recognised by `match`.
+  /// One of the values of a small enum, recognised by `table`.
   @inline(__always)
-  func oneOf<T>(
-    _ key: JournalKey, _ type: Event.Kind, _ match: (UnsafePointer<UInt8>, Int) -> T?,
-    _ allowed: @autoclosure () -> [String]
+  func oneOf<T: CaseIterable & RawRepresentable<String>>(
+    _ key: JournalKey, _ type: Event.Kind, _ table: NameTable<T>
   ) throws(DecodeError) -> T {
     let ref = try required(key, type)
     guard ref.kind == .string else { throw .expected("a string", for: key, found: scanner.found(ref), at: ref.start) }
-    guard let value = self.match(ref, match) else {
-      throw .notOneOf(allowed(), for: key, found: scanner.found(ref), at: ref.start)
+    guard let value = match(ref, in: table) else {
+      throw .notOneOf(T.allCases.map(\.rawValue), for: key, found: scanner.found(ref), at: ref.start)
     }
     return value
   }

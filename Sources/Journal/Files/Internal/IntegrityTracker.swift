@@ -133,7 +133,7 @@ public struct IntegrityTracker: Sendable {
             rule: FormatRule.unknownType.id, severity: warningSeverity(), line: line, seq: seq, offset: offset,
             message: "unknown event type \"\(displayText(type))\" (kept as is; reported once per type)"))
       }
-    default:
+    case .alloc, .root, .link, .unlink, .modal, .touches, .pan, .move, .lifecycle, .dealloc, .mark:
       if firstRecordLine == nil,
         let finding = headerFinding(isSession: false, record: record, line: line, offset: offset)
       {

@@ -30,7 +30,7 @@ struct MoveTracker {
       done.completedAt = record.time
       pending = nil
       return done
-    default:
+    case .session, .alloc, .link, .unlink, .modal, .touches, .pan, .dealloc, .mark, .unknown:
       return nil
     }
   }

@@ -72,7 +72,8 @@ struct VisitTracker {
       guard entries[p].willSeq != nil else { return (nil, nil) }
       let visit = closeIncomplete(p, endSeq: record.seq, endTime: record.time)
       return (nil, countsIncomplete ? visit : nil)
-    default:
+    case .lifecycle(_, .didLoad), .lifecycle(_, .didDisappear), .session, .root, .link, .unlink, .modal, .touches,
+      .pan, .move, .mark, .unknown:
       return (nil, nil)
     }
   }

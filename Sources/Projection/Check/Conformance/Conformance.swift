@@ -107,7 +107,7 @@ public struct Conformance: Sendable {
       return
     case .unknown:
       return  // projections ignore unknown types
-    default:
+    case .alloc, .root, .link, .unlink, .modal, .touches, .pan, .move, .lifecycle, .dealloc, .mark:
       break
     }
     if !started {
@@ -199,7 +199,7 @@ public struct Conformance: Sendable {
         segment.hasMove = true
         if segment.kind == .modal { segment.animated = move.animated }
       }
-    default:
+    case .link, .move, .session, .alloc, .root, .unlink, .modal, .touches, .pan, .lifecycle, .dealloc, .mark, .unknown:
       break
     }
   }
@@ -248,7 +248,7 @@ public struct Conformance: Sendable {
         // A mark is an annotation: the model writes it as given.
         segment.expected.append(first)
         return
-      default:
+      case (_, .alloc), (_, .session), (_, .modal), (_, .lifecycle), (_, .unknown):
         return  // no input: nothing expected
       }
     } catch {

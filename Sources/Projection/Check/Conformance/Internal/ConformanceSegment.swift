@@ -110,7 +110,7 @@ struct ConformanceSegment {
       case .goToRoot: return move.trigger == .goToRoot
       default: break
       }
-    default: break
+    case .modal, .link, .session, .alloc, .root, .unlink, .touches, .pan, .dealloc, .mark, .unknown: break
     }
     return unmatched.contains(event)
   }

@@ -113,7 +113,8 @@ extension StepperJournal {
     /// - Parameters:
     ///   - rules: the rules whose findings are shown.
     ///   - model: also compare the recording with this profile of the reference model (`check --model`).
-    ///   - glyphs: the arrows and marks of the findings' messages.
+    ///   - glyphs: the arrows and marks of the model comparison's messages (the stepper
+    ///     renders the lifecycle findings itself).
     ///   - interval: records between the timeline's snapshots.
     ///   - expectedRecords: the records expected (a guess from the file's size, say), to reserve room.
     ///   - checkAsRead: check each item as it comes; else ``finish(name:whenChecked:)``

@@ -205,7 +205,7 @@ struct CheckCommand: Command {
     let reader: CheckingReader
     do {
       reader = try CheckingReader(
-        path: path, options: options, pass: CheckerPass(rules: rules, model: model, glyphs: glyphs))
+        path: path, options: options, pass: CheckerPass(rules: rules, model: model))
     } catch {
       return failed(error)
     }

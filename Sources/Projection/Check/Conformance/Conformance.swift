@@ -387,7 +387,7 @@ public struct Conformance: Sendable {
     let anchor = (found.first ?? following).map { (line: $0.line, seq: $0.record.seq) } ?? last
     let rule = CheckRule.modelDivergence
     var text = message
-    if let transition { transition.appendContext(glyphs, to: &text) }
+    if let transition { text += Finding.Context(transition).suffix(glyphs) }
     let diagnostic = Diagnostic(
       rule: rule.id, severity: rule.severity, line: anchor?.line ?? 0, seq: anchor?.seq, message: text,
       controllers: controllers(expected.map(\.event) + found.map(\.record.event)), move: transition?.seq)

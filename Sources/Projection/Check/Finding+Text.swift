@@ -10,7 +10,7 @@ extension Finding {
   /// `step`) says it the same way.
   public func message(_ glyphs: Glyphs) -> String {
     var text = sentence(glyphs)
-    if let transition { text += transition.suffix(glyphs) }
+    transition?.appendSuffix(glyphs, to: &text)
     return text
   }
 
@@ -53,6 +53,36 @@ extension Finding {
         + ", \(required) required"
     case .anomaly(let sentence):
       return sentence
+    case .modelRefuses(let profile, let event, let refusal):
+      return "\(profile) model refuses \(event.conformanceText(glyphs)): \(refusal.text(glyphs))"
+    case .modelDiffers(let profile, let expected, let expectedCount, let found, let foundCount, let atEnd):
+      let expectedList = Self.list(expected, count: expectedCount, glyphs)
+      let foundList = Self.list(found, count: foundCount, glyphs)
+      if expectedCount == 0 { return "unexpected \(foundList) (not in the \(profile) model)" }
+      if foundCount == 0 {
+        return atEnd
+          ? "missing \(expectedList) at the end of the journal (expected by the \(profile) model)"
+          : "missing \(expectedList) (expected here by the \(profile) model)"
+      }
+      return "\(profile) model expects \(expectedList); found \(foundList)"
+    }
+  }
+
+  /// Up to three events, then how many more of `count`.
+  private static func list(_ events: [Event], count: Int, _ glyphs: Glyphs) -> String {
+    var text = events.map { $0.conformanceText(glyphs) }.joined(separator: ", ")
+    if count > 3 { text += " and \(count - 3) more" }
+    return text
+  }
+}
+
+extension Finding.Refusal {
+  /// Why the model refused, ids made safe for a terminal.
+  public func text(_ glyphs: Glyphs) -> String {
+    switch self {
+    case .navigator(let message): message
+    case .modalDirectionUnknown(let id):
+      "no link to \(glyphs.id(id)) is recorded, so the direction of the modal is unknown"
     }
   }
 }
@@ -60,13 +90,26 @@ extension Finding {
 extension Finding.Context {
   /// ` (in move at seq 41: home → notes)` or ` (in initial display at seq 3: home)`, ids made
   /// safe for a terminal: how a finding's message names the transition it happened in.
-  func suffix(_ glyphs: Glyphs) -> String {
+  ///
+  /// Implementation note: appended piece by piece, not interpolated into a
+  /// string of its own first: `check` of a legacy journal renders some 600,000.
+  func appendSuffix(_ glyphs: Glyphs, to text: inout String) {
     switch kind {
     case .initialDisplay:
-      return " (in initial display at seq \(seq): \(glyphs.id(to)))"
+      text += " (in initial display at seq "
     case .move:
-      return " (in move at seq \(seq): \(from.map { glyphs.id($0) } ?? "?") \(glyphs.arrow) \(glyphs.id(to)))"
+      text += " (in move at seq "
     }
+    text += String(seq)
+    text += ": "
+    if kind == .move {
+      text += from.map { glyphs.id($0) } ?? "?"
+      text += " "
+      text += glyphs.arrow
+      text += " "
+    }
+    text += glyphs.id(to)
+    text += ")"
   }
 }
 

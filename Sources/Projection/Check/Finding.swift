@@ -40,6 +40,21 @@ public struct Finding: Sendable, Hashable, DiagnosticFact {
     case touchesViolated(ControllerID, Direction, touches: Int, required: Int)
     /// A graph rule: the fold's ``Anomaly``, with its sentence.
     case anomaly(String)
+    /// `model-divergence`: the model of `profile` refuses the recorded `event`.
+    case modelRefuses(Profile, Event, Refusal)
+    /// `model-divergence`: the model of `profile` expects `expected` where the recording has
+    /// `found` (the first three of each; the counts say how many in all), either possibly
+    /// empty; `atEnd` when the missing events were expected at the end of the journal.
+    case modelDiffers(
+      Profile, expected: [Event], expectedCount: Int, found: [Event], foundCount: Int, atEnd: Bool)
+  }
+
+  /// Why the reference model refused a recorded input.
+  public enum Refusal: Sendable, Hashable {
+    /// The navigator's error, in its words.
+    case navigator(String)
+    /// The `alloc` of a modal whose direction no recorded link gives.
+    case modalDirectionUnknown(ControllerID)
   }
 
   /// How the transition into a presenter with a leaking modal ended.
@@ -90,7 +105,7 @@ public struct Finding: Sendable, Hashable, DiagnosticFact {
   }
 
   /// The message with plain ASCII marks for `ascii`, Unicode ones otherwise.
-  public func message(ascii: Bool) -> String { message(Glyphs(ascii: ascii)) }
+  public func message(ascii: Bool) -> String { ascii ? message(.ascii) : message(.unicode) }
 }
 
 extension Diagnostic {

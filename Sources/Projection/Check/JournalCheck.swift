@@ -125,13 +125,13 @@ public struct JournalCheck: Sendable {
   /// - Parameters:
   ///   - rules: the rules to report.
   ///   - model: compare the recording with this profile of the reference model (`check --model`).
-  ///   - glyphs: the arrows and marks of the model comparison's messages (the
-  ///     lifecycle findings are rendered by the output that shows them).
-  public init(rules: RuleSelection = .all, model: Profile? = nil, glyphs: Glyphs = .unicode) {
+  ///
+  /// The findings are facts (``Finding``): the output that shows one renders it.
+  public init(rules: RuleSelection = .all, model: Profile? = nil) {
     self.rules = rules
     checker = Checker(rules: rules)
     checks = rules.containsLifecycleRules
-    conformance = Conformance(profile: model ?? .intended, glyphs: glyphs)
+    conformance = Conformance(profile: model ?? .intended)
     conforms = model != nil && rules.contains(.modelDivergence)
   }
 

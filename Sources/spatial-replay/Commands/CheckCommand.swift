@@ -209,7 +209,7 @@ struct CheckCommand: Command {
     } catch {
       return failed(error)
     }
-    var check = JournalCheck(rules: rules, model: model, glyphs: glyphs)
+    var check = JournalCheck(rules: rules, model: model)
     while let batch = reader.nextBatch() {
       // Each item is borrowed in place: `for item in batch` copied every one out and destroyed the copy.
       batch.items.withUnsafeBufferPointer { check.consume($0, checked: batch.checked, into: &findings) }

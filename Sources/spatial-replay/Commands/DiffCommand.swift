@@ -262,7 +262,7 @@ struct DiffRunLoader: Sendable {
     // Implementation note: two loops, so that the plain one (diff) carries no
     // checker state: every record of a large journal passes through it.
     if check {
-      var checks = JournalCheck(rules: .all, glyphs: glyphs)
+      var checks = JournalCheck(rules: .all)
       var found: [CheckFinding] = []
       while let item = reader.next() {
         checks.consume(item, into: &found)

@@ -339,7 +339,7 @@ private struct Screen {
 
   private func findingText(_ finding: Diagnostic) -> String {
     let place = finding.seq.map { "#\($0)" } ?? "line \(finding.line)"
-    return "\(place) \(finding.rule): " + glyphs.text(finding.message, limit: 400)
+    return "\(place) \(finding.rule): " + glyphs.text(finding.message(glyphs), limit: 400)
   }
 
   private func messageLine() -> String {

@@ -11,14 +11,14 @@ extension StepperJournal {
   /// journal.isChecked   // true
   /// ```
   ///
-  /// - Parameters: as ``open(path:name:options:rules:model:glyphs:whenChecked:)``.
+  /// - Parameters: as ``open(path:name:options:rules:model:whenChecked:)``.
   /// - Throws: ``JournalFileError`` when the file cannot be opened or read.
   public static func load(
     path: String, name: String? = nil, options: ReadOptions = .init(), rules: RuleSelection = .all,
-    model: Profile? = nil, glyphs: Glyphs = .unicode
+    model: Profile? = nil
   ) throws(JournalFileError) -> StepperJournal {
     let reader = try JournalReader(path: path, options: options)
-    var loader = Loader(rules: rules, model: model, glyphs: glyphs, checkAsRead: true)
+    var loader = Loader(rules: rules, model: model, checkAsRead: true)
     while let item = reader.next() { loader.consume(item) }
     if let error = reader.readError { throw error }
     return loader.finish(name: name ?? (path == "-" ? "<stdin>" : path)).journal
@@ -37,7 +37,7 @@ extension StepperJournal {
   /// looks faster, but both threads then retain and release the same records'
   /// strings and compete for memory; measured on 1M events (step-bench), the
   /// first screen came 1.9 times later, and the findings no sooner. Checking
-  /// on the reading thread (``Loader/init(rules:model:glyphs:interval:expectedRecords:checkAsRead:)``)
+  /// on the reading thread (``Loader/init(rules:model:interval:expectedRecords:checkAsRead:)``)
   /// folds once instead of twice, but the first screen then waits for the
   /// check: for a legacy journal, its 600,000 findings.
   ///
@@ -59,10 +59,10 @@ extension StepperJournal {
   /// - Throws: ``JournalFileError`` when the file cannot be opened or read.
   public static func open(
     path: String, name: String? = nil, options: ReadOptions = .init(), rules: RuleSelection = .all,
-    model: Profile? = nil, glyphs: Glyphs = .unicode, whenChecked: @escaping @Sendable () -> Void = {}
+    model: Profile? = nil, whenChecked: @escaping @Sendable () -> Void = {}
   ) throws(JournalFileError) -> (journal: StepperJournal, check: PendingCheck) {
     let reader = try JournalReader(path: path, options: options)
-    var loader = Loader(rules: rules, model: model, glyphs: glyphs, checkAsRead: false)
+    var loader = Loader(rules: rules, model: model, checkAsRead: false)
     while let item = reader.next() { loader.consume(item) }
     if let error = reader.readError { throw error }
     return loader.finish(name: name ?? (path == "-" ? "<stdin>" : path), whenChecked: whenChecked)
@@ -70,7 +70,7 @@ extension StepperJournal {
 
   /// Builds a ``StepperJournal`` from a reader's items, in file order.
   ///
-  /// With `checkAsRead` (what `step --keys` and ``load(path:name:options:rules:model:glyphs:)``
+  /// With `checkAsRead` (what `step --keys` and ``load(path:name:options:rules:model:)``
   /// use: they wait for the findings anyway), the model is folded once: the
   /// check folds each record (as `check` does) and the timeline keeps
   /// snapshots of the check's state instead of folding the whole journal a
@@ -109,26 +109,23 @@ extension StepperJournal {
     private var readerFindings: [Diagnostic] = []
     private let rules: RuleSelection
     private let model: Profile?
-    private let glyphs: Glyphs
 
     /// - Parameters:
     ///   - rules: the rules whose findings are shown.
     ///   - model: also compare the recording with this profile of the reference model (`check --model`).
-    ///   - glyphs: the arrows and marks of the findings' messages.
     ///   - interval: records between the timeline's snapshots.
     ///   - expectedRecords: the records expected (a guess from the file's size, say), to reserve room.
     ///   - checkAsRead: check each item as it comes; else ``finish(name:whenChecked:)``
     ///     starts the check on another thread.
     public init(
-      rules: RuleSelection = .all, model: Profile? = nil, glyphs: Glyphs = .unicode,
+      rules: RuleSelection = .all, model: Profile? = nil,
       interval: Int = Timeline.defaultInterval, expectedRecords: Int = 0, checkAsRead: Bool
     ) {
-      check = JournalCheck(rules: rules, model: model, glyphs: glyphs)
+      check = JournalCheck(rules: rules, model: model)
       checkFolds = checkAsRead && rules.containsLifecycleRules
       self.checkAsRead = checkAsRead
       self.rules = rules
       self.model = model
-      self.glyphs = glyphs
       schedule = SnapshotSchedule(interval: interval, expected: expectedRecords)
       marks = RecordMarks(expected: expectedRecords)
       records.reserveCapacity(expectedRecords)
@@ -204,7 +201,7 @@ extension StepperJournal {
           name: name, timeline: timeline, lineNumbers: lines, findings: nil, marks: marks)
         let pending = PendingCheck(
           records: journal.records, lines: lines, readerFindings: readerFindings, rules: rules, model: model,
-          glyphs: glyphs, whenChecked: whenChecked)
+          whenChecked: whenChecked)
         return (journal, pending)
       }
       var last: [CheckFinding] = []
@@ -243,12 +240,12 @@ public final class PendingCheck: Sendable {
   ///   - whenChecked: called on the check's thread once ``result`` is set.
   init(
     records: [Record], lines: [Int32], readerFindings: [Diagnostic], rules: RuleSelection, model: Profile?,
-    glyphs: Glyphs = .unicode, whenChecked: @escaping @Sendable () -> Void
+    whenChecked: @escaping @Sendable () -> Void
   ) {
     formatErrors = readerFindings.reduce(0) { $0 + ($1.severity == .error ? 1 : 0) }
     let queue = DispatchQueue(label: "spatial-replay.step.check")
     queue.async { [self] in
-      let findings = Self.check(records, lines, readerFindings, rules: rules, model: model, glyphs: glyphs)
+      let findings = Self.check(records, lines, readerFindings, rules: rules, model: model)
       finished.withLock { $0 = findings }
       whenChecked()
       done.signal()
@@ -278,10 +275,9 @@ public final class PendingCheck: Sendable {
   }
 
   private static func check(
-    _ records: [Record], _ lines: [Int32], _ readerFindings: [Diagnostic], rules: RuleSelection, model: Profile?,
-    glyphs: Glyphs
+    _ records: [Record], _ lines: [Int32], _ readerFindings: [Diagnostic], rules: RuleSelection, model: Profile?
   ) -> [Diagnostic] {
-    var check = JournalCheck(rules: rules, model: model, glyphs: glyphs)
+    var check = JournalCheck(rules: rules, model: model)
     var diagnostics: [Diagnostic] = []
     // Implementation note: the findings the check passes on are taken out as
     // they come; kept as `CheckFinding`s (with room for a model divergence)

@@ -121,14 +121,13 @@ public struct StepperJournal: Sendable {
     return findingRecords
   }
 
-  /// Records in memory, checked here with every lifecycle rule (lines are `index + 1`),
-  /// the findings' messages written with `glyphs`.
+  /// Records in memory, checked here with every lifecycle rule (lines are `index + 1`).
   ///
   /// ```swift
   /// let journal = StepperJournal(name: "fixture", records: navigator.records)
   /// ```
-  public init(name: String, records: [Record], rules: RuleSelection = .all, glyphs: Glyphs = .unicode) {
-    self.init(name: name, records: records, findings: Checker.check(records, rules: rules, glyphs: glyphs))
+  public init(name: String, records: [Record], rules: RuleSelection = .all) {
+    self.init(name: name, records: records, findings: Checker.check(records, rules: rules))
   }
 
   /// The number of records.

@@ -1,7 +1,9 @@
 import Journal
 
 /// The lifecycle checker: streams over a journal's records and reports every
-/// lifecycle and graph rule of the spec (``CheckRule``) as ``Diagnostic`` values.
+/// lifecycle and graph rule of the spec (``CheckRule``) as ``Diagnostic`` values,
+/// each holding a ``Finding``: the fact as data, put into words only by an
+/// output that shows it (``Finding/message(_:)``).
 ///
 /// It folds each record with the model's own ``reduce(into:_:)`` and looks at
 /// the state before the record, the record and the fold's anomalies. Memory is
@@ -17,12 +19,12 @@ import Journal
 ///   checker.check(record, line: index + 1, into: &findings)
 /// }
 /// checker.finish(into: &findings)
-/// findings.first?.formatted(file: "j.ndjson")
+/// findings.first?.formatted(file: "j.ndjson")  // rendered here, not while checking
 /// // j.ndjson:14: error: notes: willAppear while already appearing (in move at seq 10: home → notes) [will-repeated]
 /// ```
 ///
-/// - Complexity: O(1) amortised per record (the fold's cost), plus the length of
-///   the messages of what it reports.
+/// - Complexity: O(1) amortised per record (the fold's cost), plus the facts of
+///   what it reports (a few ids each).
 public struct Checker: Sendable {
   /// The rules reported.
   public let rules: RuleSelection
@@ -39,10 +41,10 @@ public struct Checker: Sendable {
   private var visibleCount = VisibleCountRule()
   private var modalLeak = ModalLeakRule()
 
-  /// A checker reporting `rules` (all by default), its messages written with `glyphs`.
-  public init(rules: RuleSelection = .all, glyphs: Glyphs = .unicode) {
+  /// A checker reporting `rules` (all by default).
+  public init(rules: RuleSelection = .all) {
     self.rules = rules
-    findings = CheckFindings(rules: rules, glyphs: glyphs)
+    findings = CheckFindings(rules: rules)
   }
 
   /// The line of the earliest finding that may still be reported before findings
@@ -163,10 +165,8 @@ public struct Checker: Sendable {
   /// ```swift
   /// let findings = Checker.check(navigator.records)
   /// ```
-  public static func check(
-    _ records: some Sequence<Record>, rules: RuleSelection = .all, glyphs: Glyphs = .unicode
-  ) -> [Diagnostic] {
-    var checker = Checker(rules: rules, glyphs: glyphs)
+  public static func check(_ records: some Sequence<Record>, rules: RuleSelection = .all) -> [Diagnostic] {
+    var checker = Checker(rules: rules)
     var diagnostics: [Diagnostic] = []
     for (index, record) in records.enumerated() { checker.check(record, line: index + 1, into: &diagnostics) }
     checker.finish(into: &diagnostics)

@@ -125,12 +125,13 @@ public struct JournalCheck: Sendable {
   /// - Parameters:
   ///   - rules: the rules to report.
   ///   - model: compare the recording with this profile of the reference model (`check --model`).
-  ///   - glyphs: the arrows and marks of the findings' messages.
-  public init(rules: RuleSelection = .all, model: Profile? = nil, glyphs: Glyphs = .unicode) {
+  ///
+  /// The findings are facts (``Finding``): the output that shows one renders it.
+  public init(rules: RuleSelection = .all, model: Profile? = nil) {
     self.rules = rules
-    checker = Checker(rules: rules, glyphs: glyphs)
+    checker = Checker(rules: rules)
     checks = rules.containsLifecycleRules
-    conformance = Conformance(profile: model ?? .intended, glyphs: glyphs)
+    conformance = Conformance(profile: model ?? .intended)
     conforms = model != nil && rules.contains(.modelDivergence)
   }
 
@@ -182,7 +183,7 @@ public struct JournalCheck: Sendable {
   }
 
   /// Takes a batch of the reader's items that a ``CheckerPass`` (of the same
-  /// rules, model and glyphs) has checked, on another thread: the same findings
+  /// rules and model) has checked, on another thread: the same findings
   /// as ``consume(_:into:)`` for each item in turn.
   public mutating func consume(
     _ items: UnsafeBufferPointer<JournalItem>, checked: borrowing CheckedBatch, into findings: inout [CheckFinding]
@@ -344,8 +345,8 @@ public struct JournalCheck: Sendable {
 /// check.finish(checked: pass.finish(), into: &findings)
 /// ```
 ///
-/// Implementation note: on a legacy journal the checker and its messages cost
-/// about as much as writing the findings out; with `--model`, the checker runs
+/// Implementation note: on a legacy journal the checker costs about as much as
+/// writing the findings out; with `--model`, the checker runs
 /// beside the model comparison. Each batch carries, per item, the end of its
 /// findings, the checker's ``Checker/heldSince`` and (for the model comparison)
 /// the transition after it.
@@ -354,8 +355,8 @@ public struct CheckerPass: Sendable {
   private let checks: Bool
   private let keepsTransitions: Bool
 
-  public init(rules: RuleSelection = .all, model: Profile? = nil, glyphs: Glyphs = .unicode) {
-    checker = Checker(rules: rules, glyphs: glyphs)
+  public init(rules: RuleSelection = .all, model: Profile? = nil) {
+    checker = Checker(rules: rules)
     checks = rules.containsLifecycleRules
     keepsTransitions = checks && model != nil && rules.contains(.modelDivergence)
   }

@@ -182,7 +182,7 @@ private struct BisectSession {
     )
     if command.check, let bad {
       context.stdout.write("\nfindings in \(shown(firstBad)):\n")
-      for d in bad.run.findings { context.stdout.write(d, file: bad.run.name) }
+      for d in bad.run.findings { context.stdout.write(d, file: bad.run.name, glyphs: command.loader.glyphs) }
       let total = bad.run.errors + bad.run.warnings
       if total > bad.run.findings.count {
         context.stdout.write("\(command.loader.glyphs.more) and \((total - bad.run.findings.count).grouped) more\n")
@@ -236,7 +236,7 @@ private struct BisectSession {
     if command.check, let bad, bad.index == result.firstBad {
       for d in bad.run.findings {
         json.element()
-        json.raw(d.json(file: bad.run.name))
+        json.raw(d.json(file: bad.run.name, ascii: command.loader.glyphs.isASCII))
       }
     }
     json.close("]")

@@ -209,11 +209,11 @@ struct CheckCommand: Command {
     let reader: CheckingReader
     do {
       reader = try CheckingReader(
-        path: path, options: options, pass: CheckerPass(rules: rules, model: model, glyphs: glyphs))
+        path: path, options: options, pass: CheckerPass(rules: rules, model: model))
     } catch {
       return failed(error)
     }
-    var check = JournalCheck(rules: rules, model: model, glyphs: glyphs)
+    var check = JournalCheck(rules: rules, model: model)
     while let batch = reader.nextBatch() {
       // Each item is borrowed in place: `for item in batch` copied every one out and destroyed the copy.
       batch.items.withUnsafeBufferPointer { check.consume($0, checked: batch.checked, into: &findings) }

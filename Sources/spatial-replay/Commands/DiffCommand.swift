@@ -220,7 +220,7 @@ struct DiffRunLoader: Sendable {
 
   /// Prints a loaded journal's findings and refuses it when it has errors (unless lenient).
   private func accept(_ loaded: Loaded, context: inout Context) throws(Failure) -> Loaded {
-    for d in loaded.findings { context.stderr.write(d, file: loaded.name) }
+    for d in loaded.findings { context.stderr.write(d, file: loaded.name, glyphs: glyphs) }
     let total = loaded.errors + loaded.warnings
     if total > loaded.findings.count {
       context.stderr.write(
@@ -262,7 +262,7 @@ struct DiffRunLoader: Sendable {
     // Implementation note: two loops, so that the plain one (diff) carries no
     // checker state: every record of a large journal passes through it.
     if check {
-      var checks = JournalCheck(rules: .all, glyphs: glyphs)
+      var checks = JournalCheck(rules: .all)
       var found: [CheckFinding] = []
       while let item = reader.next() {
         checks.consume(item, into: &found)

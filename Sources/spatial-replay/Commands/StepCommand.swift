@@ -217,12 +217,12 @@ struct StepCommand: Command {
   /// timeline and the check run afterwards, the first scripted screen of a
   /// 1M-event journal came much later (the figures before and now: Benchmarks/README.md#figures-behind-the-notes).
   static func load(
-    _ path: String, reading: ReadOptions, model: Profile?, glyphs: Glyphs, checkAsRead: Bool,
+    _ path: String, reading: ReadOptions, model: Profile?, checkAsRead: Bool,
     whenChecked: @escaping @Sendable () -> Void
   ) throws(JournalFileError) -> (StepperJournal, PendingCheck) {
     let reader = try PrefetchingReader(path: path, options: reading)
     var loader = StepperJournal.Loader(
-      model: model, glyphs: glyphs, expectedRecords: expectedRecords(path), checkAsRead: checkAsRead)
+      model: model, expectedRecords: expectedRecords(path), checkAsRead: checkAsRead)
     while var batch = reader.nextBatch() {
       // Each item is moved out of the batch into the loader: reversed in
       // place by moving the items' bytes, then taken from the end (popLast
@@ -268,7 +268,7 @@ struct StepCommand: Command {
     for file in files {
       do {
         let (journal, check) = try Self.load(
-          file, reading: reading, model: model, glyphs: options.glyphs, checkAsRead: !onTerminal,
+          file, reading: reading, model: model, checkAsRead: !onTerminal,
           whenChecked: whenChecked)
         journals.append(journal)
         checks.append(check)

@@ -204,7 +204,7 @@ struct TailSession {
     self.json = json
     self.color = color
     self.glyphs = glyphs
-    checker = Checker(glyphs: glyphs)
+    checker = Checker()
     self.filter = filter
     self.reading = reading
     integrity = IntegrityTracker(strict: reading.strict)
@@ -263,7 +263,7 @@ struct TailSession {
       context.warning("\(name): truncated to \(size) bytes; following from there")
     case .replaced:
       context.warning("\(name): replaced by a new file; following it from its start")
-      checker = Checker(glyphs: glyphs)
+      checker = Checker()
       integrity = IntegrityTracker(strict: reading.strict)
     default:
       break
@@ -336,7 +336,7 @@ struct TailSession {
   private mutating func printFinding(_ finding: Diagnostic, _ context: inout Context) {
     if finding.severity == .error, FormatRule(rawValue: finding.rule) != nil { shownFormatErrors += 1 }
     context.stdout.flush()
-    context.stderr.write(finding, file: name)
+    context.stderr.write(finding, file: name, glyphs: glyphs)
     context.stderr.flush()
   }
 }

@@ -123,14 +123,15 @@ struct ShownFindings {
 }
 
 extension FileOutput {
-  /// Writes a finding as `file:line[:column]: severity: message [rule]`, with any
-  /// control or invisible characters (from the journal or its name) escaped.
+  /// Writes a finding as `file:line[:column]: severity: message [rule]`, the
+  /// message rendered with `glyphs`, with any control or invisible characters
+  /// (from the journal or its name) escaped.
   ///
   /// Implementation note: written piece by piece, the same bytes as
-  /// `displayText(diagnostic.formatted(file: file))` (escaping goes scalar by
+  /// `displayText(diagnostic.formatted(file: file, ascii: glyphs.isASCII))` (escaping goes scalar by
   /// scalar, and returns plain text as it is) without building the line as a
   /// string first: `check` of a legacy journal writes some 600k findings.
-  mutating func write(_ diagnostic: Diagnostic, file: String) {
+  mutating func write(_ diagnostic: Diagnostic, file: String, glyphs: Glyphs = .unicode) {
     write(displayText(file, limit: .max))
     write(":")
     write(String(diagnostic.line))
@@ -141,7 +142,7 @@ extension FileOutput {
     write(": ")
     write(diagnostic.severity.rawValue)
     write(": ")
-    write(displayText(diagnostic.message, limit: .max))
+    write(displayText(diagnostic.message(glyphs), limit: .max))
     write(" [")
     write(displayText(diagnostic.rule, limit: .max))
     write("]\n")

@@ -68,12 +68,15 @@ import Testing
       "controller home H\ncontroller notes N\nroot home\nlink home left notes\nmove left\n", .legacy)
     let found = Checker.check(records, rules: try RuleSelection(only: ["will-repeated"]))
     let last = try #require(found.last)
+    let finding = Finding(
+      .willRepeated, .willRepeated("notes", .willAppear, phase: .appearing),
+      in: Finding.Context(kind: .move, seq: 6, from: "home", to: "notes"))
     #expect(
       last
         == Diagnostic(
-          rule: "will-repeated", severity: .error, line: 11, seq: 10,
-          message: "notes: willAppear while already appearing (in move at seq 6: home → notes)", controllers: ["notes"],
+          rule: "will-repeated", severity: .error, line: 11, seq: 10, content: .fact(finding), controllers: ["notes"],
           move: 6))
+    #expect(last.message == "notes: willAppear while already appearing (in move at seq 6: home → notes)")
   }
 
   @Test func idsAreEscapedInMessages() throws {

@@ -139,6 +139,11 @@ import Testing
       found == [
         "7 intended model refuses dealloc home: cannot deallocate 'home': it is the root (in initial display at seq 2: home)"
       ])
+    // The finding is the fact; the refusal's words are rendered from it.
+    let divergence = try #require(Self.conform(Self.numbered(b.records), .intended).first)
+    let refusal = Finding.Refusal.navigator("cannot deallocate 'home': it is the root")
+    #expect(divergence.diagnostic.finding?.fact == .modelRefuses(.intended, .dealloc(controller: "home"), refusal))
+    #expect(divergence.refusal == "cannot deallocate 'home': it is the root")
   }
 
   @Test func snapBackAndCommittedFollowTheRecordingButRefusedIsPredicted() throws {

@@ -49,21 +49,21 @@ enum StepFixture {
     }
   }
 
-  /// The journal under `profile`, checked.
-  static func journal(_ profile: Profile, glyphs: Glyphs = .unicode) -> StepperJournal {
-    StepperJournal(name: "steps.\(profile).ndjson", records: records(profile), glyphs: glyphs)
+  /// The journal under `profile`, checked (the stepper renders its findings with its glyphs).
+  static func journal(_ profile: Profile) -> StepperJournal {
+    StepperJournal(name: "steps.\(profile).ndjson", records: records(profile))
   }
 
   static func stepper(_ profile: Profile, ascii: Bool = false) -> Stepper {
     let glyphs = Glyphs(ascii: ascii)
-    return Stepper(journal: journal(profile, glyphs: glyphs), options: .init(glyphs: glyphs))
+    return Stepper(journal: journal(profile), options: .init(glyphs: glyphs))
   }
 
   /// Intended (A) against legacy (B), side by side.
   static func comparison(ascii: Bool = false) -> Stepper {
     let glyphs = Glyphs(ascii: ascii)
     return Stepper(
-      comparison: StepperComparison(journal(.intended, glyphs: glyphs), journal(.legacy, glyphs: glyphs)),
+      comparison: StepperComparison(journal(.intended), journal(.legacy)),
       options: .init(glyphs: glyphs))
   }
 

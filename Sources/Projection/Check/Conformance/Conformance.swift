@@ -36,8 +36,6 @@ import Journal
 public struct Conformance: Sendable {
   /// The behaviour the recording is compared with.
   public let profile: Profile
-  /// The arrows and marks of the messages.
-  public let glyphs: Glyphs
 
   /// The model, once the first record started it (``started``).
   ///
@@ -67,9 +65,8 @@ public struct Conformance: Sendable {
   /// How many matching events a divergence shows before it.
   public static let contextLength = 3
 
-  public init(profile: Profile = .intended, glyphs: Glyphs = .unicode) {
+  public init(profile: Profile = .intended) {
     self.profile = profile
-    self.glyphs = glyphs
     navigator = Navigator(profile: profile, header: SessionHeader(session: "conformance"))
   }
 
@@ -221,7 +218,7 @@ public struct Conformance: Sendable {
         try navigator.controller(id, className: className)
       case (.modal, .alloc(let id, let className)):
         guard let direction = segment.direction else {
-          segment.refusal = "no link to \(glyphs.id(id)) is recorded, so the direction of the modal is unknown"
+          segment.refusal = .modalDirectionUnknown(id)
           return
         }
         try navigator.modal(id, className: className, direction, animated: segment.animated ?? true)
@@ -252,7 +249,7 @@ public struct Conformance: Sendable {
         return  // no input: nothing expected
       }
     } catch {
-      segment.refusal = error.message
+      segment.refusal = .navigator(error.message)
       return
     }
     // Moved, not copied: `expected` is empty until the input runs.
@@ -296,8 +293,7 @@ public struct Conformance: Sendable {
       let found = segment.found
       report(
         expected: [], found: found.map(\.entry), following: nil, transition: found[0].transition,
-        message: "\(profile) model refuses \(found[0].entry.record.event.conformanceText(glyphs)): \(refusal)",
-        refusal: refusal, into: &divergences)
+        fact: .modelRefuses(profile, found[0].entry.record.event, refusal), into: &divergences)
       lastTransition = found.last?.transition
       recent.removeAll()
       return
@@ -334,10 +330,12 @@ public struct Conformance: Sendable {
           following = next
         }
       }
+      let fact = Finding.Fact.modelDiffers(
+        profile, expected: missing.prefix(3).map(\.event), expectedCount: missing.count,
+        found: extra.prefix(3).map(\.entry.record.event), foundCount: extra.count, atEnd: following == nil)
       report(
         expected: missing, found: extra.map(\.entry), following: following,
-        transition: extra.first?.transition ?? lastTransition, message: message(missing, extra.map(\.entry), following),
-        refusal: nil, into: &divergences)
+        transition: extra.first?.transition ?? lastTransition, fact: fact, into: &divergences)
       if let lastExtra = extra.last { lastTransition = lastExtra.transition }
     }
   }
@@ -359,42 +357,19 @@ public struct Conformance: Sendable {
     lastTransition = found[found.count - 1].transition
   }
 
-  private func message(_ missing: [Record], _ extra: [ModelDivergence.Entry], _ following: ModelDivergence.Entry?)
-    -> String
-  {
-    let expected = list(missing.map(\.event))
-    let found = list(extra.map(\.record.event))
-    if missing.isEmpty { return "unexpected \(found) (not in the \(profile) model)" }
-    if extra.isEmpty {
-      return following == nil
-        ? "missing \(expected) at the end of the journal (expected by the \(profile) model)"
-        : "missing \(expected) (expected here by the \(profile) model)"
-    }
-    return "\(profile) model expects \(expected); found \(found)"
-  }
-
-  /// Up to three events, then how many more.
-  private func list(_ events: [Event]) -> String {
-    var text = events.prefix(3).map { $0.conformanceText(glyphs) }.joined(separator: ", ")
-    if events.count > 3 { text += " and \(events.count - 3) more" }
-    return text
-  }
-
   private mutating func report(
     expected: [Record], found: [ModelDivergence.Entry], following: ModelDivergence.Entry?, transition: Transition?,
-    message: String, refusal: String?, into divergences: inout [ModelDivergence]
+    fact: Finding.Fact, into divergences: inout [ModelDivergence]
   ) {
     let anchor = (found.first ?? following).map { (line: $0.line, seq: $0.record.seq) } ?? last
     let rule = CheckRule.modelDivergence
-    var text = message
-    if let transition { transition.appendContext(glyphs, to: &text) }
+    let finding = Finding(rule, fact, in: transition.map(Finding.Context.init))
     let diagnostic = Diagnostic(
-      rule: rule.id, severity: rule.severity, line: anchor?.line ?? 0, seq: anchor?.seq, message: text,
+      rule: rule.id, severity: rule.severity, line: anchor?.line ?? 0, seq: anchor?.seq, content: .fact(finding),
       controllers: controllers(expected.map(\.event) + found.map(\.record.event)), move: transition?.seq)
     divergences.append(
       ModelDivergence(
-        diagnostic: diagnostic, context: recent, expected: expected, found: found, following: following,
-        refusal: refusal))
+        diagnostic: diagnostic, context: recent, expected: expected, found: found, following: following))
   }
 
   /// The controllers the events name, each once, in order of appearance.

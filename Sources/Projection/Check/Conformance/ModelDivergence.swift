@@ -39,19 +39,19 @@ public struct ModelDivergence: Sendable, Hashable {
   /// The recorded event right after a divergence that only misses events (where
   /// they were expected), if the journal goes on.
   public var following: Entry?
-  /// Why the model refused the input, when it did (nothing is expected then).
-  public var refusal: String?
+  /// Why the model refused the input, when it did (nothing is expected then), in
+  /// Unicode as the JSON writes it.
+  public var refusal: String? {
+    guard case .modelRefuses(_, _, let refusal)? = diagnostic.finding?.fact else { return nil }
+    return refusal.text(.unicode)
+  }
 
-  public init(
-    diagnostic: Diagnostic, context: [Entry], expected: [Record], found: [Entry], following: Entry? = nil,
-    refusal: String? = nil
-  ) {
+  public init(diagnostic: Diagnostic, context: [Entry], expected: [Record], found: [Entry], following: Entry? = nil) {
     self.diagnostic = diagnostic
     self.context = context
     self.expected = expected
     self.found = found
     self.following = following
-    self.refusal = refusal
   }
 
   /// Writes the diff under the finding's line: `=` matching context, `-` expected by

@@ -14,6 +14,6 @@ enum AppearBeforeLoadRule {
     _ findings: inout CheckFindings
   ) {
     guard callback.isAppearance, loadCount == 0, findings.wants(rule) else { return }
-    findings.report(rule, [id], "\(findings.glyphs.id(id)): \(callback) before didLoad", in: transition)
+    findings.report(rule, [id], .appearBeforeLoad(id, callback), in: transition)
   }
 }

@@ -17,6 +17,6 @@ enum DidWithoutWillRule {
     case .didLoad, .willAppear, .willDisappear: return
     }
     guard phase != needed, findings.wants(rule) else { return }
-    findings.report(rule, [id], "\(findings.glyphs.id(id)): \(callback) while \(phase), not \(needed)", in: transition)
+    findings.report(rule, [id], .didWithoutWill(id, callback, phase: phase, needed: needed), in: transition)
   }
 }

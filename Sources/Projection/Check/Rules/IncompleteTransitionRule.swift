@@ -12,18 +12,12 @@ enum IncompleteTransitionRule {
   /// Before a `move` is folded: the transition it replaces, if still in flight.
   static func nextMoveStarts(_ flight: Transition?, _ findings: inout CheckFindings) {
     guard let flight, findings.wants(rule) else { return }
-    findings.report(
-      rule, flight.ends,
-      "missing \(flight.missing.map { findings.glyphs.id($0) }.joined(separator: ", ")) when the next move starts",
-      in: flight)
+    findings.report(rule, flight.ends, .incompleteTransition(missing: flight.missing, atEnd: false), in: flight)
   }
 
   /// At the end of the journal: the last transition, if still in flight.
   static func journalEnds(_ flight: Transition?, _ findings: inout CheckFindings) {
     guard let flight, findings.wants(rule) else { return }
-    findings.report(
-      rule, flight.ends,
-      "missing \(flight.missing.map { findings.glyphs.id($0) }.joined(separator: ", ")) at the end of the journal",
-      in: flight)
+    findings.report(rule, flight.ends, .incompleteTransition(missing: flight.missing, atEnd: true), in: flight)
   }
 }

@@ -13,20 +13,6 @@ enum LoadRepeatedRule {
     _ findings: inout CheckFindings
   ) {
     guard callback == .didLoad, loadCount > 0, findings.wants(rule) else { return }
-    findings.report(
-      rule, [id], "\(findings.glyphs.id(id)): didLoad for the \(ordinalText(loadCount + 1)) time", in: transition)
+    findings.report(rule, [id], .loadRepeated(id, count: loadCount + 1), in: transition)
   }
-}
-
-/// `2nd`, `3rd`, `11th`, `21st`.
-func ordinalText(_ n: Int) -> String {
-  let suffix: String
-  switch (n % 10, n % 100) {
-  case (_, 11...13): suffix = "th"
-  case (1, _): suffix = "st"
-  case (2, _): suffix = "nd"
-  case (3, _): suffix = "rd"
-  default: suffix = "th"
-  }
-  return "\(n)\(suffix)"
 }

@@ -14,14 +14,8 @@ enum MisattributedRule {
     _ id: ControllerID, _ callback: Callback, last: Transition?, inFlight: Bool, _ findings: inout CheckFindings
   ) {
     guard callback.isAppearance, findings.wants(rule) else { return }
-    let message: String
-    if inFlight, let flight = last {
-      guard !flight.involves(id) else { return }
-      message =
-        "\(findings.glyphs.id(id)): \(callback), but \(findings.glyphs.id(id)) is not part of the transition in flight"
-    } else {
-      message = "\(findings.glyphs.id(id)): \(callback) while no transition is in flight"
-    }
-    findings.report(rule, [id], message, in: last)
+    let flying = inFlight && last != nil
+    if flying, let flight = last, flight.involves(id) { return }
+    findings.report(rule, [id], .misattributed(id, callback, inFlight: flying), in: last)
   }
 }

@@ -45,9 +45,8 @@ struct ModalLeakRule {
     let p = pending.transition.to
     for modal in Self.leaks(of: p, in: state) {
       findings.report(
-        Self.rule, [modal, p],
-        "modal \(findings.glyphs.id(modal)) (presented by \(findings.glyphs.id(p))) still linked and alive after \(findings.glyphs.id(p)) didAppear",
-        in: pending.transition, line: pending.line, seq: pending.seq)
+        Self.rule, [modal, p], .modalLeak(modal: modal, presenter: p, .didAppear), in: pending.transition,
+        line: pending.line, seq: pending.seq)
     }
   }
 
@@ -62,10 +61,7 @@ struct ModalLeakRule {
   func moveStarted(after unfinished: Transition, in state: State, _ findings: inout CheckFindings) {
     let p = unfinished.to
     for modal in Self.leaks(of: p, in: state) {
-      findings.report(
-        Self.rule, [modal, p],
-        "modal \(findings.glyphs.id(modal)) (presented by \(findings.glyphs.id(p))) still linked and alive when the next move starts (no \(findings.glyphs.id(p)) didAppear)",
-        in: unfinished)
+      findings.report(Self.rule, [modal, p], .modalLeak(modal: modal, presenter: p, .nextMove), in: unfinished)
     }
   }
 
@@ -75,10 +71,7 @@ struct ModalLeakRule {
     checkedSeq = last.seq
     let p = last.to
     for modal in Self.leaks(of: p, in: state) {
-      findings.report(
-        Self.rule, [modal, p],
-        "modal \(findings.glyphs.id(modal)) (presented by \(findings.glyphs.id(p))) still linked and alive at the end of the journal (no \(findings.glyphs.id(p)) didAppear)",
-        in: last)
+      findings.report(Self.rule, [modal, p], .modalLeak(modal: modal, presenter: p, .journalEnd), in: last)
     }
   }
 

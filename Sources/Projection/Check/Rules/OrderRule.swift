@@ -24,10 +24,6 @@ enum OrderRule {
     guard later != 0, findings.wants(Self.rule) else { return }
     let expected = flight.expected
     let first = expected[later.trailingZeroBitCount]
-    findings.report(
-      Self.rule, flight.ends,
-      "\(findings.glyphs.id(id)): \(callback) arrived after \(findings.glyphs.id(first)); the order is "
-        + expected.map { findings.glyphs.id($0) }.joined(separator: ", "),
-      in: flight)
+    findings.report(Self.rule, flight.ends, .order(id, callback, after: first, expected: expected), in: flight)
   }
 }

@@ -14,9 +14,7 @@ enum TouchesViolatedRule {
     let required = controller.minimumTouches[pan.direction]
     guard pan.touches < required, findings.wants(rule) else { return }
     findings.report(
-      rule, [pan.controller],
-      "\(findings.glyphs.id(pan.controller)): pan \(pan.direction) committed with \(pan.touches) touch"
-        + (pan.touches == 1 ? "" : "es") + ", \(required) required",
+      rule, [pan.controller], .touchesViolated(pan.controller, pan.direction, touches: pan.touches, required: required),
       in: state.transition)
   }
 }

@@ -40,13 +40,6 @@ struct VisibleCountRule {
     else { return }
     reportedPeriod = last.seq
     let shown = Array(state.controllers.lazy.filter { $0.isAlive && $0.phase == .appeared }.prefix(8).map(\.id))
-    let list =
-      shown.isEmpty
-      ? ""
-      : " (" + shown.map { findings.glyphs.id($0) }.joined(separator: ", ")
-        + (appeared > 8 ? ", \(findings.glyphs.more)" : "")
-        + ")"
-    findings.report(
-      Self.rule, shown, "\(appeared) controllers appeared at rest\(list); expected exactly 1", in: last)
+    findings.report(Self.rule, shown, .visibleCount(appeared, shown: shown), in: last)
   }
 }

@@ -21,6 +21,6 @@ enum WillRepeatedRule {
     case .didLoad, .didAppear, .didDisappear: return
     }
     guard repeated, findings.wants(rule) else { return }
-    findings.report(rule, [id], "\(findings.glyphs.id(id)): \(callback) while already \(phase)", in: transition)
+    findings.report(rule, [id], .willRepeated(id, callback, phase: phase), in: transition)
   }
 }

@@ -51,7 +51,7 @@ extension CheckFormat {
 /// shown once, with a count), then a summary line per file and a total line.
 struct TextCheckOutput: CheckOutput {
   let color: Bool
-  /// The arrows of the model diff under a finding.
+  /// The arrows and marks of the messages (`--ascii`) and of the model diff under a finding.
   let glyphs: Glyphs
   /// Per warning rule of the current file: the first line shown and how many more were not.
   private var repeated: [String: (first: Int, more: Int)] = [:]
@@ -72,7 +72,7 @@ struct TextCheckOutput: CheckOutput {
       repeated[diagnostic.rule] = (diagnostic.line, 0)
       repeatedOrder.append(diagnostic.rule)
     }
-    context.stdout.write(diagnostic, file: file, color: color)
+    context.stdout.write(diagnostic, file: file, color: color, glyphs: glyphs)
     if let divergence = finding.divergence {
       var diff = ""
       divergence.render(glyphs: glyphs, into: &diff)
@@ -231,18 +231,18 @@ struct SummaryCheckOutput: CheckOutput {
 }
 
 extension FileOutput {
-  /// Writes a finding as `file:line[:column]: severity: message [rule]`, with any
-  /// control or invisible characters (from the journal or its name) escaped,
-  /// and the severity coloured when `color` is on.
-  mutating func write(_ diagnostic: Diagnostic, file: String, color: Bool) {
-    guard color else { return write(diagnostic, file: file) }
+  /// Writes a finding as `file:line[:column]: severity: message [rule]`, the
+  /// message rendered with `glyphs`, with any control or invisible characters
+  /// (from the journal or its name) escaped, and the severity coloured when `color` is on.
+  mutating func write(_ diagnostic: Diagnostic, file: String, color: Bool, glyphs: Glyphs) {
+    guard color else { return write(diagnostic, file: file, glyphs: glyphs) }
     var location = "\(file):\(diagnostic.line)"
     if let column = diagnostic.column { location += ":\(column)" }
     let style: TerminalStyle = diagnostic.severity == .error ? .red : .yellow
     write(
       TerminalStyle.bold.apply(displayText(location, limit: .max), color: true) + ": "
         + style.apply(diagnostic.severity.rawValue, color: true) + ": "
-        + displayText(diagnostic.message, limit: .max) + " "
+        + displayText(diagnostic.message(glyphs), limit: .max) + " "
         + TerminalStyle.dim.apply("[\(diagnostic.rule)]", color: true) + "\n")
   }
 }

@@ -32,7 +32,7 @@ struct ConformanceSegment {
   var expected: [Record] = []
   var ran = false
   /// Why the model refused the input.
-  var refusal: String?
+  var refusal: Finding.Refusal?
   /// Events (other than callbacks) the model wrote for the input and the recording has not shown yet.
   ///
   /// Implementation note: a list searched from the start, not a dictionary

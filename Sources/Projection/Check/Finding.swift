@@ -1,0 +1,121 @@
+import Journal
+
+/// What a lifecycle or graph rule found, as data: the rule, the fact and the
+/// transition it happened in. The ``Checker`` reports it inside a
+/// ``Diagnostic`` (which holds the line, `seq`, severity and controllers), and
+/// each output puts it into words when it shows it (``message(_:)``, in
+/// `Finding+Text.swift`): a check that only counts renders nothing.
+///
+/// ```swift
+/// let finding = Checker.check(records).first?.finding
+/// finding?.fact          // .willRepeated("notes", .willAppear, phase: .appearing)
+/// finding?.message(.ascii)
+/// // notes: willAppear while already appearing (in move at seq 10: home -> notes)
+/// ```
+public struct Finding: Sendable, Hashable, DiagnosticFact {
+  /// What the rule found, in the terms of the model.
+  public enum Fact: Sendable, Hashable {
+    /// `load-repeated`: the controller's `count`th didLoad (2 or more).
+    case loadRepeated(ControllerID, count: Int)
+    /// `appear-before-load`: an appearance callback before any didLoad.
+    case appearBeforeLoad(ControllerID, Callback)
+    /// `did-without-will`: a did-callback in `phase`, not in the `needed` one.
+    case didWithoutWill(ControllerID, Callback, phase: ControllerState.Phase, needed: ControllerState.Phase)
+    /// `will-repeated`: a will-callback while already in `phase`.
+    case willRepeated(ControllerID, Callback, phase: ControllerState.Phase)
+    /// `misattributed`: an appearance callback on a controller that is not an end of the
+    /// transition in flight (`inFlight`), or while none is in flight.
+    case misattributed(ControllerID, Callback, inFlight: Bool)
+    /// `incomplete-transition`: the callbacks still missing when the next move starts, or
+    /// (`atEnd`) at the end of the journal.
+    case incompleteTransition(missing: [Arrival], atEnd: Bool)
+    /// `order`: a callback that arrived after `after`, which the order `expected` puts later.
+    case order(ControllerID, Callback, after: Arrival, expected: [Arrival])
+    /// `modal-leak`: a modal still linked to its presenter and alive when the transition
+    /// into the presenter ended.
+    case modalLeak(modal: ControllerID, presenter: ControllerID, ModalLeakEnd)
+    /// `visible-count`: `count` controllers appeared at rest (the first 8 of them `shown`).
+    case visibleCount(Int, shown: [ControllerID])
+    /// `touches-violated`: a committed pan with fewer touches than required.
+    case touchesViolated(ControllerID, Direction, touches: Int, required: Int)
+    /// A graph rule: the fold's ``Anomaly``, with its sentence.
+    case anomaly(String)
+    /// `model-divergence`: the model of `profile` refuses the recorded `event`.
+    case modelRefuses(Profile, Event, Refusal)
+    /// `model-divergence`: the model of `profile` expects `expected` where the recording has
+    /// `found` (the first three of each; the counts say how many in all), either possibly
+    /// empty; `atEnd` when the missing events were expected at the end of the journal.
+    case modelDiffers(
+      Profile, expected: [Event], expectedCount: Int, found: [Event], foundCount: Int, atEnd: Bool)
+  }
+
+  /// Why the reference model refused a recorded input.
+  public enum Refusal: Sendable, Hashable {
+    /// The navigator's error, in its words.
+    case navigator(String)
+    /// The `alloc` of a modal whose direction no recorded link gives.
+    case modalDirectionUnknown(ControllerID)
+  }
+
+  /// How the transition into a presenter with a leaking modal ended.
+  public enum ModalLeakEnd: Sendable, Hashable {
+    /// The presenter's didAppear (and the cleanup after it).
+    case didAppear
+    /// The next move started before the presenter's didAppear came.
+    case nextMove
+    /// The journal ended before the presenter's didAppear came.
+    case journalEnd
+  }
+
+  /// The transition a finding happened in: the `root` or `move` event that
+  /// started it (its `seq`) and its ends.
+  public struct Context: Sendable, Hashable {
+    public var kind: Transition.Kind
+    public var seq: Int
+    /// The controller that disappears (nil for the initial display).
+    public var from: ControllerID?
+    /// The controller that appears.
+    public var to: ControllerID
+
+    public init(kind: Transition.Kind, seq: Int, from: ControllerID?, to: ControllerID) {
+      self.kind = kind
+      self.seq = seq
+      self.from = from
+      self.to = to
+    }
+
+    /// The transition's kind, `seq` and ends.
+    public init(_ transition: Transition) {
+      kind = transition.kind
+      seq = transition.seq
+      from = transition.from
+      to = transition.to
+    }
+  }
+
+  public var rule: CheckRule
+  public var fact: Fact
+  /// The move or initial display it happened in.
+  public var transition: Context?
+
+  public init(_ rule: CheckRule, _ fact: Fact, in transition: Context?) {
+    self.rule = rule
+    self.fact = fact
+    self.transition = transition
+  }
+
+  /// The message with plain ASCII marks for `ascii`, Unicode ones otherwise.
+  public func message(ascii: Bool) -> String { ascii ? message(.ascii) : message(.unicode) }
+}
+
+extension Diagnostic {
+  /// The lifecycle or graph finding behind the diagnostic; nil for a finding of the reader
+  /// or of the model comparison.
+  public var finding: Finding? {
+    guard case .fact(let fact) = content else { return nil }
+    return fact as? Finding
+  }
+
+  /// What was found, in words, drawn with `glyphs`.
+  public func message(_ glyphs: Glyphs) -> String { message(ascii: glyphs.isASCII) }
+}

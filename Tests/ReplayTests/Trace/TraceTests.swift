@@ -146,6 +146,32 @@ import Testing
     }
   }
 
+  /// `trace` reads batches that a ``CheckerPass`` checked on another thread, the report item by
+  /// item: both give the same bytes, wherever the batches begin and end (the report's
+  /// "download trace" is `trace`'s output).
+  @Test(arguments: journals)
+  func batchesGiveTheBytesOfItemByItem(_ journal: Journal) throws {
+    let items = Self.items(journal)
+    for format in TraceFormat.allCases {
+      let whole = TraceWriter.document(format: format, runs: [(journal.name, items)], version: "test")
+      for size in [1, 7, 300, items.count + 1] {
+        var trace = TraceWriter(format: format, version: "test")
+        var pass = CheckerPass()
+        trace.beginRun(file: journal.name)
+        for start in stride(from: 0, to: items.count, by: size) {
+          let batch = Array(items[start..<min(items.count, start + size)])
+          batch.withUnsafeBufferPointer { trace.consume($0, checked: pass.check($0)) }
+        }
+        trace.endRun(checked: pass.finish())
+        trace.finish()
+        var bytes: [UInt8] = []
+        trace.drain { bytes.append(contentsOf: $0) }
+        let same = bytes == whole
+        #expect(same, "\(format), batches of \(size): \(bytes.count) bytes, item by item \(whole.count)")
+      }
+    }
+  }
+
   @Test func chromeHeaderComesFirstAndTheRootThreadSortsFirst() throws {
     let journal = try #require(Self.journals.first { $0.name == "notes.intended.ndjson" })
     let bytes = TraceWriter.document(format: .chrome, runs: [(journal.name, Self.items(journal))])

@@ -25,6 +25,11 @@ struct TraceBuilder<Sink: TraceSink> {
   private var laneIndex = ControllerIndex()
   private var first: Timestamp?
   private var last: Timestamp?
+  /// The seq and time of the last records, at `seq % 64`: a finding is drawn at the time of its event
+  /// when that is one of them (check holds some findings back for a few events).
+  private var recent = [(seq: Int, time: Timestamp)](
+    repeating: (-1, Timestamp(microseconds: 0)), count: TraceBuilder.recentCount)
+  private static var recentCount: Int { 64 }
   private var rootLane: Int?
   /// The move whose arrival is still to be drawn: its flow id and target lane.
   private var pendingFlow: (id: Int, lane: Int)?
@@ -46,6 +51,7 @@ struct TraceBuilder<Sink: TraceSink> {
     lanes.removeAll()
     laneIndex = ControllerIndex()
     (first, last, rootLane, pendingFlow, sawHeader) = (nil, nil, nil, nil, false)
+    for k in recent.indices { recent[k].seq = -1 }
     sink.beginRun(run, file: file)
   }
 
@@ -53,27 +59,18 @@ struct TraceBuilder<Sink: TraceSink> {
   mutating func consume(_ item: JournalItem) {
     check.consume(item, into: &findings)
     if case .record(let record, _, _) = item { consume(record) }
-    emitFindings()
+    if !findings.isEmpty { emitFindings() }
   }
 
-  /// Takes a batch of the reader's items that a ``CheckerPass`` checked on another thread.
+  /// Takes a batch of the reader's items that a ``CheckerPass`` checked on another thread: the same
+  /// trace as ``consume(_:)`` of each item in turn, wherever the batches begin and end.
   mutating func consume(_ items: UnsafeBufferPointer<JournalItem>, checked: borrowing CheckedBatch) {
-    check.consume(items, checked: checked, into: &findings)
-    var next = 0
     for i in items.indices {
-      guard case .record(let record, let line, _) = items[i] else { continue }
-      consume(record)
-      // A finding comes after the record of its line, drawn while that record's state is the lanes'.
-      while next < findings.count, findings[next].diagnostic.line <= line {
-        emit(findings[next].diagnostic)
-        next += 1
-      }
+      check.consume(i, of: items, checked: checked, into: &findings)
+      if case .record(let record, _, _) = items[i] { consume(record) }
+      // A finding is drawn after the record at which check passes it on, at that record's time.
+      if !findings.isEmpty { emitFindings() }
     }
-    while next < findings.count {
-      emit(findings[next].diagnostic)
-      next += 1
-    }
-    findings.removeAll(keepingCapacity: true)
   }
 
   /// Ends the run; `checked` is the ``CheckerPass``'s last findings when batches were checked apart.
@@ -109,7 +106,10 @@ struct TraceBuilder<Sink: TraceSink> {
   }
 
   private mutating func emit(_ diagnostic: Diagnostic) {
-    let time = last ?? Timestamp(microseconds: 0)
+    var time = last ?? Timestamp(microseconds: 0)
+    if let seq = diagnostic.seq, recent[seq & (Self.recentCount - 1)].seq == seq {
+      time = recent[seq & (Self.recentCount - 1)].time
+    }
     if let seq = diagnostic.seq, !selection.seqs.contains(seq) { return }
     if let since = selection.since, time < since { return }
     if let until = selection.until, time > until { return }
@@ -129,6 +129,7 @@ struct TraceBuilder<Sink: TraceSink> {
       sink.start(at: time)
     }
     last = time
+    recent[record.seq & (Self.recentCount - 1)] = (record.seq, time)
     switch record.event {
     case .session(let header):
       reduce(into: &state, record)

@@ -347,26 +347,3 @@ import Testing
     #expect(results[4].status == 64 && results[4].stderr.contains("did you mean home?"), "\(results[4])")
   }
 }
-
-/// The Chrome trace as the report's page would embed it.
-@Suite struct TraceEmbeddingTests {
-  @Test func anHTMLSafeTraceHasNoMarkupAndReadsTheSame() throws {
-    let text = """
-      {"seq":0,"time":"2026-11-29T10:00:00.000000Z","type":"session","v":1,"session":"</script><b>"}
-      {"seq":1,"time":"2026-11-29T10:00:00.001000Z","type":"alloc","controller":"<i>&","class":"C"}
-      {"seq":2,"time":"2026-11-29T10:00:00.002000Z","type":"root","controller":"<i>&"}
-      {"seq":3,"time":"2026-11-29T10:00:00.002000Z","type":"lifecycle","controller":"<i>&","callback":"didLoad"}
-
-      """
-    let reader = JournalReader(bytes: Array(text.utf8), name: "h.ndjson")
-    var items: [JournalItem] = []
-    while let item = reader.next() { items.append(item) }
-    let safe = TraceWriter.document(format: .chrome, runs: [("h.ndjson", items)], htmlSafe: true)
-    let plain = TraceWriter.document(format: .chrome, runs: [("h.ndjson", items)])
-    #expect(!safe.contains(UInt8(ascii: "<")) && !safe.contains(UInt8(ascii: "&")))
-    #expect(plain.contains(UInt8(ascii: "<")))
-    let a = try JSONSerialization.jsonObject(with: Data(safe)) as? NSDictionary
-    let b = try JSONSerialization.jsonObject(with: Data(plain)) as? NSDictionary
-    #expect(a != nil && a == b)
-  }
-}

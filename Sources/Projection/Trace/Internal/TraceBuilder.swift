@@ -15,7 +15,7 @@ import Journal
 /// findings of one batch.
 struct TraceBuilder<Sink: TraceSink> {
   var sink: Sink
-  let selection: TraceSelection
+  private(set) var selection: TraceSelection
   private var run = -1
   private var state = State()
   private var check = JournalCheck()
@@ -93,6 +93,13 @@ struct TraceBuilder<Sink: TraceSink> {
     }
     for k in lanes.indices { lanes[k].className = state[controller: lanes[k].id]?.className }
     sink.endRun(lanes: lanes, root: rootLane, first: first, last: last)
+  }
+
+  /// Ends the selection's seqs at `seq` (``TraceWriter/drawNothing(after:)``).
+  mutating func drawNothing(after seq: Int) {
+    // Never below the selection's first seq (the report's window lies inside it).
+    let end = min(max(seq, selection.seqs.lowerBound), selection.seqs.upperBound)
+    selection.seqs = selection.seqs.lowerBound...end
   }
 
   /// Ends the document, after the last run.

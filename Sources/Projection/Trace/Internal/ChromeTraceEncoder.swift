@@ -200,9 +200,13 @@ struct ChromeTraceEncoder: TraceSink {
     event("\n{\"ph\":\"X\",\"pid\":", tid: Self.pansThread, ts: begin)
     json.raw(#","dur":"#)
     json.int(end - begin)
-    json.raw(#","cat":"pan","name":"#)
-    json.string("pan " + pan.outcome.rawValue)
-    json.raw(#","args":{"controller":"#)
+    switch pan.outcome {
+    case .committed: json.raw(#","cat":"pan","name":"pan committed","args":{"controller":"#)
+    case .snapBack: json.raw(#","cat":"pan","name":"pan snapBack","args":{"controller":"#)
+    case .blocked: json.raw(#","cat":"pan","name":"pan blocked","args":{"controller":"#)
+    case .refused: json.raw(#","cat":"pan","name":"pan refused","args":{"controller":"#)
+    case .cancelled: json.raw(#","cat":"pan","name":"pan cancelled","args":{"controller":"#)
+    }
     json.string(pan.controller.rawValue)
     json.raw(#","direction":"#)
     json.string(pan.direction.rawValue)

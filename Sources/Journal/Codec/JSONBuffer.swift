@@ -109,6 +109,12 @@ package struct JSONBuffer {
   }
 
   /// A value already encoded as JSON (a nested document written elsewhere).
+  ///
+  /// Implementation note: disfavoured, so that a literal (`json.raw("}}")`) is
+  /// the `StaticString` fragment below, copied in one piece, rather than a
+  /// `String` whose UTF-8 view is appended (a string literal picks `String`
+  /// when both overloads exist).
+  @_disfavoredOverload
   package mutating func raw(_ json: String) {
     bytes.append(contentsOf: json.utf8)
   }
@@ -148,6 +154,16 @@ package struct JSONBuffer {
     guard !bytes.isEmpty else { return }
     try body(bytes)
     bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// Takes the bytes built so far, leaving `spare` (emptied, its capacity kept) in their place
+  /// and the brackets still open: a long document handed out in pieces reuses the buffers it
+  /// gets back rather than growing a new one for each piece.
+  package mutating func take(leaving spare: [UInt8]) -> [UInt8] {
+    var spare = spare
+    spare.removeAll(keepingCapacity: true)
+    swap(&spare, &bytes)
+    return spare
   }
 
   /// The number of bytes built so far.

@@ -80,6 +80,12 @@ public struct TraceWriter {
     if chrome != nil { try chrome!.sink.json.drain(body) } else { try otlp!.sink.json.drain(body) }
   }
 
+  /// Takes the bytes written so far, leaving `spare` (emptied, its capacity kept) to write the
+  /// next ones into: a caller that gets its written buffers back hands each one in again.
+  public mutating func take(leaving spare: [UInt8]) -> [UInt8] {
+    if chrome != nil { chrome!.sink.json.take(leaving: spare) } else { otlp!.sink.json.take(leaving: spare) }
+  }
+
   /// The whole trace of some journals' items, in one piece (for small inputs and tests).
   public static func document(
     format: TraceFormat, runs: [(file: String, items: [JournalItem])], selection: TraceSelection = .all,

@@ -129,7 +129,11 @@ struct TraceCommand: Command {
             trace.consume(items, checked: batch.checked)
           }
           if trace.pendingBytes >= 1 << 20 {
-            try trace.drain { (bytes) throws(CommandFailure) in try write(bytes, &context) }
+            if let file {
+              try file.write(trace.take(leaving: file.spare()))
+            } else {
+              try trace.drain { (bytes) throws(CommandFailure) in try write(bytes, &context) }
+            }
           }
         }
         if let error = reader.readError {

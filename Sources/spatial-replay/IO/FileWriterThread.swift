@@ -27,6 +27,8 @@ final class FileWriterThread: @unchecked Sendable {
   private let file: AtomicFile
   private let pipe = WorkPipe<[UInt8]>(capacity: FileWriterThread.capacity)
   private let failure = Mutex<CommandFailure?>(nil)
+  /// Chunks written, for the caller to fill again (``spare()``), at most half the queue's.
+  private let written = Mutex<[[UInt8]]>([])
   private let done = DispatchSemaphore(value: 0)
   /// The caller's: the writing thread has ended and been waited for.
   private var joined = false
@@ -49,6 +51,14 @@ final class FileWriterThread: @unchecked Sendable {
   func write(_ bytes: [UInt8]) throws(CommandFailure) {
     if pipe.put(bytes) { return }
     throw failure.withLock { $0 } ?? CommandFailure("cannot write \(displayText(file.path, limit: .max))")
+  }
+
+  /// A buffer written already, emptied, to fill with the next chunk (`[]` when none is back yet).
+  ///
+  /// Implementation note: a megabyte freshly allocated for every chunk cost its page faults and
+  /// an `munmap` once written: a tenth of `trace`'s main thread on 1M events.
+  func spare() -> [UInt8] {
+    written.withLock { $0.popLast() } ?? []
   }
 
   /// Waits for the queued chunks to be written, then commits the file.
@@ -79,7 +89,7 @@ final class FileWriterThread: @unchecked Sendable {
   private func drain() {
     defer { done.signal() }
     var unsynced = 0
-    while let chunk = pipe.take() {
+    while var chunk = pipe.take() {
       do {
         try file.write(chunk)
       } catch {
@@ -88,6 +98,10 @@ final class FileWriterThread: @unchecked Sendable {
         return
       }
       unsynced += chunk.count
+      chunk.removeAll(keepingCapacity: true)
+      written.withLock { spares in
+        if spares.count < Self.capacity / 2 { spares.append(chunk) }
+      }
       if unsynced >= Self.syncEvery {
         file.sync()
         unsynced = 0

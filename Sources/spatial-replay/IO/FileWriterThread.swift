@@ -27,14 +27,19 @@ final class FileWriterThread: @unchecked Sendable {
   private let file: AtomicFile
   private let pipe = WorkPipe<[UInt8]>(capacity: FileWriterThread.capacity)
   private let failure = Mutex<CommandFailure?>(nil)
-  /// Chunks written, for the caller to fill again (``spare()``), at most half the queue's.
+  /// Chunks written, for the caller to fill again (``spare()``); the semaphore counts them.
   private let written = Mutex<[[UInt8]]>([])
+  private let writtenCount = DispatchSemaphore(value: 0)
+  /// The caller's: buffers handed out by ``spare()`` so far.
+  private var buffers = 0
   private let done = DispatchSemaphore(value: 0)
   /// The caller's: the writing thread has ended and been waited for.
   private var joined = false
 
-  /// Chunks queued at most.
-  static let capacity = 8
+  /// Chunks queued at most, and the buffers ``spare()`` makes at most.
+  static let capacity = 6
+  /// The capacity of a buffer ``spare()`` makes: a chunk is a megabyte and what one batch adds.
+  static let bufferCapacity = 2 << 20
   /// Bytes written between two syncs.
   static let syncEvery = 16 << 20
 
@@ -53,12 +58,25 @@ final class FileWriterThread: @unchecked Sendable {
     throw failure.withLock { $0 } ?? CommandFailure("cannot write \(displayText(file.path, limit: .max))")
   }
 
-  /// A buffer written already, emptied, to fill with the next chunk (`[]` when none is back yet).
+  /// An empty buffer to fill with the next chunk: one written already, else (up to ``capacity``
+  /// of them) a new one; past that, waits for one to be written.
   ///
   /// Implementation note: a megabyte freshly allocated for every chunk cost its page faults and
-  /// an `munmap` once written: a tenth of `trace`'s main thread on 1M events.
+  /// an `munmap` once written, a sixth of `trace`'s main thread on 1M events; a few buffers go
+  /// round instead.
   func spare() -> [UInt8] {
-    written.withLock { $0.popLast() } ?? []
+    let back: Bool
+    if buffers < Self.capacity {
+      back = writtenCount.wait(timeout: .now()) == .success
+    } else {
+      writtenCount.wait()
+      back = true
+    }
+    if back { return written.withLock { $0.popLast() } ?? [] }
+    buffers += 1
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(Self.bufferCapacity)
+    return buffer
   }
 
   /// Waits for the queued chunks to be written, then commits the file.
@@ -87,7 +105,11 @@ final class FileWriterThread: @unchecked Sendable {
   }
 
   private func drain() {
-    defer { done.signal() }
+    defer {
+      // A caller waiting for a buffer after a failure gets an empty one (its next write throws).
+      for _ in 0..<Self.capacity { writtenCount.signal() }
+      done.signal()
+    }
     var unsynced = 0
     while var chunk = pipe.take() {
       do {
@@ -99,9 +121,8 @@ final class FileWriterThread: @unchecked Sendable {
       }
       unsynced += chunk.count
       chunk.removeAll(keepingCapacity: true)
-      written.withLock { spares in
-        if spares.count < Self.capacity / 2 { spares.append(chunk) }
-      }
+      written.withLock { $0.append(chunk) }
+      writtenCount.signal()
       if unsynced >= Self.syncEvery {
         file.sync()
         unsynced = 0

@@ -147,11 +147,12 @@ struct TraceBuilder<Sink: TraceSink> {
     case .lifecycle(let id, let callback):
       lifecycle(record, id, callback)
     case .dealloc(let id):
-      let wasAlive = state.isAlive(id)
-      reduce(into: &state, record)
       let k = lane(of: id)
+      let p = position(k)
+      let wasAlive = p >= 0 && state.store[Int(p)].isAlive
+      reduce(into: &state, record)
       if wasAlive { endPhase(k, time: time) }
-      if let visit = visits.step(record).ended { endVisit(k, visit, time: time) }
+      if let visit = visits.step(record, entry: &lanes[k].visitEntry).ended { endVisit(k, visit, time: time) }
       if draws(k, record) { sink.dealloc(lane: k, seq: record.seq, time: time) }
     case .move(let move):
       if let flow = pendingFlow {
@@ -189,17 +190,15 @@ struct TraceBuilder<Sink: TraceSink> {
 
   private mutating func lifecycle(_ record: Record, _ id: ControllerID, _ callback: Callback) {
     let time = record.time
-    reduce(into: &state, record)
     let k = lane(of: id)
-    let step = visits.step(record)
+    // The id is looked up once, by its lane: the fold and the visits take its positions.
+    let p = position(k)
+    state.fold(record, position: p)
+    let step = visits.step(record, entry: &lanes[k].visitEntry)
     var phase = lanes[k].phase
-    if callback.isAppearance {
-      // The position of an id in the state never changes (a reused id keeps it): looked up once.
-      if lanes[k].position < 0, let p = state.position(of: id) { lanes[k].position = p }
-      if lanes[k].position >= 0 {
-        let controller = state.store[Int(lanes[k].position)]
-        if controller.isAlive { phase = controller.phase }
-      }
+    if callback.isAppearance && p >= 0 {
+      let controller = state.store[Int(p)]
+      if controller.isAlive { phase = controller.phase }
     }
     let visitChanges = step.started != nil || step.ended != nil
     if phase != lanes[k].phase || visitChanges { endPhase(k, time: time) }
@@ -224,6 +223,16 @@ struct TraceBuilder<Sink: TraceSink> {
       sink.arrival(flow: flow.id, lane: k, time: time)
       pendingFlow = nil
     }
+  }
+
+  /// The position of lane `k`'s controller in the model's state (-1 until it is allocated).
+  ///
+  /// Implementation note: an id's position never changes (a reused id keeps it), so it is
+  /// looked up until it is known, then kept in the lane.
+  @inline(__always)
+  private mutating func position(_ k: Int) -> Int32 {
+    if lanes[k].position < 0, let p = state.position(of: lanes[k].id) { lanes[k].position = p }
+    return lanes[k].position
   }
 
   /// Ends the lane's phase slice, if one is drawn.

@@ -159,8 +159,11 @@ package struct JSONBuffer {
   /// Takes the bytes built so far, leaving `spare` (emptied, its capacity kept) in their place
   /// and the brackets still open: a long document handed out in pieces reuses the buffers it
   /// gets back rather than growing a new one for each piece.
-  package mutating func take(leaving spare: [UInt8]) -> [UInt8] {
-    var spare = spare
+  ///
+  /// Implementation note: `consuming`, so that the spare arrives as the only reference to its
+  /// storage and is emptied in place; a borrowed one was copied, and emptying a shared array
+  /// allocates a new one of the same capacity (fresh pages to fault in, every piece).
+  package mutating func take(leaving spare: consuming [UInt8]) -> [UInt8] {
     spare.removeAll(keepingCapacity: true)
     swap(&spare, &bytes)
     return spare

@@ -82,8 +82,12 @@ public struct TraceWriter {
 
   /// Takes the bytes written so far, leaving `spare` (emptied, its capacity kept) to write the
   /// next ones into: a caller that gets its written buffers back hands each one in again.
-  public mutating func take(leaving spare: [UInt8]) -> [UInt8] {
-    if chrome != nil { chrome!.sink.json.take(leaving: spare) } else { otlp!.sink.json.take(leaving: spare) }
+  public mutating func take(leaving spare: consuming [UInt8]) -> [UInt8] {
+    if chrome != nil {
+      chrome!.sink.json.take(leaving: consume spare)
+    } else {
+      otlp!.sink.json.take(leaving: consume spare)
+    }
   }
 
   /// The whole trace of some journals' items, in one piece (for small inputs and tests).

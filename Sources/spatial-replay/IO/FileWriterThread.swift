@@ -122,6 +122,9 @@ final class FileWriterThread: @unchecked Sendable {
       unsynced += chunk.count
       chunk.removeAll(keepingCapacity: true)
       written.withLock { $0.append(chunk) }
+      // Given up before the caller may take it, so that the caller's is the only reference
+      // (filling a shared buffer would copy it).
+      chunk = []
       writtenCount.signal()
       if unsynced >= Self.syncEvery {
         file.sync()

@@ -115,6 +115,20 @@ class Browser:
             time.sleep(0.02)
         raise TimeoutError("page not ready: " + url)
 
+    def wait_event(self, method, predicate=lambda params: True, timeout=120):
+        """The parameters of the first event `method` (seen so far or to come) that `predicate` accepts."""
+        deadline = time.time() + timeout
+        seen = 0
+        while True:
+            for e in self.events[seen:]:
+                if e["method"] == method and predicate(e.get("params", {})):
+                    return e["params"]
+            seen = len(self.events)
+            remaining = deadline - time.time()
+            if remaining <= 0:
+                raise TimeoutError("no %s in %ss" % (method, timeout))
+            self.note(self.read(remaining))
+
     def key(self, key, shift=False):
         codes = {"ArrowLeft": 37, "ArrowRight": 39, "Home": 36, "End": 35, "]": 221, "[": 219, "/": 191}
         base = {"key": key, "windowsVirtualKeyCode": codes.get(key, 0), "modifiers": 8 if shift else 0}
@@ -300,6 +314,46 @@ def check_single(browser, binary, journal, html, shots, f, shot_prefix=None):
         browser.screenshot(os.path.join(shots, shot_prefix + "-lanes.png"), "#lanes-panel")
 
 
+def check_trace_download(browser, binary, html, trace_args, workdir, f, what):
+    """The page's "download trace" link: it exists, names the file as the page's data says, and what the
+    browser saves when it is clicked (a real download, Browser.setDownloadBehavior) is, byte for byte, what
+    `trace --format chrome TRACE_ARGS` writes; no console error, exception or request on the way."""
+    url = "file://" + html
+    browser.open(url)
+    link = browser.evaluate("""(() => {
+      const a = document.getElementById('trace-download'), data = document.getElementById('trace-data');
+      return a && data ? {file: a.getAttribute('download'), text: a.textContent, dataFile: data.dataset.file,
+                          bytes: Number(data.dataset.bytes), encoding: data.dataset.encoding} : null;
+    })()""")
+    f.expect(link is not None, "%s: no download trace link (#trace-download) or no #trace-data" % what)
+    if link is None:
+        return
+    want = subprocess.run([binary, "trace", "--format", "chrome"] + trace_args, capture_output=True, check=True).stdout
+    f.expect(link["text"] == "download trace" and link["file"] == link["dataFile"] and link["file"].endswith(".trace.json")
+             and link["encoding"] == "gzip+base64", "%s: link %s" % (what, link))
+    f.expect(link["bytes"] == len(want), "%s: data-bytes %s, trace writes %d" % (what, link["bytes"], len(want)))
+    downloads = tempfile.mkdtemp(prefix="trace-download-", dir=workdir)
+    browser.call("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads, "eventsEnabled": True})
+    browser.call("Runtime.evaluate", {"expression": "document.getElementById('trace-download').click()",
+                                      "userGesture": True}, session=True)
+    begin = browser.wait_event("Browser.downloadWillBegin")
+    end = browser.wait_event("Browser.downloadProgress",
+                             lambda p: p.get("guid") == begin["guid"] and p.get("state") in ("completed", "canceled"))
+    f.expect(end["state"] == "completed", "%s: the download ended %s" % (what, end["state"]))
+    f.expect(begin["suggestedFilename"] == link["file"], "%s: saved as %s, the link says %s"
+             % (what, begin["suggestedFilename"], link["file"]))
+    path = os.path.join(downloads, begin["suggestedFilename"])
+    got = open(path, "rb").read() if os.path.exists(path) else b""
+    f.expect(got == want, "%s: the downloaded trace (%d bytes) differs from trace --format chrome %s (%d bytes)"
+             % (what, len(got), " ".join(trace_args), len(want)))
+    size = browser.evaluate("Number(document.getElementById('trace-download').dataset.traceBytes)")
+    f.expect(size == len(want), "%s: the link's Blob holds %s bytes, the trace %d" % (what, size, len(want)))
+    browser.call("Browser.setDownloadBehavior", {"behavior": "default"})
+    subprocess.run(["rm", "-rf", downloads])
+    problems = browser.problems(url)
+    f.expect(problems == [], "%s: problems after the download: %s" % (what, problems))
+
+
 HOSTILE_IDS = [
     "</script><script>alert(1)</script>",
     "<img src=x onerror=alert(2)>",
@@ -356,7 +410,7 @@ def check_hostile(browser, binary, workdir, f):
       ids: Array.from(document.querySelectorAll('#panels [data-controller]')).map(e => e.getAttribute('data-controller')).sort(),
       text: document.body.textContent,
     }))()""")
-    f.expect(counts["scripts"] == 2, "hostile: %d script elements" % counts["scripts"])
+    f.expect(counts["scripts"] == 3, "hostile: %d script elements (the data, the trace, the script)" % counts["scripts"])
     f.expect(counts["img"] == 0, "hostile: an injected <img>")
     f.expect(counts["svg"] == 1, "hostile: %d svg elements (the map is the only one)" % counts["svg"])
     f.expect(counts["handlers"] == 0, "hostile: %d elements with on* attributes" % counts["handlers"])
@@ -364,6 +418,10 @@ def check_hostile(browser, binary, workdir, f):
     f.expect("<script>alert(4)</script>" in counts["text"], "hostile: the session shown as text")
     problems = browser.problems(url)
     f.expect(problems == [], "hostile: %s" % problems)
+    # The session id is markup: the file is named with letters, digits and '_' only.
+    check_trace_download(browser, binary, html, [journal], workdir, f, "hostile")
+    name = browser.evaluate("document.getElementById('trace-download').getAttribute('download')")
+    f.expect(name == "_script_alert_4_script_.trace.json", "hostile: trace saved as %r" % name)
 
 
 def check_two_runs(browser, binary, workdir, shots, f, screenshots):
@@ -392,6 +450,7 @@ def check_two_runs(browser, binary, workdir, shots, f, screenshots):
     browser.key("ArrowRight")
     f.expect(browser.evaluate("document.body.dataset.row") is not None, "two runs: row after →")
     f.expect(browser.problems(url) == [], "two runs: %s" % browser.problems(url))
+    check_trace_download(browser, binary, html, [a, b], workdir, f, "two runs")
     if screenshots:
         browser.evaluate("document.querySelector('[data-divergence]').click()")
         browser.screenshot(os.path.join(shots, "report-two-runs.png"))
@@ -525,6 +584,14 @@ def test(binary, workdir, shots, screenshots):
             f.expect(r.returncode == 0, "%s: report exit %s %s" % (journal, r.returncode, r.stderr))
             prefix = "report" if screenshots and journal.endswith("notes.legacy.ndjson") else None
             check_single(browser, binary, journal, html, shots, f, prefix)
+            check_trace_download(browser, binary, html, [journal], workdir, f, journal)
+        # A window and a controller: the page's trace is trace's of the same options.
+        journal = "Journals/demo.legacy.ndjson"
+        html = os.path.join(workdir, "demo-window.html")
+        options = ["--from", "20", "--to", "200", "--controller", "home,editor"]
+        r = subprocess.run([binary, "report"] + options + [journal, "-o", html], capture_output=True, text=True)
+        f.expect(r.returncode == 0, "%s %s: report exit %s %s" % (journal, options, r.returncode, r.stderr))
+        check_trace_download(browser, binary, html, options + [journal], workdir, f, "window and controllers")
         # A real app's scale: simulate's churn shape (200 screens, a new controller per modal).
         churn = os.path.join(workdir, "churn.ndjson")
         events = os.environ.get("SPATIAL_REPLAY_CHURN_EVENTS", "20000")
@@ -534,6 +601,7 @@ def test(binary, workdir, shots, screenshots):
         r = subprocess.run([binary, "report", churn, "-o", html], capture_output=True, text=True)
         f.expect(r.returncode == 0, "churn: report exit %s %s" % (r.returncode, r.stderr))
         check_scale(browser, binary, churn, html, f, os.path.join(shots, "report-churn.png") if screenshots else None)
+        check_trace_download(browser, binary, html, [churn], workdir, f, "churn")
         check_hostile(browser, binary, workdir, f)
         check_two_runs(browser, binary, workdir, shots, f, screenshots)
     finally:

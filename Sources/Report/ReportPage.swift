@@ -9,7 +9,9 @@ import Projection
 /// The page holds a data block (`<script type="application/json">`, every
 /// string escaped so that nothing in a journal can end it) written by
 /// ``ReportRun`` and ``ReportComparison``; its script only applies that data.
-/// The markup tests rely on is described in `docs/report.md`.
+/// With a ``ReportTrace``, a second block holds the Chrome trace of the same
+/// journals (gzip, in base64), which the page's "download trace" link writes
+/// out as it is. The markup tests rely on is described in `docs/report.md`.
 ///
 /// ```swift
 /// let (run, _, _) = try ReportRun.read(path: "Journals/notes.legacy.ndjson")
@@ -19,17 +21,21 @@ import Projection
 public struct ReportPage: Sendable {
   private let runs: [ReportRun]
   private let comparison: ReportComparison?
+  private let trace: ReportTrace.Embedded?
 
-  /// The page of one run.
-  public init(run: ReportRun) {
+  /// The page of one run; with `trace` (finished), its "download trace" link.
+  public init(run: ReportRun, trace: ReportTrace? = nil) {
     runs = [run]
     comparison = nil
+    self.trace = trace?.embedded
   }
 
-  /// The page of two runs of one scenario, lined up by their diff.
-  public init(a: ReportRun, b: ReportRun, comparison: ReportComparison) {
+  /// The page of two runs of one scenario, lined up by their diff; with `trace` (finished), its
+  /// "download trace" link.
+  public init(a: ReportRun, b: ReportRun, comparison: ReportComparison, trace: ReportTrace? = nil) {
     runs = [a, b]
     self.comparison = comparison
+    self.trace = trace?.embedded
   }
 
   /// Writes the page.
@@ -40,7 +46,7 @@ public struct ReportPage: Sendable {
   /// The page as UTF-8 bytes.
   public func bytes() -> [UInt8] {
     var page: [UInt8] = []
-    page.reserveCapacity(runs.reduce(64 * 1024) { $0 + $1.json.count })
+    page.reserveCapacity(runs.reduce(64 * 1024 + (trace?.gzip.count ?? 0) * 4 / 3) { $0 + $1.json.count })
     page.append(contentsOf: Self.head.utf8)
     page.append(contentsOf: #"<script type="application/json" id="report-data">{"runs":["#.utf8)
     for (k, run) in runs.enumerated() {
@@ -53,7 +59,15 @@ public struct ReportPage: Sendable {
     } else {
       page.append(contentsOf: "null".utf8)
     }
-    page.append(contentsOf: "}</script>\n<script>".utf8)
+    page.append(contentsOf: "}</script>\n".utf8)
+    if let trace {
+      // The file's name is letters, digits, '.', '-' and '_' (ReportTrace.fileName), base64 needs no escaping.
+      page.append(contentsOf: #"<script type="application/json" id="trace-data" data-encoding="gzip+base64" "#.utf8)
+      page.append(contentsOf: #"data-file="\#(trace.file)" data-bytes="\#(trace.byteCount)">""#.utf8)
+      Base64.encode(trace.gzip, to: &page)
+      page.append(contentsOf: "\"</script>\n".utf8)
+    }
+    page.append(contentsOf: "<script>".utf8)
     page.append(contentsOf: ReportAssets.script.utf8)
     page.append(contentsOf: "</script>\n</body>\n</html>\n".utf8)
     return page

@@ -126,7 +126,10 @@ public struct ReportRun: Sendable {
   /// Reads a journal and runs `check`'s rules over it in the same pass (with `model`,
   /// `check --model`'s comparison with the reference model of that profile too).
   ///
-  /// - Parameter shown: which of the reader's findings to return (to print); it counts the others.
+  /// - Parameters:
+  ///   - shown: which of the reader's findings to return (to print); it counts the others.
+  ///   - trace: also writes the journal, as the next run, into the page's Chrome trace; with
+  ///     an automatic window (more than `maxEvents` events), the trace ends with the window too.
   /// - Returns: the run, the findings of the reader alone that `shown` admitted, and
   ///   `shown` with the count of those it did not (``DiagnosticLimit/omissions(file:)``).
   /// - Throws: ``JournalFileError`` if the file cannot be opened or read.
@@ -135,7 +138,7 @@ public struct ReportRun: Sendable {
   public static func read(
     path: String, name: String? = nil, options: ReadOptions = .init(), seqs: ClosedRange<Int>? = nil,
     maxEvents: Int = ReportRun.defaultMaxEvents, filter: EventSelection = EventSelection(),
-    shown: DiagnosticLimit = DiagnosticLimit(), model: Profile? = nil
+    shown: DiagnosticLimit = DiagnosticLimit(), model: Profile? = nil, trace: ReportTrace? = nil
   ) throws(JournalFileError) -> (run: ReportRun, readerFindings: [Diagnostic], shown: DiagnosticLimit) {
     // Implementation note: the records after the window are checked, counted
     // and dropped (a 1M-event journal shown as its first 250,000 keeps those).
@@ -173,6 +176,10 @@ public struct ReportRun: Sendable {
     var inWindow = false
     var pastWindow = false
     var lineAfterRecords: Int? = nil
+    /// The seq of the window's last event so far, and whether the automatic window ended the trace there.
+    var lastShown: Int? = nil
+    var cut = false
+    trace?.beginRun(file: name ?? path)
     while let item = reader.next() {
       switch item {
       case .record(let record, let line, _):
@@ -185,16 +192,23 @@ public struct ReportRun: Sendable {
         if !pastWindow && selected <= maxEvents {
           records.append(record)
           lines.append(line)
+          if inWindow { lastShown = record.seq }
         } else if lineAfterRecords == nil {
           lineAfterRecords = line
+        }
+        if !cut && selected > maxEvents, let lastShown {
+          cut = true
+          trace?.drawNothing(after: lastShown)
         }
       case .diagnostic(let diagnostic):
         if shown.admit(diagnostic) { readerFindings.append(diagnostic) }
       }
       check.consume(item, into: &found)
       if !found.isEmpty { list(&found) }
+      trace?.consume(item)
     }
     if let error = reader.readError { throw error }
+    trace?.endRun()
     check.finish(into: &found)
     list(&found)
     let run = ReportRun(

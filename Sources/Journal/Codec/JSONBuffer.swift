@@ -171,6 +171,12 @@ package struct JSONBuffer {
   }
 
   /// A value already encoded as JSON (a nested document written elsewhere).
+  ///
+  /// Implementation note: disfavoured, so that a literal (`json.raw("}}")`) is
+  /// the `StaticString` fragment below, copied in one piece, rather than a
+  /// `String` whose UTF-8 view is appended (a string literal picks `String`
+  /// when both overloads exist).
+  @_disfavoredOverload
   package mutating func raw(_ json: String) {
     bytes.append(contentsOf: json.utf8)
   }
@@ -210,6 +216,19 @@ package struct JSONBuffer {
     guard !bytes.isEmpty else { return }
     try body(bytes)
     bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// Takes the bytes built so far, leaving `spare` (emptied, its capacity kept) in their place
+  /// and the brackets still open: a long document handed out in pieces reuses the buffers it
+  /// gets back rather than growing a new one for each piece.
+  ///
+  /// Implementation note: `consuming`, so that the spare arrives as the only reference to its
+  /// storage and is emptied in place; a borrowed one was copied, and emptying a shared array
+  /// allocates a new one of the same capacity (fresh pages to fault in, every piece).
+  package mutating func take(leaving spare: consuming [UInt8]) -> [UInt8] {
+    spare.removeAll(keepingCapacity: true)
+    swap(&spare, &bytes)
+    return spare
   }
 
   /// The number of bytes built so far.

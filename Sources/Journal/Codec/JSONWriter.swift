@@ -95,6 +95,9 @@ public enum JSONWriter {
   }
 
   /// Appends an integer in decimal.
+  ///
+  /// Implementation note: two digits a step from a table, into a buffer on the
+  /// stack, then one copy: a trace writes some ten integers per event.
   public static func appendInt(_ value: Int, to out: inout [UInt8]) {
     if value >= 0 && value < 10 {
       out.append(UInt8(ascii: "0") + UInt8(value))
@@ -104,18 +107,38 @@ public enum JSONWriter {
     var tmp:
       (
         UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
       ) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
-    withUnsafeMutableBytes(of: &tmp) { buf in
-      while v > 0 || count == 0 {
-        buf[19 - count] = UInt8(ascii: "0") + UInt8(v % 10)
-        v /= 10
-        count += 1
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    let pairs: StaticString = """
+      0001020304050607080910111213141516171819202122232425262728293031323334353637383940\
+      4142434445464748495051525354555657585960616263646566676869707172737475767778798081\
+      828384858687888990919293949596979899
+      """
+    withUnsafeMutableBytes(of: &tmp) { buffer in
+      let digits = pairs.utf8Start
+      var i = buffer.count
+      while v >= 100 {
+        let pair = Int(v % 100) &* 2
+        v /= 100
+        i -= 2
+        buffer[i] = digits[pair]
+        buffer[i + 1] = digits[pair + 1]
       }
-      if value < 0 { out.append(UInt8(ascii: "-")) }
-      out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buf[(20 - count)...]))
+      if v >= 10 {
+        let pair = Int(v) &* 2
+        i -= 2
+        buffer[i] = digits[pair]
+        buffer[i + 1] = digits[pair + 1]
+      } else {
+        i -= 1
+        buffer[i] = UInt8(ascii: "0") + UInt8(v)
+      }
+      if value < 0 {
+        i -= 1
+        buffer[i] = UInt8(ascii: "-")
+      }
+      out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[i...]))
     }
   }
 
@@ -136,6 +159,7 @@ public enum JSONWriter {
       appendInt(Int(value), to: &out)
       return
     }
+    if appendShortDecimal(value, to: &out) { return }
     // Swift's shortest round-tripping digits in decimal form ("72.5", "0.001")
     // are ECMAScript's too; only exponent forms ("1e-07") and whole numbers
     // from 2^53 ("9007199254740992.0") need laying out again. Such short
@@ -148,6 +172,43 @@ public enum JSONWriter {
       return true
     }
     if !decimal { out.append(contentsOf: Array(ecmaScriptString(value).utf8)) }
+  }
+
+  /// Writes a number of one to three decimals below 10^9 (a pan's `19.5`) without formatting
+  /// a string: `n` / 10^k for the smallest k that makes `|value|` × 10^k a whole number `n`
+  /// that reads back as `|value|`. Returns false, having written nothing, for any other number.
+  ///
+  /// Implementation note: such an `n` with a last digit other than 0 is the shortest spelling
+  /// (one with fewer decimals would have been found at a smaller k, or made `n` end in 0, which
+  /// is left to the general path), and the only one of k decimals: below 10^9, 10^-3 is more
+  /// than the spacing of doubles, so no two spellings of k decimals read back as one double.
+  @inline(__always)
+  private static func appendShortDecimal(_ value: Double, to out: inout [UInt8]) -> Bool {
+    let magnitude = value.magnitude
+    guard magnitude < 1e9 else { return false }
+    var scale = 1.0
+    for decimals in 1...3 {
+      scale *= 10
+      let scaled = magnitude * scale
+      guard scaled == scaled.rounded(.towardZero) else { continue }
+      let n = Int(scaled)
+      guard n % 10 != 0, Double(n) / scale == magnitude else { return false }
+      let unit = Int(scale)
+      if value < 0 { out.append(UInt8(ascii: "-")) }
+      appendInt(n / unit, to: &out)
+      out.append(UInt8(ascii: "."))
+      var fraction = n % unit
+      var digits: (UInt8, UInt8, UInt8) = (0, 0, 0)
+      withUnsafeMutableBytes(of: &digits) { buffer in
+        for i in stride(from: decimals - 1, through: 0, by: -1) {
+          buffer[i] = UInt8(ascii: "0") + UInt8(fraction % 10)
+          fraction /= 10
+        }
+        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<decimals]))
+      }
+      return true
+    }
+    return false
   }
 
   /// The ECMAScript spelling of a finite, non-zero double.

@@ -54,18 +54,7 @@ package enum SHA256 {
 
   /// The digest in base64, as a CSP source expects it (`'sha256-…'`).
   package static func base64(_ bytes: [UInt8]) -> String {
-    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-    let digest = hash(bytes)
-    var out: [UInt8] = []
-    for i in stride(from: 0, to: digest.count, by: 3) {
-      let n = digest.count - i
-      let v = UInt32(digest[i]) << 16 | (n > 1 ? UInt32(digest[i + 1]) << 8 : 0) | (n > 2 ? UInt32(digest[i + 2]) : 0)
-      out.append(alphabet[Int(v >> 18 & 63)])
-      out.append(alphabet[Int(v >> 12 & 63)])
-      out.append(n > 1 ? alphabet[Int(v >> 6 & 63)] : UInt8(ascii: "="))
-      out.append(n > 2 ? alphabet[Int(v & 63)] : UInt8(ascii: "="))
-    }
-    return String(decoding: out, as: UTF8.self)
+    Base64.encode(hash(bytes))
   }
 
   @inline(__always)

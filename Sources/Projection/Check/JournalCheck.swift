@@ -188,27 +188,33 @@ public struct JournalCheck: Sendable {
   public mutating func consume(
     _ items: UnsafeBufferPointer<JournalItem>, checked: borrowing CheckedBatch, into findings: inout [CheckFinding]
   ) {
-    guard checks else {
-      for i in items.indices { consume(items[i], into: &findings) }
-      return
-    }
-    var start = 0
-    for i in items.indices {
-      switch items[i] {
-      case .diagnostic(let diagnostic): consume(diagnostic, into: &findings)
-      case .record(_, let line, _):
-        let end = Int(checked.ends[i])
-        if end > start { scratch.append(contentsOf: checked.diagnostics[start..<end]) }
-        start = end
-        let held = checked.held[i]
-        heldSince = held == CheckedBatch.none ? nil : held
-        // The record itself only for the model comparison: binding it copied it.
-        if conforms, case .record(let record, _, _) = items[i] {
-          consumeChecked(record, line: line, transition: checked.transitions[i], into: &findings)
-        } else {
-          noteRecord(line: line)
-          merge(into: &findings)
-        }
+    for i in items.indices { consume(i, of: items, checked: checked, into: &findings) }
+  }
+
+  /// Takes item `i` of a batch that a ``CheckerPass`` checked, after the items
+  /// before it: the findings ``consume(_:into:)`` would pass on at that item, so
+  /// that a caller that draws each finding where it is passed on (the trace) does
+  /// so at the same item whether the journal came in batches or item by item.
+  @inline(__always)
+  public mutating func consume(
+    _ i: Int, of items: UnsafeBufferPointer<JournalItem>, checked: borrowing CheckedBatch,
+    into findings: inout [CheckFinding]
+  ) {
+    guard checks else { return consume(items[i], into: &findings) }
+    switch items[i] {
+    case .diagnostic(let diagnostic): consume(diagnostic, into: &findings)
+    case .record(_, let line, _):
+      let start = i == 0 ? 0 : Int(checked.ends[i - 1])
+      let end = Int(checked.ends[i])
+      if end > start { scratch.append(contentsOf: checked.diagnostics[start..<end]) }
+      let held = checked.held[i]
+      heldSince = held == CheckedBatch.none ? nil : held
+      // The record itself only for the model comparison: binding it copied it.
+      if conforms, case .record(let record, _, _) = items[i] {
+        consumeChecked(record, line: line, transition: checked.transitions[i], into: &findings)
+      } else {
+        noteRecord(line: line)
+        merge(into: &findings)
       }
     }
   }

@@ -42,8 +42,13 @@ extension State {
     for record in records { fold(record) }
   }
 
+  /// Folds a record; `position`, when not -1, is the position of a lifecycle record's controller
+  /// in ``store`` (``position(of:)``), which a caller that interned the id already knows.
+  ///
+  /// Implementation note: an id keeps its position for good (a reused id too), so the hint
+  /// spares the index's lookup; the trace folds beside the checker and looks each id up once.
   @discardableResult
-  mutating func fold(_ record: Record) -> [Anomaly] {
+  mutating func fold(_ record: Record, position hint: Int32 = -1) -> [Anomaly] {
     lastSeq = record.seq
     lastTime = record.time
     counters.count(record.event.kind)
@@ -81,7 +86,7 @@ extension State {
       foldMove(move, seq: record.seq, &anomalies)
     case .lifecycle(let id, let callback):
       counters.byCallback[callback.index] += 1
-      guard let p = resolve(id, &anomalies) else { break }
+      guard let p = hint >= 0 && store[Int(hint)].isAlive ? hint : resolve(id, &anomalies) else { break }
       switch callback {
       case .didLoad: store[Int(p)].loadCount += 1
       case .willAppear: store[Int(p)].phase = .appearing

@@ -30,15 +30,11 @@ public struct TraceWriter {
   ///   - format: the trace format.
   ///   - selection: what is drawn (the model still reads everything).
   ///   - version: the writer's version, for OTLP's instrumentation scope.
-  ///   - htmlSafe: (Chrome) strings also escape `<`, `>`, `&`, U+2028 and U+2029, so that the
-  ///     trace can sit in an HTML `<script type="application/json">` element (the report's page).
-  public init(format: TraceFormat, selection: TraceSelection = .all, version: String = "", htmlSafe: Bool = false) {
+  public init(format: TraceFormat, selection: TraceSelection = .all, version: String = "") {
     self.format = format
     switch format {
     case .chrome:
-      var sink = ChromeTraceEncoder()
-      sink.json.htmlSafe = htmlSafe
-      chrome = TraceBuilder(sink: sink, selection: selection)
+      chrome = TraceBuilder(sink: ChromeTraceEncoder(), selection: selection)
     case .otlp:
       otlp = TraceBuilder(sink: OTLPTraceEncoder(version: version), selection: selection)
     }
@@ -59,6 +55,13 @@ public struct TraceWriter {
     if chrome != nil { chrome!.consume(items, checked: checked) } else { otlp!.consume(items, checked: checked) }
   }
 
+  /// From here on, draws nothing whose seq is past `seq`, as if the selection's seqs had ended
+  /// there from the start (the report's automatic window, known once its last event is read):
+  /// for a journal whose seqs increase, the trace is then that of `trace --to SEQ`.
+  public mutating func drawNothing(after seq: Int) {
+    if chrome != nil { chrome!.drawNothing(after: seq) } else { otlp!.drawNothing(after: seq) }
+  }
+
   /// Ends the run; `checked` is the ``CheckerPass``'s ``CheckerPass/finish()`` when batches were checked apart.
   public mutating func endRun(checked: [Diagnostic]? = nil) {
     if chrome != nil { chrome!.endRun(checked: checked) } else { otlp!.endRun(checked: checked) }
@@ -77,12 +80,22 @@ public struct TraceWriter {
     if chrome != nil { try chrome!.sink.json.drain(body) } else { try otlp!.sink.json.drain(body) }
   }
 
+  /// Takes the bytes written so far, leaving `spare` (emptied, its capacity kept) to write the
+  /// next ones into: a caller that gets its written buffers back hands each one in again.
+  public mutating func take(leaving spare: consuming [UInt8]) -> [UInt8] {
+    if chrome != nil {
+      chrome!.sink.json.take(leaving: consume spare)
+    } else {
+      otlp!.sink.json.take(leaving: consume spare)
+    }
+  }
+
   /// The whole trace of some journals' items, in one piece (for small inputs and tests).
   public static func document(
     format: TraceFormat, runs: [(file: String, items: [JournalItem])], selection: TraceSelection = .all,
-    version: String = "", htmlSafe: Bool = false
+    version: String = ""
   ) -> [UInt8] {
-    var trace = TraceWriter(format: format, selection: selection, version: version, htmlSafe: htmlSafe)
+    var trace = TraceWriter(format: format, selection: selection, version: version)
     for run in runs {
       trace.beginRun(file: run.file)
       for item in run.items { trace.consume(item) }

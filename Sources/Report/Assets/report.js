@@ -570,8 +570,11 @@
 
   function header() {
     const h = $("header");
-    const title = el("h1", "", "spatial-replay report");
-    h.appendChild(title);
+    const brand = el("div", "brand");
+    brand.appendChild(el("h1", "", "spatial-replay report"));
+    const link = traceLink();
+    if (link) brand.appendChild(link);
+    h.appendChild(brand);
     for (const R of runs) {
       const box = el("section", "run-head");
       const titleLine = el("div", "title-line");
@@ -602,6 +605,40 @@
       if (R.note) box.appendChild(el("p", "note", R.note));
       h.appendChild(box);
     }
+  }
+
+  // "download trace": the Chrome trace the page carries (gzip, base64 in #trace-data), decompressed
+  // on the first click into a Blob the link then saves; the bytes of 'spatial-replay trace --format chrome'.
+  function traceLink() {
+    const data = $("trace-data");
+    if (!data || typeof DecompressionStream !== "function") return null;
+    const a = el("a", "trace-link", "download trace");
+    a.id = "trace-download";
+    a.href = "#";
+    a.download = data.dataset.file;
+    a.title = "the Chrome trace of this page (" + fmtInt(Number(data.dataset.bytes)) + " bytes): " +
+      "open it in Perfetto UI, chrome://tracing or Chrome's Performance panel";
+    let url = null, making = false;
+    a.addEventListener("click", (e) => {
+      if (url) return;  // made: the browser saves it
+      e.preventDefault();
+      if (making) return;
+      making = true;
+      traceBlob(data).then((blob) => {
+        url = URL.createObjectURL(blob);
+        a.href = url;
+        a.dataset.traceBytes = String(blob.size);
+        a.click();
+      });
+    });
+    return a;
+  }
+  function traceBlob(data) {
+    const text = atob(JSON.parse(data.textContent));
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Response(stream, { headers: { "Content-Type": "application/json" } }).blob();
   }
 
   const maps = [], states = [], logs = [];

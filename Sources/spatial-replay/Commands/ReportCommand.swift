@@ -31,6 +31,12 @@ struct ReportCommand: Command {
     choose the events the log lists and the keys stop at, and --controller the
     lanes shown (the state is still the fold of every event). Findings do not
     change the exit status.
+
+    The page's 'download trace' link saves the Chrome trace of the same
+    journals, the bytes of 'trace --format chrome' with the same --from/--to,
+    --since/--until and --controller (and, when the page shows an automatic
+    window, --to its last seq), carried gzip-compressed in the page (about a
+    fifth more page); --no-trace leaves it out.
     """
   static let maxEvents = Option.value(
     "--max-events", "N",
@@ -38,8 +44,10 @@ struct ReportCommand: Command {
   static let model = Option.model.help(
     "also compare the recording with the reference model of PROFILE\n(intended, the default, or legacy): its model-divergence findings\nare on the page with the others, as 'check --model'"
   )
+  static let noTrace = Option.flag(
+    "--no-trace", "leave out the 'download trace' link and the Chrome trace it\nsaves (a smaller page, written faster)")
   static let options =
-    [Option.output, fleet] + Option.filters + [maxEvents, model] + Option.reading + [Option.maxErrors]
+    [Option.output, fleet] + Option.filters + [maxEvents, model, noTrace] + Option.reading + [Option.maxErrors]
   static let exitStatus = """
     0 written, 2 a file could not be read, has format errors or --from/--to
     (--since/--until) select no event, 64 usage error.
@@ -65,6 +73,8 @@ struct ReportCommand: Command {
   /// `report DIR` or `--fleet`: the journals of the fleet page.
   var fleetFiles: [String]?
   var model: Profile?
+  /// What the page's Chrome trace draws (`trace`'s selection of the same options); nil with `--no-trace`.
+  var traceSelection: TraceSelection?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = arguments.positionals
@@ -74,6 +84,7 @@ struct ReportCommand: Command {
       else {
         throw UsageError("the fleet page (a folder or --fleet) takes no filter or --max-events: it reads every event")
       }
+      if arguments.flag(Self.noTrace) { throw UsageError("--no-trace: the fleet page has no trace") }
       let fleetFiles = try JournalInput.paths(arguments, command: Self.name)
       self.fleetFiles = fleetFiles
       output = arguments.value(Option.output)
@@ -112,6 +123,11 @@ struct ReportCommand: Command {
     selection = EventSelection(types: filter.types, controllers: filter.controllers)
     reading = try ReadOptions(arguments)
     limit = try DiagnosticLimit(arguments)
+    if !arguments.flag(Self.noTrace) {
+      // As `trace` reads the same options (it has no --type: a trace draws every type).
+      traceSelection = TraceSelection(
+        seqs: filter.from...filter.to, since: filter.since, until: filter.until, controllers: filter.controllers)
+    }
   }
 
   func run(_ context: inout Context) throws -> Int32 {
@@ -121,6 +137,7 @@ struct ReportCommand: Command {
     }
     var verdict = Verdict()
     var runs: [ReportRun] = []
+    let trace = traceSelection.map { ReportTrace(selection: $0) }
     var seqs = self.seqs
     if times.since != nil || times.until != nil {
       seqs = try Self.window(files[0], times, within: seqs ?? 0...Int.max)
@@ -133,7 +150,7 @@ struct ReportCommand: Command {
       do {
         (run, readerFindings, shown) = try ReportRun.read(
           path: path, name: name, options: reading, seqs: seqs, maxEvents: files.count == 2 ? .max : maxEvents,
-          filter: selection, shown: limit, model: model)
+          filter: selection, shown: limit, model: model, trace: trace)
       } catch {
         throw CommandFailure(displayText(error.description, limit: .max))
       }
@@ -150,11 +167,12 @@ struct ReportCommand: Command {
       }
       runs.append(run)
     }
+    trace?.finish()
     let page: ReportPage
     if runs.count == 2 {
-      page = ReportPage(a: runs[0], b: runs[1], comparison: ReportComparison(runs[0], runs[1]))
+      page = ReportPage(a: runs[0], b: runs[1], comparison: ReportComparison(runs[0], runs[1]), trace: trace)
     } else {
-      page = ReportPage(run: runs[0])
+      page = ReportPage(run: runs[0], trace: trace)
     }
     try write(page.bytes(), &context)
     return verdict.status

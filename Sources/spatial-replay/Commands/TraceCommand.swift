@@ -93,7 +93,8 @@ struct TraceCommand: Command {
     var verdict = Verdict()
     var filter = self.filter
     context.stdout.flush()
-    let file = try output.map { path throws(CommandFailure) in try AtomicFile(path: path) }
+    // A file is written and synced on a thread of its own while the trace is made (FileWriterThread).
+    let file = try output.map { path throws(CommandFailure) in FileWriterThread(try AtomicFile(path: path)) }
     func write(_ bytes: [UInt8], _ context: inout Context) throws(CommandFailure) {
       if let file {
         try file.write(bytes)
@@ -128,7 +129,11 @@ struct TraceCommand: Command {
             trace.consume(items, checked: batch.checked)
           }
           if trace.pendingBytes >= 1 << 20 {
-            try trace.drain { (bytes) throws(CommandFailure) in try write(bytes, &context) }
+            if let file {
+              try file.write(trace.take(leaving: file.spare()))
+            } else {
+              try trace.drain { (bytes) throws(CommandFailure) in try write(bytes, &context) }
+            }
           }
         }
         if let error = reader.readError {

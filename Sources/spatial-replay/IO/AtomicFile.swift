@@ -107,6 +107,13 @@ final class AtomicFile {
     }
   }
 
+  /// Writes what was written so far to the disk (`fdatasync`), so that ``commit()``'s sync has less
+  /// to wait for; a failure is left for the commit to report.
+  func sync() {
+    guard fd >= 0 && !isDirect else { return }
+    _ = fdatasync(fd)
+  }
+
   /// Closes the descriptor (naming the file first); the next write reopens it for appending.
   /// - Throws: ``CommandFailure`` if the file cannot be named; it stays open then.
   func suspend() throws(CommandFailure) {

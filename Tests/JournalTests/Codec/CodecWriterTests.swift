@@ -204,6 +204,25 @@ import Testing
     #expect(checked > 100_000)
   }
 
+  /// Integers (two digits a step) are written as Swift spells them, at every length and both signs.
+  @Test func integersAreWrittenInDecimal() {
+    var values = [0, 9, 10, 99, 100, 101, 999, 1000, -1, -9, -10, -100, Int.max, Int.min, Int.min + 1]
+    var power = 1
+    for _ in 0..<18 {
+      power *= 10
+      values += [power - 1, power, power + 1, -power, -(power - 1)]
+    }
+    var random = SeededGenerator(seed: 7)
+    for _ in 0..<10_000 {
+      values.append(Int.random(in: Int.min...Int.max, using: &random) >> Int.random(in: 0..<63, using: &random))
+    }
+    for value in values {
+      var out: [UInt8] = [UInt8(ascii: "x")]
+      JSONWriter.appendInt(value, to: &out)
+      #expect(String(decoding: out, as: UTF8.self) == "x\(value)")
+    }
+  }
+
   struct StringCase: CustomTestStringConvertible, Sendable {
     var value: String
     var json: String

@@ -146,6 +146,32 @@ import Testing
     }
   }
 
+  /// `trace` reads batches that a ``CheckerPass`` checked on another thread, the report item by
+  /// item: both give the same bytes, wherever the batches begin and end (the report's
+  /// "download trace" is `trace`'s output).
+  @Test(arguments: journals)
+  func batchesGiveTheBytesOfItemByItem(_ journal: Journal) throws {
+    let items = Self.items(journal)
+    for format in TraceFormat.allCases {
+      let whole = TraceWriter.document(format: format, runs: [(journal.name, items)], version: "test")
+      for size in [1, 7, 300, items.count + 1] {
+        var trace = TraceWriter(format: format, version: "test")
+        var pass = CheckerPass()
+        trace.beginRun(file: journal.name)
+        for start in stride(from: 0, to: items.count, by: size) {
+          let batch = Array(items[start..<min(items.count, start + size)])
+          batch.withUnsafeBufferPointer { trace.consume($0, checked: pass.check($0)) }
+        }
+        trace.endRun(checked: pass.finish())
+        trace.finish()
+        var bytes: [UInt8] = []
+        trace.drain { bytes.append(contentsOf: $0) }
+        let same = bytes == whole
+        #expect(same, "\(format), batches of \(size): \(bytes.count) bytes, item by item \(whole.count)")
+      }
+    }
+  }
+
   @Test func chromeHeaderComesFirstAndTheRootThreadSortsFirst() throws {
     let journal = try #require(Self.journals.first { $0.name == "notes.intended.ndjson" })
     let bytes = TraceWriter.document(format: .chrome, runs: [(journal.name, Self.items(journal))])
@@ -319,28 +345,5 @@ import Testing
     #expect(spanCount(results[2].stdout) == results[3].stdout.split(separator: "\n").count)
     #expect(spanCount(results[2].stdout) > 0)
     #expect(results[4].status == 64 && results[4].stderr.contains("did you mean home?"), "\(results[4])")
-  }
-}
-
-/// The Chrome trace as the report's page would embed it.
-@Suite struct TraceEmbeddingTests {
-  @Test func anHTMLSafeTraceHasNoMarkupAndReadsTheSame() throws {
-    let text = """
-      {"seq":0,"time":"2026-11-29T10:00:00.000000Z","type":"session","v":1,"session":"</script><b>"}
-      {"seq":1,"time":"2026-11-29T10:00:00.001000Z","type":"alloc","controller":"<i>&","class":"C"}
-      {"seq":2,"time":"2026-11-29T10:00:00.002000Z","type":"root","controller":"<i>&"}
-      {"seq":3,"time":"2026-11-29T10:00:00.002000Z","type":"lifecycle","controller":"<i>&","callback":"didLoad"}
-
-      """
-    let reader = JournalReader(bytes: Array(text.utf8), name: "h.ndjson")
-    var items: [JournalItem] = []
-    while let item = reader.next() { items.append(item) }
-    let safe = TraceWriter.document(format: .chrome, runs: [("h.ndjson", items)], htmlSafe: true)
-    let plain = TraceWriter.document(format: .chrome, runs: [("h.ndjson", items)])
-    #expect(!safe.contains(UInt8(ascii: "<")) && !safe.contains(UInt8(ascii: "&")))
-    #expect(plain.contains(UInt8(ascii: "<")))
-    let a = try JSONSerialization.jsonObject(with: Data(safe)) as? NSDictionary
-    let b = try JSONSerialization.jsonObject(with: Data(plain)) as? NSDictionary
-    #expect(a != nil && a == b)
   }
 }

@@ -47,19 +47,27 @@ struct VisitTracker {
 
   /// Moves on by one record; returns whether it started a visit (its number) and the visit it ended.
   mutating func step(_ record: Record) -> (started: Int?, ended: Visit?) {
+    var entry: Int32 = -1
+    return step(record, entry: &entry)
+  }
+
+  /// ``step(_:)`` for a caller that keeps the position of the record's controller among the
+  /// entries: -1 before it is known, set once it is (an entry never moves).
+  @inline(__always)
+  mutating func step(_ record: Record, entry: inout Int32) -> (started: Int?, ended: Visit?) {
     switch record.event {
     case .alloc(let controller, let className):
-      let p = position(of: controller)
+      let p = position(of: controller, &entry)
       entries[p].className = className
       return (nil, nil)
     case .lifecycle(let controller, .willAppear):
-      let p = position(of: controller)
+      let p = position(of: controller, &entry)
       guard entries[p].openSeq == nil, entries[p].willSeq == nil else { return (nil, nil) }
       entries[p].willSeq = record.seq
       entries[p].willTime = record.time
       return (nil, nil)
     case .lifecycle(let controller, .didAppear):
-      let p = position(of: controller)
+      let p = position(of: controller, &entry)
       guard entries[p].openSeq == nil else { return (nil, nil) }
       entries[p].willSeq = nil
       entries[p].visits += 1
@@ -67,7 +75,9 @@ struct VisitTracker {
       entries[p].openTime = record.time
       return (entries[p].visits, nil)
     case .lifecycle(let controller, .willDisappear), .dealloc(let controller):
-      guard let p = positions[controller].map(Int.init) else { return (nil, nil) }
+      if entry < 0, let p = positions[controller] { entry = p }
+      guard entry >= 0 else { return (nil, nil) }
+      let p = Int(entry)
       if entries[p].openSeq != nil { return (nil, close(p, seq: record.seq, time: record.time)) }
       guard entries[p].willSeq != nil else { return (nil, nil) }
       let visit = closeIncomplete(p, endSeq: record.seq, endTime: record.time)
@@ -124,9 +134,14 @@ struct VisitTracker {
       startTime: entry.openTime, endSeq: endSeq, endTime: endTime)
   }
 
-  private mutating func position(of controller: ControllerID) -> Int {
-    if let p = positions[controller] { return Int(p) }
-    positions.insert(controller, at: Int32(entries.count))
+  private mutating func position(of controller: ControllerID, _ entry: inout Int32) -> Int {
+    if entry >= 0 { return Int(entry) }
+    if let p = positions[controller] {
+      entry = p
+      return Int(p)
+    }
+    entry = Int32(entries.count)
+    positions.insert(controller, at: entry)
     entries.append(Entry(controller: controller, className: nil))
     return entries.count - 1
   }

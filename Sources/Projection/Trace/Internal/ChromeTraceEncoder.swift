@@ -161,13 +161,27 @@ struct ChromeTraceEncoder: TraceSink {
     event("\n{\"ph\":\"i\",\"pid\":", lane: from, ts: ts(time))
     json.raw(#","s":"t","cat":"move","name":"move","args":{"to":"#)
     json.string(move.to.rawValue)
-    json.raw(#","direction":"#)
-    json.string(move.direction.rawValue)
-    json.raw(#","trigger":"#)
-    json.string(move.trigger.rawValue)
+    direction(move.direction)
+    switch move.trigger {
+    case .programmatic: json.raw(#","trigger":"programmatic""#)
+    case .pan: json.raw(#","trigger":"pan""#)
+    case .fling: json.raw(#","trigger":"fling""#)
+    case .goToRoot: json.raw(#","trigger":"goToRoot""#)
+    }
     json.raw(move.animated ? #","animated":true,"seq":"# : #","animated":false,"seq":"#)
     json.int(seq)
     json.raw("}}")
+  }
+
+  /// `,"direction":"…"`, a fixed piece per direction.
+  @inline(__always)
+  private mutating func direction(_ direction: Direction) {
+    switch direction {
+    case .left: json.raw(#","direction":"left""#)
+    case .right: json.raw(#","direction":"right""#)
+    case .up: json.raw(#","direction":"up""#)
+    case .down: json.raw(#","direction":"down""#)
+    }
   }
 
   mutating func arrival(flow: Int, lane: Int, time: Timestamp) {
@@ -200,15 +214,22 @@ struct ChromeTraceEncoder: TraceSink {
     event("\n{\"ph\":\"X\",\"pid\":", tid: Self.pansThread, ts: begin)
     json.raw(#","dur":"#)
     json.int(end - begin)
-    json.raw(#","cat":"pan","name":"#)
-    json.string("pan " + pan.outcome.rawValue)
-    json.raw(#","args":{"controller":"#)
+    switch pan.outcome {
+    case .committed: json.raw(#","cat":"pan","name":"pan committed","args":{"controller":"#)
+    case .snapBack: json.raw(#","cat":"pan","name":"pan snapBack","args":{"controller":"#)
+    case .blocked: json.raw(#","cat":"pan","name":"pan blocked","args":{"controller":"#)
+    case .refused: json.raw(#","cat":"pan","name":"pan refused","args":{"controller":"#)
+    case .cancelled: json.raw(#","cat":"pan","name":"pan cancelled","args":{"controller":"#)
+    }
     json.string(pan.controller.rawValue)
-    json.raw(#","direction":"#)
-    json.string(pan.direction.rawValue)
-    json.raw(#","outcome":"#)
-    json.string(pan.outcome.rawValue)
-    json.raw(#","fingers":"#)
+    direction(pan.direction)
+    switch pan.outcome {
+    case .committed: json.raw(#","outcome":"committed","fingers":"#)
+    case .snapBack: json.raw(#","outcome":"snapBack","fingers":"#)
+    case .blocked: json.raw(#","outcome":"blocked","fingers":"#)
+    case .refused: json.raw(#","outcome":"refused","fingers":"#)
+    case .cancelled: json.raw(#","outcome":"cancelled","fingers":"#)
+    }
     json.int(pan.touches)
     json.raw(#","distance":"#)
     json.number(pan.distance)

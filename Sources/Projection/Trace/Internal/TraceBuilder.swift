@@ -15,7 +15,7 @@ import Journal
 /// findings of one batch.
 struct TraceBuilder<Sink: TraceSink> {
   var sink: Sink
-  let selection: TraceSelection
+  private(set) var selection: TraceSelection
   private var run = -1
   private var state = State()
   private var check = JournalCheck()
@@ -25,6 +25,11 @@ struct TraceBuilder<Sink: TraceSink> {
   private var laneIndex = ControllerIndex()
   private var first: Timestamp?
   private var last: Timestamp?
+  /// The seq and time of the last records, at `seq % 64`: a finding is drawn at the time of its event
+  /// when that is one of them (check holds some findings back for a few events).
+  private var recent = [(seq: Int, time: Timestamp)](
+    repeating: (-1, Timestamp(microseconds: 0)), count: TraceBuilder.recentCount)
+  private static var recentCount: Int { 64 }
   private var rootLane: Int?
   /// The move whose arrival is still to be drawn: its flow id and target lane.
   private var pendingFlow: (id: Int, lane: Int)?
@@ -46,6 +51,7 @@ struct TraceBuilder<Sink: TraceSink> {
     lanes.removeAll()
     laneIndex = ControllerIndex()
     (first, last, rootLane, pendingFlow, sawHeader) = (nil, nil, nil, nil, false)
+    for k in recent.indices { recent[k].seq = -1 }
     sink.beginRun(run, file: file)
   }
 
@@ -53,27 +59,18 @@ struct TraceBuilder<Sink: TraceSink> {
   mutating func consume(_ item: JournalItem) {
     check.consume(item, into: &findings)
     if case .record(let record, _, _) = item { consume(record) }
-    emitFindings()
+    if !findings.isEmpty { emitFindings() }
   }
 
-  /// Takes a batch of the reader's items that a ``CheckerPass`` checked on another thread.
+  /// Takes a batch of the reader's items that a ``CheckerPass`` checked on another thread: the same
+  /// trace as ``consume(_:)`` of each item in turn, wherever the batches begin and end.
   mutating func consume(_ items: UnsafeBufferPointer<JournalItem>, checked: borrowing CheckedBatch) {
-    check.consume(items, checked: checked, into: &findings)
-    var next = 0
     for i in items.indices {
-      guard case .record(let record, let line, _) = items[i] else { continue }
-      consume(record)
-      // A finding comes after the record of its line, drawn while that record's state is the lanes'.
-      while next < findings.count, findings[next].diagnostic.line <= line {
-        emit(findings[next].diagnostic)
-        next += 1
-      }
+      check.consume(i, of: items, checked: checked, into: &findings)
+      if case .record(let record, _, _) = items[i] { consume(record) }
+      // A finding is drawn after the record at which check passes it on, at that record's time.
+      if !findings.isEmpty { emitFindings() }
     }
-    while next < findings.count {
-      emit(findings[next].diagnostic)
-      next += 1
-    }
-    findings.removeAll(keepingCapacity: true)
   }
 
   /// Ends the run; `checked` is the ``CheckerPass``'s last findings when batches were checked apart.
@@ -98,6 +95,13 @@ struct TraceBuilder<Sink: TraceSink> {
     sink.endRun(lanes: lanes, root: rootLane, first: first, last: last)
   }
 
+  /// Ends the selection's seqs at `seq` (``TraceWriter/drawNothing(after:)``).
+  mutating func drawNothing(after seq: Int) {
+    // Never below the selection's first seq (the report's window lies inside it).
+    let end = min(max(seq, selection.seqs.lowerBound), selection.seqs.upperBound)
+    selection.seqs = selection.seqs.lowerBound...end
+  }
+
   /// Ends the document, after the last run.
   mutating func finish() {
     sink.endDocument()
@@ -109,7 +113,10 @@ struct TraceBuilder<Sink: TraceSink> {
   }
 
   private mutating func emit(_ diagnostic: Diagnostic) {
-    let time = last ?? Timestamp(microseconds: 0)
+    var time = last ?? Timestamp(microseconds: 0)
+    if let seq = diagnostic.seq, recent[seq & (Self.recentCount - 1)].seq == seq {
+      time = recent[seq & (Self.recentCount - 1)].time
+    }
     if let seq = diagnostic.seq, !selection.seqs.contains(seq) { return }
     if let since = selection.since, time < since { return }
     if let until = selection.until, time > until { return }
@@ -129,6 +136,7 @@ struct TraceBuilder<Sink: TraceSink> {
       sink.start(at: time)
     }
     last = time
+    recent[record.seq & (Self.recentCount - 1)] = (record.seq, time)
     switch record.event {
     case .session(let header):
       reduce(into: &state, record)
@@ -139,11 +147,12 @@ struct TraceBuilder<Sink: TraceSink> {
     case .lifecycle(let id, let callback):
       lifecycle(record, id, callback)
     case .dealloc(let id):
-      let wasAlive = state.isAlive(id)
-      reduce(into: &state, record)
       let k = lane(of: id)
+      let p = position(k)
+      let wasAlive = p >= 0 && state.store[Int(p)].isAlive
+      reduce(into: &state, record)
       if wasAlive { endPhase(k, time: time) }
-      if let visit = visits.step(record).ended { endVisit(k, visit, time: time) }
+      if let visit = visits.step(record, entry: &lanes[k].visitEntry).ended { endVisit(k, visit, time: time) }
       if draws(k, record) { sink.dealloc(lane: k, seq: record.seq, time: time) }
     case .move(let move):
       if let flow = pendingFlow {
@@ -181,17 +190,15 @@ struct TraceBuilder<Sink: TraceSink> {
 
   private mutating func lifecycle(_ record: Record, _ id: ControllerID, _ callback: Callback) {
     let time = record.time
-    reduce(into: &state, record)
     let k = lane(of: id)
-    let step = visits.step(record)
+    // The id is looked up once, by its lane: the fold and the visits take its positions.
+    let p = position(k)
+    state.fold(record, position: p)
+    let step = visits.step(record, entry: &lanes[k].visitEntry)
     var phase = lanes[k].phase
-    if callback.isAppearance {
-      // The position of an id in the state never changes (a reused id keeps it): looked up once.
-      if lanes[k].position < 0, let p = state.position(of: id) { lanes[k].position = p }
-      if lanes[k].position >= 0 {
-        let controller = state.store[Int(lanes[k].position)]
-        if controller.isAlive { phase = controller.phase }
-      }
+    if callback.isAppearance && p >= 0 {
+      let controller = state.store[Int(p)]
+      if controller.isAlive { phase = controller.phase }
     }
     let visitChanges = step.started != nil || step.ended != nil
     if phase != lanes[k].phase || visitChanges { endPhase(k, time: time) }
@@ -216,6 +223,16 @@ struct TraceBuilder<Sink: TraceSink> {
       sink.arrival(flow: flow.id, lane: k, time: time)
       pendingFlow = nil
     }
+  }
+
+  /// The position of lane `k`'s controller in the model's state (-1 until it is allocated).
+  ///
+  /// Implementation note: an id's position never changes (a reused id keeps it), so it is
+  /// looked up until it is known, then kept in the lane.
+  @inline(__always)
+  private mutating func position(_ k: Int) -> Int32 {
+    if lanes[k].position < 0, let p = state.position(of: lanes[k].id) { lanes[k].position = p }
+    return lanes[k].position
   }
 
   /// Ends the lane's phase slice, if one is drawn.

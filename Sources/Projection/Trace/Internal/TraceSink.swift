@@ -19,6 +19,8 @@ struct TraceLane: Sendable {
   var visitDrawn = false
   /// Its position in the model's state, once it is allocated (-1 before).
   var position: Int32 = -1
+  /// Its position among the ``VisitTracker``'s entries, once it has one (-1 before).
+  var visitEntry: Int32 = -1
 
   init(id: ControllerID, selected: Bool) {
     self.id = id

@@ -1,0 +1,80 @@
+import CZlib
+
+/// Compresses bytes with the system zlib, in gzip framing (RFC 1952: a 10-byte
+/// header, deflate data, CRC-32 and length): Parquet's `GZIP` pages and the
+/// trace a report's page carries.
+package enum Gzip {
+  /// The zlib level of Parquet pages: 1, its fastest: on an events table much faster than level 6
+  /// for a little more size (Benchmarks/README.md#figures-behind-the-notes).
+  package static let level: Int32 = 1
+
+  /// `bytes` compressed as one gzip member.
+  package static func compress(_ bytes: [UInt8], level: Int32 = Gzip.level) -> [UInt8] {
+    let stream = Stream(level: level)
+    stream.append(bytes)
+    return stream.finish()
+  }
+
+  /// One gzip member written piece by piece: memory is zlib's state and the output so far.
+  ///
+  /// A class: zlib's state points back at its `z_stream`, which must not move between calls.
+  package final class Stream {
+    private let stream: UnsafeMutablePointer<z_stream>
+    private var out: [UInt8] = []
+    private var finished = false
+    /// Bytes taken in so far.
+    package private(set) var bytesIn = 0
+
+    package init(level: Int32) {
+      stream = .allocate(capacity: 1)
+      stream.initialize(to: z_stream())
+      // 15 + 16: the largest window, written with a gzip header and trailer.
+      let status = deflateInit2_(
+        stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+      precondition(status == Z_OK, "zlib could not start deflating (status \(status))")
+    }
+
+    deinit {
+      deflateEnd(stream)
+      stream.deallocate()
+    }
+
+    /// Compresses `bytes` (the output grows as zlib fills its blocks).
+    package func append(_ bytes: [UInt8]) {
+      precondition(!finished, "a finished gzip member takes no more bytes")
+      bytesIn += bytes.count
+      bytes.withUnsafeBufferPointer { deflate($0, flush: Z_NO_FLUSH) }
+    }
+
+    /// Ends the member and returns it whole.
+    package func finish() -> [UInt8] {
+      if !finished {
+        finished = true
+        deflate(UnsafeBufferPointer(start: nil, count: 0), flush: Z_FINISH)
+      }
+      return out
+    }
+
+    private func deflate(_ input: UnsafeBufferPointer<UInt8>, flush: Int32) {
+      stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+      stream.pointee.avail_in = UInt32(input.count)
+      while true {
+        // Room for at least what deflateBound promises for the input left (and the trailer).
+        let room = max(1 << 16, Int(deflateBound(stream, UInt(stream.pointee.avail_in))) + 32)
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: room))
+        let result = out.withUnsafeMutableBufferPointer { buffer in
+          stream.pointee.next_out = buffer.baseAddress! + start
+          stream.pointee.avail_out = UInt32(room)
+          return CZlib.deflate(stream, flush)
+        }
+        out.removeLast(Int(stream.pointee.avail_out))
+        precondition(
+          result == Z_OK || result == Z_STREAM_END || result == Z_BUF_ERROR, "zlib failed (status \(result))")
+        if flush == Z_FINISH ? result == Z_STREAM_END : stream.pointee.avail_in == 0 && stream.pointee.avail_out > 0 {
+          return
+        }
+      }
+    }
+  }
+}

@@ -61,7 +61,7 @@ for shape in simple churn; do
   rss=()
   time_runs "$runs" "$out"
   echo
-  echo "== $shape shape: $events events, $(stat -c %s "$journal") bytes; $runs interleaved runs"
+  echo "== $shape shape: $events events, $(stat -L -c %s "$journal") bytes; $runs interleaved runs"
   read -r check_median _ <<<"$(figures 0)"
   for i in "${!commands[@]}"; do
     read -r median min max cpu_median peak <<<"$(figures "$i")"

@@ -231,6 +231,12 @@ package struct JSONBuffer {
     return spare
   }
 
+  /// Makes room for at least `count` bytes in all, so that a value known to grow that far is not
+  /// moved as it grows.
+  package mutating func reserveCapacity(_ count: Int) {
+    bytes.reserveCapacity(count)
+  }
+
   /// The number of bytes built so far.
   package var count: Int { bytes.count }
 

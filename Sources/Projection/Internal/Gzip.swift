@@ -58,21 +58,19 @@ package enum Gzip {
     private func deflate(_ input: UnsafeBufferPointer<UInt8>, flush: Int32) {
       stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
       stream.pointee.avail_in = UInt32(input.count)
-      while true {
-        // Room for at least what deflateBound promises for the input left (and the trailer).
-        let room = max(1 << 16, Int(deflateBound(stream, UInt(stream.pointee.avail_in))) + 32)
-        let start = out.count
-        out.append(contentsOf: repeatElement(0, count: room))
-        let result = out.withUnsafeMutableBufferPointer { buffer in
-          stream.pointee.next_out = buffer.baseAddress! + start
-          stream.pointee.avail_out = UInt32(room)
-          return CZlib.deflate(stream, flush)
-        }
-        out.removeLast(Int(stream.pointee.avail_out))
-        precondition(
-          result == Z_OK || result == Z_STREAM_END || result == Z_BUF_ERROR, "zlib failed (status \(result))")
-        if flush == Z_FINISH ? result == Z_STREAM_END : stream.pointee.avail_in == 0 && stream.pointee.avail_out > 0 {
-          return
+      // Implementation note: through a fixed scratch buffer, so that the output grows by what
+      // zlib wrote, not by room for the worst case of each piece of input.
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 16) { scratch in
+        while true {
+          stream.pointee.next_out = scratch.baseAddress
+          stream.pointee.avail_out = UInt32(scratch.count)
+          let result = CZlib.deflate(stream, flush)
+          precondition(
+            result == Z_OK || result == Z_STREAM_END || result == Z_BUF_ERROR, "zlib failed (status \(result))")
+          let produced = scratch.count - Int(stream.pointee.avail_out)
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<produced]))
+          let done = flush == Z_FINISH ? result == Z_STREAM_END : stream.pointee.avail_in == 0
+          if done && stream.pointee.avail_out > 0 { return }
         }
       }
     }

@@ -128,7 +128,7 @@ struct TraceCommand: Command {
             }
             trace.consume(items, checked: batch.checked)
           }
-          if trace.pendingBytes >= 1 << 20 {
+          if trace.pendingBytes >= 1 << 19 {
             if let file {
               try file.write(trace.take(leaving: file.spare()))
             } else {

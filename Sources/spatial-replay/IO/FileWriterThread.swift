@@ -37,8 +37,10 @@ final class FileWriterThread: @unchecked Sendable {
   private var joined = false
 
   /// Chunks queued at most, and the buffers ``spare()`` makes at most.
-  static let capacity = 6
-  /// The capacity of a buffer ``spare()`` makes: a chunk is a megabyte and what one batch adds.
+  static let capacity = 4
+  /// The capacity of a buffer ``spare()`` makes: `trace` hands over half a megabyte and what one
+  /// batch of the reader adds; a buffer that grew past twice this is not kept (memory stays
+  /// ``capacity`` buffers of this size, whatever a few large chunks did).
   static let bufferCapacity = 2 << 20
   /// Bytes written between two syncs.
   static let syncEvery = 16 << 20
@@ -120,7 +122,7 @@ final class FileWriterThread: @unchecked Sendable {
         return
       }
       unsynced += chunk.count
-      chunk.removeAll(keepingCapacity: true)
+      chunk.removeAll(keepingCapacity: chunk.capacity <= 2 * Self.bufferCapacity)
       written.withLock { $0.append(chunk) }
       // Given up before the caller may take it, so that the caller's is the only reference
       // (filling a shared buffer would copy it).

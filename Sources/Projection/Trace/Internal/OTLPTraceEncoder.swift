@@ -21,6 +21,8 @@ struct OTLPTraceEncoder: TraceSink {
   var json = JSONBuffer()
   static let spansPerLine = 512
   static let eventLimit = 128
+  /// The bytes reserved for a visit's span events.
+  static let spanEventBytes = 1024
   /// Span kind INTERNAL; status code ERROR.
   private static let kindInternal = 1
   private static let statusError = 2
@@ -134,6 +136,9 @@ struct OTLPTraceEncoder: TraceSink {
     var span = OpenSpan(id: spanCount, start: time, lastScreen: lastScreen)
     // The events that waited for this visit (didLoad, willAppear) come first.
     swap(&span.events, &lanes[lane].pending)
+    // Room for a visit's usual events (a callback is about 110 bytes): its buffer grows once, not
+    // at each doubling (a lane's waiting events, one per controller ever seen, get none).
+    span.events.json.reserveCapacity(Self.spanEventBytes)
     lanes[lane].span = span
   }
 

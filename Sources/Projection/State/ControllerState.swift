@@ -35,7 +35,7 @@ public struct ControllerState: Sendable, Hashable {
   public internal(set) var deallocatedAt: Int?
 
   /// Neighbours as positions in allocation order, -1 for none (left, right, up, down).
-  var neighbours = Neighbours()
+  @usableFromInline var neighbours = Neighbours()
   /// Alive modals this controller presented, in presentation order, as positions.
   var presented: [Int32] = []
   /// Set by a `modal` event until the first link that names the modal: the link that
@@ -85,12 +85,14 @@ public struct TouchMinimums: Sendable, Hashable {
 }
 
 /// The four neighbour slots of a controller, as positions in allocation order (-1: empty).
+@usableFromInline
 struct Neighbours: Sendable, Hashable {
-  var left: Int32 = -1
-  var right: Int32 = -1
-  var up: Int32 = -1
-  var down: Int32 = -1
+  @usableFromInline var left: Int32 = -1
+  @usableFromInline var right: Int32 = -1
+  @usableFromInline var up: Int32 = -1
+  @usableFromInline var down: Int32 = -1
 
+  @inlinable
   subscript(direction: Direction) -> Int32? {
     get {
       let v: Int32

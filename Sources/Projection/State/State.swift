@@ -31,10 +31,11 @@ public struct State: Sendable, Hashable {
   /// Running totals.
   public internal(set) var counters = Counters()
 
-  var store = ChunkedArray<ControllerState>()
+  // `@usableFromInline`: read by the inlinable position accessors (State+Positions.swift).
+  @usableFromInline var store = ChunkedArray<ControllerState>()
   var index = ControllerIndex()
-  var rootIndex: Int32 = -1
-  var focusIndex: Int32 = -1
+  @usableFromInline var rootIndex: Int32 = -1
+  @usableFromInline var focusIndex: Int32 = -1
 
   /// An empty state: before any event.
   public init() {}

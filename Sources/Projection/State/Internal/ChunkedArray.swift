@@ -5,24 +5,26 @@
 /// every few hundred events). With a flat `[ControllerState]`, the first
 /// mutation after each snapshot would copy every controller; with chunks of
 /// 32 it copies the chunk list and the few chunks the next events touch.
+@usableFromInline
 struct ChunkedArray<Element: Sendable & Hashable>: Sendable, Hashable, RandomAccessCollection {
-  private static var shift: Int { 5 }
-  private static var mask: Int { (1 << shift) - 1 }
+  @inlinable static var shift: Int { 5 }
+  @inlinable static var mask: Int { (1 << shift) - 1 }
 
-  private var chunks: [[Element]] = []
-  private(set) var count: Int = 0
+  @usableFromInline var chunks: [[Element]] = []
+  @usableFromInline private(set) var count: Int = 0
 
-  init() {}
+  @usableFromInline init() {}
 
-  var startIndex: Int { 0 }
-  var endIndex: Int { count }
+  @inlinable var startIndex: Int { 0 }
+  @inlinable var endIndex: Int { count }
 
+  @inlinable
   subscript(position: Int) -> Element {
     get { chunks[position >> Self.shift][position & Self.mask] }
     _modify { yield &chunks[position >> Self.shift][position & Self.mask] }
   }
 
-  mutating func append(_ element: Element) {
+  @usableFromInline mutating func append(_ element: Element) {
     if count & Self.mask == 0 {
       var chunk: [Element] = []
       chunk.reserveCapacity(1 << Self.shift)

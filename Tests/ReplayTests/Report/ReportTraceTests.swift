@@ -3,6 +3,7 @@ import Testing
 
 @testable import Journal
 @testable import Projection
+@testable import Report
 
 /// The page's "download trace" (docs/report.md): the Chrome trace the page
 /// carries is, byte for byte, what `trace --format chrome` writes for the same

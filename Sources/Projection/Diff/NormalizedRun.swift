@@ -163,17 +163,7 @@ public struct NormalizedRun: Sendable {
   }
 
   /// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `12th`, `13th`, `21st`.
-  static func ordinal(_ n: Int) -> String {
-    let suffix: String
-    switch (n % 10, n % 100) {
-    case (_, 11...13): suffix = "th"
-    case (1, _): suffix = "st"
-    case (2, _): suffix = "nd"
-    case (3, _): suffix = "rd"
-    default: suffix = "th"
-    }
-    return "\(n)\(suffix)"
-  }
+  static func ordinal(_ n: Int) -> String { ordinalText(n) }
 
   private mutating func allocate(_ id: ControllerID, className: String) -> Int32 {
     let name: String

@@ -28,8 +28,9 @@ struct KeyQueue: Sequence, IteratorProtocol {
   /// The next key, if any.
   @inline(__always)
   var first: JournalKey? {
-    let code = UInt8(truncatingIfNeeded: bits & 31)
-    return code == 0 ? nil : JournalKey(rawValue: code &- 1)
+    let code = Int(truncatingIfNeeded: bits & 31)
+    // `allCases` folds to a constant array; `JournalKey(rawValue:)` was a call.
+    return code == 0 ? nil : JournalKey.allCases[code &- 1]
   }
 
   /// Whether `key` is the next key.

@@ -16,7 +16,7 @@ mkdir -p "$out/corpus" "$out/artifacts"
 
 sources=$(find "$root/Sources/Journal" -name '*.swift' | sort)
 swiftc -sanitize=fuzzer,address -parse-as-library -Onone -g \
-  -module-name JournalFuzz -lm \
+  -module-name JournalFuzz -package-name spatial_replay -I "$root/Sources/CZlib" -lm -lz \
   $sources "$root/Fuzz/DecoderFuzzer.swift" \
   -o "$out/decoder-fuzzer"
 echo "built $out/decoder-fuzzer"

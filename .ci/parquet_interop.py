@@ -194,17 +194,20 @@ def spark_session():
 def spark_compare(checks, spark, what, frame, ndjson, columns, expected):
     """Spark's rows against the NDJSON export read by Spark with the schema, in the JVM (every
     row of one must be in the other, as many times); JSON columns, whose NDJSON text Spark
-    rewrites, collected and compared in Python."""
+    rewrites, collected and compared in Python. With `expected` None (the long session, whose
+    JSON cells pyarrow, fastparquet and DuckDB compare already), the JVM comparison alone:
+    collecting a million rows into Python would be most of CI's time."""
     ddl = ", ".join(f"`{c['name']}` {c['spark']}" for c in columns)
     plain = [f"`{c['name']}`" for c in columns if c["type"] != "json"]
     got, want_frame = frame.select(*plain), spark.read.schema(ddl).json(ndjson).select(*plain)
     n, m = got.count(), want_frame.count()
-    if not checks.check(n == m == len(expected), f"spark {what}: {n} rows, NDJSON {m} ({len(expected)})"):
+    rows = m if expected is None else len(expected)
+    if not checks.check(n == m == rows, f"spark {what}: {n} rows, NDJSON {m} ({rows})"):
         return
     extra, missing = got.exceptAll(want_frame).count(), want_frame.exceptAll(got).count()
     checks.check(extra == missing == 0, f"spark {what}: {extra} rows not in NDJSON, {missing} NDJSON rows missing")
     json_columns = [i for i, c in enumerate(columns) if c["type"] == "json"]
-    if json_columns:
+    if json_columns and expected is not None:
         rows = frame.select(*[f"`{columns[i]['name']}`" for i in json_columns]).collect()
         got_json = sorted((tuple(canonical("json", v) for v in row) for row in rows), key=repr)
         want_json = sorted((tuple(row[i] for i in json_columns) for row in expected), key=repr)
@@ -374,7 +377,8 @@ def main():
             reader = spark.read.option("basePath", path) if os.path.isdir(path) else spark.read
             frame = reader.parquet(path)
             check_types(checks, "spark", what, columns[table], dict(frame.dtypes))
-            spark_compare(checks, spark, what, frame, ndjson, columns[table], want(ndjson, table))
+            expected_rows = None if what.startswith("long ") else want(ndjson, table)
+            spark_compare(checks, spark, what, frame, ndjson, columns[table], expected_rows)
         spark.stop()
 
     print(f"{checks.passed} passed, {checks.failed} failed")

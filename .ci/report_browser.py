@@ -11,6 +11,7 @@ output (`at --json`, `check --json`, `diff --json`) of the same journal.
 """
 import json
 import os
+import random
 import select
 import subprocess
 import sys
@@ -648,6 +649,24 @@ def bench(page, steps=40):
           }
           return out;
         })()""" % steps, wait=True)
+        # Real key presses (DevTools input, trusted events), sent at random moments as a user's
+        # are, so that they fall anywhere in the display's frame: from the event's time stamp to
+        # the next frame drawn after the step (a requestAnimationFrame, then a task). The loop
+        # above presses right after a frame, so it always waits a whole frame for the next.
+        browser.open(url + "#seq=%d" % (seq // 2), timeout=120)
+        browser.evaluate("""(() => {
+          window.__latency = [];
+          document.addEventListener('keydown', (e) => {
+            const t0 = e.timeStamp;
+            requestAnimationFrame(() => setTimeout(() => window.__latency.push(performance.now() - t0), 0));
+          }, true);
+        })()""")
+        rng = random.Random(steps)
+        for _ in range(steps):
+            time.sleep(rng.uniform(0.04, 0.09))
+            browser.key("ArrowLeft")
+        time.sleep(0.2)
+        presses = browser.evaluate("window.__latency")
         problems = browser.problems(url)
     finally:
         browser.close()
@@ -655,7 +674,8 @@ def bench(page, steps=40):
     return {"readyMs": ready, "stepBackMedianMs": round(median(times[0]), 2),
             "stepForwardMedianMs": round(median(times[1]), 2), "stepMedianMs": round(median(times[0] + times[1]), 2),
             "stepMaxMs": round(max(times[0] + times[1]), 2), "frameMedianMs": round(median(frames), 2),
-            "problems": problems}
+            "pressFrameMedianMs": round(median(presses), 2), "pressFrameMaxMs": round(max(presses), 2),
+            "presses": len(presses), "problems": problems}
 
 
 if __name__ == "__main__":

@@ -947,8 +947,24 @@
     const cx = (two ? cursor * lanes.px : xOfIndex(A, cursor)) - sx + LABEL;
     if (cx >= LABEL && cx <= W) { c.fillStyle = "#111"; c.fillRect(Math.round(cx), 0, 2, H); }
     // Labels and the axis, over everything.
-    c.fillStyle = "#ffffff"; c.fillRect(0, 0, LABEL, H); c.fillRect(0, 0, W, TOP);
+    c.fillStyle = "#ffffff"; c.fillRect(0, 0, LABEL, H);
     $("lane-labels").style.transform = "translateX(" + sx + "px)";
+    c.drawImage(axisStrip(W, sx, dpr), 0, 0, W, TOP);
+    c.strokeStyle = "#d5dbe2"; c.beginPath(); c.moveTo(LABEL + 0.5, 0); c.lineTo(LABEL + 0.5, H); c.stroke();
+  }
+  // The axis along the top, drawn again only when it moves: its labels cost more than the
+  // lanes, and a step rarely scrolls.
+  const axisCache = { key: "", canvas: null };
+  function axisStrip(W, sx, dpr) {
+    const key = W + " " + sx + " " + dpr + " " + lanes.px + " " + lanes.time;
+    if (axisCache.key === key) return axisCache.canvas;
+    axisCache.key = key;
+    const a = axisCache.canvas || (axisCache.canvas = document.createElement("canvas"));
+    a.width = W * dpr; a.height = TOP * dpr;
+    const c = a.getContext("2d");
+    c.setTransform(dpr, 0, 0, dpr, 0, 0);
+    c.font = "11px system-ui, sans-serif"; c.textBaseline = "middle";
+    c.fillStyle = "#ffffff"; c.fillRect(0, 0, W, TOP);
     c.fillStyle = "#6b7785";
     const step = 60;
     const end = (two || !lanes.time ? total * lanes.px : xOfIndex(A, A.n - 1)) - sx + LABEL;
@@ -958,7 +974,7 @@
       c.fillRect(x, TOP - 5, 1, 5);
       c.fillText(label, x + 3, 10);
     }
-    c.strokeStyle = "#d5dbe2"; c.beginPath(); c.moveTo(LABEL + 0.5, 0); c.lineTo(LABEL + 0.5, H); c.stroke();
+    return a;
   }
   function centreCursor() {
     const wrap = $("lanes-wrap");
@@ -1060,7 +1076,7 @@
     document.body.dataset.seq = String(seq);
     document.body.dataset.index = String(at(A, c));
     if (two) document.body.dataset.row = String(c);
-    $("position").textContent = two ? "row " + (c + 1) + " / " + total + " · A #" + seq + " · B #" + (runs[1].n ? runs[1].seq[at(runs[1], c)] : "") : "#" + seq + " · event " + (c + 1) + " / " + fmtInt(total);
+    $("position").textContent = two ? "row " + fmtInt(c + 1) + " / " + fmtInt(total) + " · A #" + seq + " · B #" + (runs[1].n ? runs[1].seq[at(runs[1], c)] : "") : "#" + seq + " · event " + fmtInt(c + 1) + " / " + fmtInt(total);
     const hash = two ? "#row=" + c : "#seq=" + seq;
     if (ready) restHash(hash);
     orderLanes();

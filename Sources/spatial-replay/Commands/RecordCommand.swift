@@ -69,9 +69,12 @@ struct RecordCommand: Command {
       return scriptError(error, &context)
     }
     // The output file is opened when the first batch is written, after the script parsed.
-    // Standard output gets the journal only once the whole script ran: a script error leaves it empty.
+    // Standard output gets the journal only once the whole script ran: a script error leaves it
+    // as it was. A pipe or a terminal gets it from a spool at the end; a file (or /dev/null) as
+    // it is made, cut back on a script error.
     let path = output.flatMap { $0 == "-" ? nil : $0 }
-    let writer = JournalWriterThread(path.map { .path($0) } ?? .spool)
+    let direct = path == nil && context.stdout.fd == 1 ? RewindableOutput(fd: 1) : nil
+    let writer = JournalWriterThread(path.map { .path($0) } ?? (direct != nil ? .standardOutput : .spool))
     // After a write error the writer drops the records and the script runs on,
     // so that a script error is still the one reported.
     do throws(ScenarioError) {
@@ -82,7 +85,7 @@ struct RecordCommand: Command {
     } catch {
       writer.cancel()
       writer.file?.abandon()
-      if path == nil { writer.output.discard() }
+      if let direct { direct.rewind() } else if path == nil { writer.output.discard() }
       return scriptError(error, &context)
     }
     if let failure = writer.finish() {
@@ -90,7 +93,7 @@ struct RecordCommand: Command {
       throw failure
     }
     try writer.file?.commit()
-    if path == nil { try writer.output.drain(into: &context.stdout) }
+    if path == nil && direct == nil { try writer.output.drain(into: &context.stdout) }
     return ExitCode.ok
   }
 
@@ -125,4 +128,44 @@ private func readInput(_ path: String) throws(CommandFailure) -> [UInt8] {
     bytes.append(contentsOf: chunk[0..<n])
   }
   return bytes
+}
+
+/// Standard output that can be put back as it was: a regular file written at its end (`>` or
+/// `>>`), cut back to its size, or /dev/null, where nothing shows. Anything else (a pipe, a
+/// terminal, a file written in its middle) is nil: its reader would see a partial journal.
+///
+/// Implementation note: spooling the journal and copying it to a file wrote it twice and read it
+/// back once (measured: Benchmarks/README.md#figures-behind-the-notes).
+struct RewindableOutput {
+  let fd: Int32
+  /// The size to cut a regular file back to; nil for /dev/null.
+  let size: off_t?
+
+  init?(fd: Int32) {
+    var status = stat()
+    guard fstat(fd, &status) == 0 else { return nil }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG:
+      // With O_APPEND every write goes to the end, wherever the offset is.
+      let appends = fcntl(fd, F_GETFL) & O_APPEND != 0
+      let offset = lseek(fd, 0, SEEK_CUR)
+      guard appends || offset == status.st_size else { return nil }
+      size = status.st_size
+    case S_IFCHR:
+      var null = stat()
+      guard stat("/dev/null", &null) == 0, (null.st_mode & S_IFMT) == S_IFCHR, null.st_rdev == status.st_rdev
+      else { return nil }
+      size = nil
+    default:
+      return nil
+    }
+    self.fd = fd
+  }
+
+  /// Cuts the file back to its size before the command wrote to it.
+  func rewind() {
+    guard let size else { return }
+    _ = ftruncate(fd, size)
+    _ = lseek(fd, size, SEEK_SET)
+  }
 }

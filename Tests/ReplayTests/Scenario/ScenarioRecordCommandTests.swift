@@ -94,6 +94,37 @@ import Testing
     #expect(fresh.status == 2 && access(dir.file("new.ndjson"), F_OK) != 0, "no journal made")
   }
 
+  /// Standard output that is a file gets the journal as it is made (no spool) and, on a script
+  /// error, is cut back to what it held: empty after `>`, its old lines after `>>`.
+  @Test func aFileOnStandardOutputIsWrittenAsTheJournalIsMadeAndPutBackOnAnError() throws {
+    let dir = try TemporaryDirectory()
+    var script = "controller a A\ncontroller b B\nroot a\nlink a right b\n"
+    for _ in 0..<1_500 { script += "pan right distance=120\npan left distance=120\n" }
+    let good = try dir.write("good.scenario", script)
+    let late = try dir.write("late.scenario", script + "dealloc nobody\n")
+    let expected = try Binary.run(["record", good, "-o", dir.file("good.ndjson")])
+    #expect(expected.status == 0)
+    let journal = try dir.read(dir.file("good.ndjson"))
+    #expect(journal.count > 1 << 19, "several of the writer's chunks")
+
+    // Standard output is a regular file here (the child's output goes to an unnamed file).
+    let direct = try Subprocess.run(["record", good])
+    #expect(direct.exitStatus == 0 && direct.stdout == journal)
+    let failed = try Subprocess.run(["record", late])
+    #expect(failed.exitStatus == 2 && failed.stdout.isEmpty, "\(failed)")
+    #expect(failed.stderrText.hasPrefix("\(late):3005: "), "\(failed)")
+
+    // Appending: the lines already there stay, the partial journal goes.
+    let kept = try dir.write("kept.ndjson", "old\n")
+    let append = #"exec "$0" record "$1" >> "$2""#
+    let appended = try Subprocess.run(["-c", append, Binary.path, late, kept], executable: "/bin/sh")
+    #expect(appended.exitStatus == 2 && appended.stdout.isEmpty, "\(appended)")
+    #expect(try dir.text(kept) == "old\n")
+    let whole = try Subprocess.run(["-c", append, Binary.path, good, kept], executable: "/bin/sh")
+    #expect(whole.exitStatus == 0, "\(whole)")
+    #expect(try dir.read(kept) == Array("old\n".utf8) + journal)
+  }
+
   @Test func readsTheScriptFromStandardInput() throws {
     let result = try Binary.run(["record", "-"], stdin: "controller home H\nroot home\n")
     #expect(result.status == 0, "\(result)")

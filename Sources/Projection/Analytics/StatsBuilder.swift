@@ -38,9 +38,24 @@ public struct StatsBuilder {
     }
   }
 
+  /// Takes a batch of the reader's items that a ``CheckerPass`` (of every rule, no model) has
+  /// checked on another thread: the same stats as ``consume(_:)`` for each item in turn.
+  package mutating func consume(_ items: UnsafeBufferPointer<JournalItem>, checked: borrowing CheckedBatch) {
+    for i in items.indices {
+      check.consume(i, of: items, checked: checked, into: &findings)
+      findings.removeAll(keepingCapacity: true)
+      if case .record(let record, _, _) = items[i] { note(record) }
+    }
+  }
+
   private mutating func consume(_ record: Record, line: Int) {
     check.consume(record, line: line, into: &findings)
     findings.removeAll(keepingCapacity: true)
+    note(record)
+  }
+
+  /// What a record adds besides the check.
+  private mutating func note(_ record: Record) {
     stats.events += 1
     if stats.firstTime == nil { stats.firstTime = record.time }
     stats.lastTime = record.time
@@ -64,6 +79,17 @@ public struct StatsBuilder {
   /// Ends the journal and returns its stats.
   public mutating func finish() -> SessionStats {
     check.finish(into: &findings)
+    return finish(state: check.state)
+  }
+
+  /// Ends a journal whose batches a ``CheckerPass`` checked, given what its
+  /// ``CheckerPass/finish()`` returned and its ``CheckerPass/state`` then.
+  package mutating func finish(checked: [Diagnostic], state: State) -> SessionStats {
+    check.finish(checked: checked, into: &findings)
+    return finish(state: state)
+  }
+
+  private mutating func finish(state: State) -> SessionStats {
     findings.removeAll()
     let summary = check.summary
     stats.findingsByRule = summary.byRule
@@ -77,7 +103,6 @@ public struct StatsBuilder {
         dwellMicroseconds: entry.closedDwell, openVisits: open.contains(entry.controller) ? 1 : 0,
         incompleteVisits: entry.incompleteVisits)
     }
-    let state = check.state
     let counters = state.counters
     for type in Event.knownTypeNames { stats.eventsByType[type] = counters.events(ofType: type) }
     stats.eventsByType.merge(counters.unknownTypes, uniquingKeysWith: +)

@@ -393,6 +393,9 @@ public struct CheckerPass: Sendable {
     if checks { checker.finish(into: &diagnostics) }
     return diagnostics
   }
+
+  /// The model's state after the last record checked (folded only when a lifecycle rule is selected).
+  package var state: State { checker.state }
 }
 
 /// What a ``CheckerPass`` found in a batch of items, for ``JournalCheck/consume(_:checked:into:)``.

@@ -124,17 +124,26 @@ struct StatsCommand: Command {
   private static func stats(
     _ path: String, options: ReadOptions, _ context: inout Context, _ progress: inout FileProgress
   ) -> SessionStats? {
-    guard let reader = PrefetchingReader.open(path, options: options, progress: &progress, context: &context) else {
+    // The checker on a thread of its own, as for `check`: this one follows the visits.
+    let reader: CheckingReader
+    do {
+      reader = try CheckingReader(path: path, options: options, pass: CheckerPass())
+    } catch {
+      progress.finish(&context.stderr)
+      context.error(displayText(error.description, limit: .max))
       return nil
     }
     var builder = StatsBuilder(file: JournalInput.displayName(path))
     while let batch = reader.nextBatch() {
-      batch.withUnsafeBufferPointer { items in
-        for i in items.indices { builder.consume(items[i]) }
-      }
+      batch.items.withUnsafeBufferPointer { builder.consume($0, checked: batch.checked) }
       progress.update(reader.bytesRead, &context.stderr)
     }
-    guard reader.readToTheEnd(progress: &progress, context: &context) else { return nil }
-    return builder.finish()
+    if let error = reader.readError {
+      progress.finish(&context.stderr)
+      context.error(displayText(error.description, limit: .max))
+      return nil
+    }
+    guard let state = reader.finalState else { return nil }
+    return builder.finish(checked: reader.finalFindings, state: state)
   }
 }

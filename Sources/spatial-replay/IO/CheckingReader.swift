@@ -23,8 +23,8 @@ final class CheckingReader {
     var items: [JournalItem]
     var checked: CheckedBatch
     var bytesRead: Int64
-    /// Set on the last batch: the checker's findings at the end and any read error.
-    var end: (findings: [Diagnostic], error: JournalFileError?)?
+    /// Set on the last batch: the checker's findings at the end, its state and any read error.
+    var end: (findings: [Diagnostic], state: State, error: JournalFileError?)?
   }
 
   private let pipe: WorkPipe<Batch>
@@ -35,6 +35,8 @@ final class CheckingReader {
   private(set) var readError: JournalFileError?
   /// The checker's findings at the end of the journal (after the last batch).
   private(set) var finalFindings: [Diagnostic] = []
+  /// The checker's state at the end of the journal (after the last batch; `stats` reads its counters).
+  private(set) var finalState: State?
 
   /// Opens the journal (`-` for standard input) and starts reading and checking it in the background.
   /// - Throws: ``JournalFileError`` if it cannot be opened.
@@ -62,6 +64,7 @@ final class CheckingReader {
       if let end = batch.end {
         finished = true
         finalFindings = end.findings
+        finalState = end.state
         readError = end.error
         batch.end = nil
       }
@@ -79,7 +82,9 @@ final class CheckingReader {
     }
     let findings = reader.readError == nil ? pass.finish() : []
     _ = pipe.put(
-      Batch(items: [], checked: CheckedBatch(), bytesRead: reader.bytesRead, end: (findings, reader.readError)))
+      Batch(
+        items: [], checked: CheckedBatch(), bytesRead: reader.bytesRead,
+        end: (findings, pass.state, reader.readError)))
   }
 }
 

@@ -46,11 +46,6 @@ public struct StepperState: Sendable, Hashable {
   public struct Search: Sendable, Hashable {
     public var text: String
     public var forward: Bool
-
-    public init(text: String, forward: Bool) {
-      self.text = text
-      self.forward = forward
-    }
   }
 
   /// The record index (one journal) or the aligned row (two journals) shown.

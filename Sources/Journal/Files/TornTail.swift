@@ -10,10 +10,4 @@ public struct TornTail: Sendable, Hashable {
   public var length: Int
   /// The `.torn` file the bytes were moved to.
   public var path: String
-
-  public init(offset: Int64, length: Int, path: String) {
-    self.offset = offset
-    self.length = length
-    self.path = path
-  }
 }

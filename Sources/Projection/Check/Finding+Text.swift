@@ -51,8 +51,8 @@ extension Finding {
     case .touchesViolated(let id, let direction, let touches, let required):
       return "\(glyphs.id(id)): pan \(direction) committed with \(touches) touch" + (touches == 1 ? "" : "es")
         + ", \(required) required"
-    case .anomaly(let sentence):
-      return sentence
+    case .anomaly(let fact):
+      return fact.message
     case .modelRefuses(let profile, let event, let refusal):
       return "\(profile) model refuses \(event.conformanceText(glyphs)): \(refusal.text(glyphs))"
     case .modelDiffers(let profile, let expected, let expectedCount, let found, let foundCount, let atEnd):

@@ -38,8 +38,8 @@ public struct Finding: Sendable, Hashable, DiagnosticFact {
     case visibleCount(Int, shown: [ControllerID])
     /// `touches-violated`: a committed pan with fewer touches than required.
     case touchesViolated(ControllerID, Direction, touches: Int, required: Int)
-    /// A graph rule: the fold's ``Anomaly``, with its sentence.
-    case anomaly(String)
+    /// A graph rule: the fact of the fold's ``Anomaly``.
+    case anomaly(Anomaly.Fact)
     /// `model-divergence`: the model of `profile` refuses the recorded `event`.
     case modelRefuses(Profile, Event, Refusal)
     /// `model-divergence`: the model of `profile` expects `expected` where the recording has

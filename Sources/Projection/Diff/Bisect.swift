@@ -19,11 +19,6 @@ public enum Bisect {
     public var run: Int
     /// Whether it was bad.
     public var bad: Bool
-
-    public init(run: Int, bad: Bool) {
-      self.run = run
-      self.bad = bad
-    }
   }
 
   /// Where the search ended.

@@ -181,11 +181,6 @@ public struct Divergence: Sendable, Hashable {
   public struct Pair: Sendable, Hashable {
     public var a: Int
     public var b: Int
-
-    public init(a: Int, b: Int) {
-      self.a = a
-      self.b = b
-    }
   }
 
   /// Position in A of the first differing event (or, if A has none there, of the event after the gap).

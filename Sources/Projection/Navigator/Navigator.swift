@@ -335,8 +335,8 @@ public struct Navigator: Sendable {
   public mutating func dealloc(_ id: ControllerID) throws(NavigatorError) {
     try command { (nav) throws(NavigatorError) in
       let x = try nav.alive(id)
-      if let reason = nav.state.deallocForbiddenReason(x) {
-        throw NavigatorError(.deallocForbidden, "cannot deallocate \(quoted(id)): it is \(reason)")
+      if let refusal = nav.state.deallocRefusal(x) {
+        throw NavigatorError(.deallocForbidden, "cannot deallocate \(quoted(id)): it is \(refusal.text)")
       }
       for direction in Direction.slotOrder where nav.state.store[Int(x)].neighbours[direction] != nil {
         nav.emit(.unlink(from: id, direction: direction))

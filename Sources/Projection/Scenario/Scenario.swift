@@ -21,11 +21,6 @@ public struct Scenario: Sendable, Hashable {
   public struct Line: Sendable, Hashable {
     public var number: Int
     public var command: ScenarioCommand
-
-    public init(number: Int, command: ScenarioCommand) {
-      self.number = number
-      self.command = command
-    }
   }
 
   public init(script: String, name: String, sessionID: String, lines: [Line]) {

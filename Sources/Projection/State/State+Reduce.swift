@@ -119,10 +119,7 @@ extension State {
 
   @inline(never)
   private func missing(_ id: ControllerID) -> Anomaly {
-    if index[id] == nil {
-      return Anomaly(.unknownController, [id], "controller \(quoted(id)) was never allocated")
-    }
-    return Anomaly(.useAfterDealloc, [id], "controller \(quoted(id)) was deallocated")
+    Anomaly(index[id] == nil ? .unknownController(id) : .useAfterDealloc(id))
   }
 
   /// Clears `a`'s slot and its reverse link.
@@ -137,11 +134,7 @@ extension State {
   private mutating func foldAlloc(_ id: ControllerID, _ className: String, seq: Int, _ anomalies: inout [Anomaly]) {
     if let p = index[id] {
       let alive = store[Int(p)].isAlive
-      anomalies.append(
-        Anomaly(
-          .idReused, [id],
-          "controller \(quoted(id)) is allocated again (it was allocated at seq \(store[Int(p)].allocatedAt)"
-            + (alive ? ")" : " and deallocated)")))
+      anomalies.append(Anomaly(.idReused(id, allocatedAt: store[Int(p)].allocatedAt, alive: alive)))
       // A reused id of a dead instance names a fresh instance from here on; an alive one is kept.
       if !alive { store[Int(p)] = ControllerState(id: id, className: className, allocatedAt: seq) }
       return
@@ -157,17 +150,14 @@ extension State {
     let b = from == to ? a : resolve(to, &anomalies)
     guard let a, let b else { return }
     guard a != b else {
-      anomalies.append(Anomaly(.selfLink, [from], "link from \(quoted(from)) to itself"))
+      anomalies.append(Anomaly(.linkToItself(from)))
       return
     }
     let current = store[Int(a)].neighbours[direction]
     if current == b { return }
     if let current, store[Int(b)].presentationPending, store[Int(b)].presenter == from {
       let occupant = store[Int(current)].id
-      anomalies.append(
-        Anomaly(
-          .slotOccupied, [from, to, occupant],
-          "modal \(quoted(to)) presented into \(quoted(from))'s \(direction) slot, which holds \(quoted(occupant))"))
+      anomalies.append(Anomaly(.slotOccupied(modal: to, presenter: from, direction, occupant: occupant)))
     }
     store[Int(a)].presentationPending = false
     store[Int(b)].presentationPending = false
@@ -182,7 +172,7 @@ extension State {
     let p = modal == presenter ? m : resolve(presenter, &anomalies)
     guard let m, let p else { return }
     guard m != p else {
-      anomalies.append(Anomaly(.selfLink, [modal], "modal \(quoted(modal)) presented by itself"))
+      anomalies.append(Anomaly(.modalPresentedByItself(modal)))
       return
     }
     if store[Int(m)].isModal, let old = store[Int(m)].presenter, old != presenter, let o = index[old] {
@@ -201,19 +191,11 @@ extension State {
     let b = move.from == move.to ? a : resolve(move.to, &anomalies)
     guard let a, let b else { return }
     if focusIndex != a {
-      let focus = self.focus
-      anomalies.append(
-        Anomaly(
-          .focusMismatch, [move.from] + (focus.map { [$0] } ?? []),
-          "move from \(quoted(move.from)) but the focus is " + (focus.map(quoted) ?? "not set")))
+      anomalies.append(Anomaly(.focusMismatch(from: move.from, focus: focus)))
     }
     if store[Int(a)].neighbours[move.direction] != b {
       let actual = store[Int(a)].neighbours[move.direction].map { id(at: $0) }
-      anomalies.append(
-        Anomaly(
-          .notNeighbour, [move.from, move.to],
-          "move to \(quoted(move.to)) but \(quoted(move.from))'s \(move.direction) neighbour is "
-            + (actual.map(quoted) ?? "empty")))
+      anomalies.append(Anomaly(.notNeighbour(from: move.from, to: move.to, move.direction, neighbour: actual)))
     }
     if transition?.isComplete == false { counters.interruptedTransitions += 1 }
     focusIndex = b
@@ -224,8 +206,8 @@ extension State {
 
   private mutating func foldDealloc(_ id: ControllerID, seq: Int, _ anomalies: inout [Anomaly]) {
     guard let x = resolve(id, &anomalies) else { return }
-    if let reason = deallocForbiddenReason(x) {
-      anomalies.append(Anomaly(.deallocForbidden, [id], "dealloc of \(quoted(id)), \(reason)"))
+    if let refusal = deallocRefusal(x) {
+      anomalies.append(Anomaly(.deallocForbidden(id, refusal)))
     }
     for direction in Direction.slotOrder { clear(x, direction) }
     if store[Int(x)].isModal, let presenter = store[Int(x)].presenter, let p = index[presenter] {
@@ -236,20 +218,11 @@ extension State {
   }
 
   /// Why deallocating the controller at `x` breaks the model, if it does (spec rule 9).
-  func deallocForbiddenReason(_ x: Int32) -> String? {
-    if x == rootIndex { return "the root" }
-    if x == focusIndex { return "the focus" }
-    if let t = transitionInFlight, t.involves(store[Int(x)].id) {
-      return "part of the transition in flight (seq \(t.seq))"
-    }
-    if let m = store[Int(x)].presented.first {
-      return "the presenter of \(quoted(store[Int(m)].id)), which is still alive"
-    }
+  func deallocRefusal(_ x: Int32) -> Anomaly.DeallocRefusal? {
+    if x == rootIndex { return .root }
+    if x == focusIndex { return .focus }
+    if let t = transitionInFlight, t.involves(store[Int(x)].id) { return .inFlight(seq: t.seq) }
+    if let m = store[Int(x)].presented.first { return .presenter(of: store[Int(m)].id) }
     return nil
   }
-}
-
-/// An id in single quotes, made safe for a terminal.
-func quoted(_ id: ControllerID) -> String {
-  "'" + displayText(id.rawValue) + "'"
 }

@@ -97,6 +97,13 @@ struct ParsedArguments {
   private(set) var positionals: [String] = []
   private let declared: Set<String>
 
+  /// The one journal a command reads, its only positional ('-' for standard input).
+  /// - Throws: ``UsageError`` `COMMAND needs exactly one FILE ('-' for standard input)` for none or several.
+  func singleJournal(_ command: String) throws(UsageError) -> String {
+    guard positionals.count == 1 else { throw UsageError("\(command) needs exactly one FILE ('-' for standard input)") }
+    return positionals[0]
+  }
+
   init(_ arguments: [String], options: [Option]) throws(UsageError) {
     declared = Set(options.map(\.name))
     var byName: [String: Option] = [:]

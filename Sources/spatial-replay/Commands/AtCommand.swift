@@ -16,14 +16,9 @@ struct AtCommand: Command {
     """
   static let options =
     [
-      Option.json.help("the state as one JSON object, with the map's layout under \"map\""),
-      Option.ascii, Option.width,
-    ] + Option.reading + [Option.maxErrors]
-  static let exitStatus = """
-    0 fine, 2 the file could not be read, the journal has format errors or
-    no event with SEQ (a gap), 64 usage error (SEQ beyond the journal's
-    range included).
-    """
+      Option.json.help("the state as one JSON object, with the map's layout under \"map\"")
+    ] + MapDrawing.options + Option.reading + [Option.maxErrors]
+  static let exitStatus = PointQuery.exitStatus
   static let examples = [
     "spatial-replay at Journals/demo.intended.ndjson 42",
     "spatial-replay at --json journal.ndjson 120 | jq .focus",
@@ -32,8 +27,7 @@ struct AtCommand: Command {
   var file: String
   var seq: Int
   var json: Bool
-  var ascii: Bool
-  var width: Int?
+  var drawing: MapDrawing
   var reading: ReadOptions
   /// `--max-errors`: how many of a journal's findings stderr shows.
   var limit: DiagnosticLimit
@@ -48,8 +42,7 @@ struct AtCommand: Command {
     guard let seq = Int(text), seq >= 0 else { throw UsageError("SEQ takes a whole number ≥ 0, got '\(text)'") }
     self.seq = seq
     json = arguments.flag(Option.json)
-    ascii = arguments.flag(Option.ascii)
-    width = try arguments.int(Option.width, min: MapCommand.minimumWidth)
+    drawing = try MapDrawing(arguments)
     reading = try ReadOptions(arguments)
     limit = try DiagnosticLimit(arguments)
   }
@@ -62,11 +55,9 @@ struct AtCommand: Command {
       state.writeJSON(to: &context.stdout, map: layout)
       context.stdout.write("\n")
     } else {
-      state.writeText(glyphs: Glyphs(ascii: ascii), to: &context.stdout)
+      state.writeText(glyphs: drawing.glyphs, to: &context.stdout)
       context.stdout.write("\nmap:\n")
-      let options = MapRenderer.Options(
-        width: width ?? MapCommand.defaultWidth(context), glyphs: Glyphs(ascii: ascii), color: context.useColor)
-      MapRenderer(options: options).render(layout, to: &context.stdout)
+      MapRenderer(options: drawing.rendererOptions(context)).render(layout, to: &context.stdout)
     }
     return query.hadErrors ? ExitCode.badInput : ExitCode.ok
   }

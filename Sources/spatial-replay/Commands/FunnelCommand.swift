@@ -26,10 +26,8 @@ struct FunnelCommand: Command {
       Option.json.help(
         "{\"sessions\":N,\"steps\":[{\"screen\":\"A\",\"sessions\":N,\"conversion\":1.0,\n\"fromPrevious\":null,\"dropOff\":0,\"medianMsFromPrevious\":null}, ...]}"
       ),
-    ] + Option.reading + [Option.maxErrors, Option.jobs]
-  static let exitStatus = """
-    0 fine, 2 a file could not be read or a journal has format errors, 64 usage error.
-    """
+    ] + NavigationInput.readingOptions
+  static let exitStatus = NavigationInput.exitStatus
   static let examples = [
     "spatial-replay funnel --steps NotesListViewController,NoteEditorViewController,ComposeViewController Journals/",
     "spatial-replay funnel --steps HomeViewController,CartViewController,CheckoutViewController --within 10m fleet/",

@@ -36,10 +36,8 @@ struct LatencyCommand: Command {
         "{\"group\":[KEY...],\"screens\":[{\"key\":{...},\"screen\":\"A\",\"appearance\":{\"count\":N,\n\"p50\":ms,\"p90\":ms,\"p99\":ms,\"max\":ms},\"firstArrival\":{...},\"dwell\":{...}}, ...]}"
       ),
       format,
-    ] + Option.reading + [Option.maxErrors, Option.jobs]
-  static let exitStatus = """
-    0 fine, 2 a file could not be read or a journal has format errors, 64 usage error.
-    """
+    ] + NavigationInput.readingOptions
+  static let exitStatus = NavigationInput.exitStatus
   static let examples = [
     "spatial-replay latency Journals/notes.intended.ndjson",
     "spatial-replay latency --group build --format csv fleet/ > latency.csv",

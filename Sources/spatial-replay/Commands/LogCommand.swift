@@ -37,10 +37,7 @@ struct LogCommand: Command {
   var limit: DiagnosticLimit
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard arguments.positionals.count == 1 else {
-      throw UsageError("log needs exactly one FILE ('-' for standard input)")
-    }
-    file = arguments.positionals[0]
+    file = try arguments.singleJournal(Self.name)
     filter = try EventFilter(arguments)
     json = arguments.flag(Option.json)
     glyphs = Glyphs(ascii: arguments.flag(Option.ascii))

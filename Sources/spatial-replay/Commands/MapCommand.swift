@@ -1,14 +1,6 @@
 import Journal
 import Projection
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `map FILE`: draws the map at the end of a journal, or after one event.
 struct MapCommand: Command {
   static let name = "map"
@@ -28,53 +20,31 @@ struct MapCommand: Command {
     focus. Findings about the journal go to stderr.
     """
   static let at = Option.value("--at", "SEQ", "the map after the event SEQ (default: after the last event)")
-  static let options = [at, Option.ascii, Option.width] + Option.reading + [Option.maxErrors]
-  static let exitStatus = """
-    0 fine, 2 the file could not be read, the journal has format errors or
-    no event with SEQ (a gap), 64 usage error (SEQ beyond the journal's
-    range included).
-    """
+  static let options = [at] + MapDrawing.options + Option.reading + [Option.maxErrors]
+  static let exitStatus = PointQuery.exitStatus
   static let examples = [
     "spatial-replay map Journals/demo.intended.ndjson",
     "spatial-replay map --at 40 --ascii --width 120 journal.ndjson",
   ]
 
-  /// The narrowest `--width` accepted.
-  static let minimumWidth = 10
-
   var file: String
   var seq: Int?
-  var ascii: Bool
-  var width: Int?
+  var drawing: MapDrawing
   var reading: ReadOptions
   /// `--max-errors`: how many of a journal's findings stderr shows.
   var limit: DiagnosticLimit
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard arguments.positionals.count == 1 else {
-      throw UsageError("map needs exactly one FILE ('-' for standard input)")
-    }
-    file = arguments.positionals[0]
+    file = try arguments.singleJournal(Self.name)
     seq = try arguments.int(Self.at, min: 0)
-    ascii = arguments.flag(Option.ascii)
-    width = try arguments.int(Option.width, min: Self.minimumWidth)
+    drawing = try MapDrawing(arguments)
     reading = try ReadOptions(arguments)
     limit = try DiagnosticLimit(arguments)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
     let query = try PointQuery.read(file, afterSeq: seq, options: reading, limit: limit, context: &context)
-    let options = MapRenderer.Options(
-      width: width ?? Self.defaultWidth(context), glyphs: Glyphs(ascii: ascii), color: context.useColor)
-    MapRenderer(options: options).render(MapLayout(state: query.state), to: &context.stdout)
+    MapRenderer(options: drawing.rendererOptions(context)).render(MapLayout(state: query.state), to: &context.stdout)
     return query.hadErrors ? ExitCode.badInput : ExitCode.ok
-  }
-
-  /// The terminal's width when stdout is one, else 80.
-  static func defaultWidth(_ context: Context) -> Int {
-    guard context.stdoutIsTerminal else { return 80 }
-    var size = winsize()
-    guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= UInt16(minimumWidth) else { return 80 }
-    return Int(size.ws_col)
   }
 }

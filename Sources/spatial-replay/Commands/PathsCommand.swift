@@ -27,10 +27,8 @@ struct PathsCommand: Command {
     [
       steps, NavigationInput.screenKey, top,
       Option.json.help("{\"paths\":[{\"path\":[...],\"count\":N,\"sessions\":M}, ...]}"), format,
-    ] + Option.reading + [Option.maxErrors, Option.jobs]
-  static let exitStatus = """
-    0 fine, 2 a file could not be read or a journal has format errors, 64 usage error.
-    """
+    ] + NavigationInput.readingOptions
+  static let exitStatus = NavigationInput.exitStatus
   static let examples = [
     "spatial-replay paths Journals/notes.intended.ndjson",
     "spatial-replay paths --steps 4 --top 10 --json fleet/",

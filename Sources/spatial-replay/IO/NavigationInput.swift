@@ -5,6 +5,12 @@ import Projection
 /// each journal's records streamed through a fold of the caller's, its format
 /// errors reported as `check` would (the first few, then a count).
 enum NavigationInput {
+  /// The exit status of the commands that fold the screens of many journals (`funnel`, `latency`, `paths`).
+  static let exitStatus = """
+    0 fine, 2 a file could not be read or a journal has format errors, 64 usage error.
+    """
+  /// The options of those commands that say how the journals are read: ``Option/reading``, `--max-errors`, `--jobs`.
+  static let readingOptions = Option.reading + [Option.maxErrors, Option.jobs]
   /// `--by`: what names a screen.
   static let screenKey = Option.value(
     "--by", "KEY",

@@ -25,6 +25,14 @@ import Projection
 /// (``PointIndex``), built by the first query, lets the next ones fold at most
 /// one block of 16,384 records from a stored state.
 struct PointQuery {
+  /// The exit status of the commands that ask for one state (`at`, `map`): what ``read(_:afterSeq:options:limit:context:)``
+  /// fails on.
+  static let exitStatus = """
+    0 fine, 2 the file could not be read, the journal has format errors or
+    no event with SEQ (a gap), 64 usage error (SEQ beyond the journal's
+    range included).
+    """
+
   /// The state after the event asked for, and whether the journal had errors.
   var state: State
   var hadErrors: Bool

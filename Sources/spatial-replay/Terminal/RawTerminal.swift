@@ -81,9 +81,20 @@ enum RawTerminal {
 
   /// The window's size (80×24 when the terminal does not say).
   static func size() -> (width: Int, height: Int) {
-    var size = winsize()
-    guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
+    guard let size = window(), size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
     return (Int(size.ws_col), Int(size.ws_row))
+  }
+
+  /// The window's width in columns as standard output's terminal reports it (nil when it does not).
+  static func columns() -> Int? {
+    window().map { Int($0.ws_col) }
+  }
+
+  /// The window's size as standard output's terminal reports it (nil when it does not).
+  private static func window() -> winsize? {
+    var size = winsize()
+    guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
+    return size
   }
 
   /// The bytes that take the terminal over: alternate screen, cursor hidden, screen cleared.

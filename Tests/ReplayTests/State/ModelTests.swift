@@ -168,6 +168,78 @@ import Testing
     #expect(anomalies == ["8 dealloc-forbidden notes"])
   }
 
+  /// The fold returns facts, not sentences: what each anomaly names, and the words every output renders from it.
+  @Test func anomaliesAreFactsRenderedAtTheEdges() {
+    var b = RecordBuilder()
+    b.alloc("a", "b", "m", "c")
+    b.link("a", .left, "a")  // 5
+    b.add(.modal(controller: "m", presenter: "m"))  // 6
+    b.alloc("a")  // 7
+    b.move("a", .up, "b")  // 8: no focus yet, no up neighbour
+    b.root("a")  // 9
+    b.link("a", .left, "b")  // 10
+    b.add(.modal(controller: "m", presenter: "a"))  // 11
+    b.link("a", .left, "m")  // 12
+    b.move("b", .right, "c")  // 13: b's right is empty
+    b.link("m", .down, "c")  // 14
+    b.move("m", .right, "c")  // 15: not the focus; m's right is a (the reverse of a's left)
+    b.add(.dealloc(controller: "m"))  // 16: in flight
+    b.add(.dealloc(controller: "a"))  // 17: the root
+    b.add(.dealloc(controller: "ghost"))  // 18
+    b.add(.dealloc(controller: "a"))  // 19
+    b.alloc("n")  // 20
+    b.add(.modal(controller: "n", presenter: "b"))  // 21
+    b.add(.dealloc(controller: "b"))  // 22: presents n
+    b.add(.dealloc(controller: "c"))  // 23: the focus
+    var state = State()
+    var found: [(Int, Anomaly)] = []
+    for record in b.records { found += reduce(into: &state, record).map { (record.seq, $0) } }
+    let facts = found.map { "\($0.0) \($0.1.fact)" }
+    let expectedFacts = [
+      "5 linkToItself(a)",
+      "6 modalPresentedByItself(m)",
+      "7 idReused(a, allocatedAt: 1, alive: true)",
+      "8 focusMismatch(from: a, focus: nil)",
+      "8 notNeighbour(from: a, to: b, up, neighbour: nil)",
+      "12 slotOccupied(modal: m, presenter: a, left, occupant: b)",
+      "13 notNeighbour(from: b, to: c, right, neighbour: nil)",
+      "15 focusMismatch(from: m, focus: Optional(c))",
+      "15 notNeighbour(from: m, to: c, right, neighbour: Optional(a))",
+      "16 deallocForbidden(m, Projection.Anomaly.DeallocRefusal.inFlight(seq: 15))",
+      "17 deallocForbidden(a, Projection.Anomaly.DeallocRefusal.root)",
+      "18 unknownController(ghost)",
+      "19 useAfterDealloc(a)",
+      "22 deallocForbidden(b, Projection.Anomaly.DeallocRefusal.presenter(of: n))",
+      "23 deallocForbidden(c, Projection.Anomaly.DeallocRefusal.focus)",
+    ]
+    #expect(facts == expectedFacts, "\(lineDiff(expected: expectedFacts, actual: facts))")
+    let words = found.map { "\($0.1)" }
+    let expectedWords = [
+      "link from 'a' to itself [self-link]",
+      "modal 'm' presented by itself [self-link]",
+      "controller 'a' is allocated again (it was allocated at seq 1) [id-reused]",
+      "move from 'a' but the focus is not set [focus-mismatch]",
+      "move to 'b' but 'a''s up neighbour is empty [not-neighbour]",
+      "modal 'm' presented into 'a''s left slot, which holds 'b' [slot-occupied]",
+      "move to 'c' but 'b''s right neighbour is empty [not-neighbour]",
+      "move from 'm' but the focus is 'c' [focus-mismatch]",
+      "move to 'c' but 'm''s right neighbour is 'a' [not-neighbour]",
+      "dealloc of 'm', part of the transition in flight (seq 15) [dealloc-forbidden]",
+      "dealloc of 'a', the root [dealloc-forbidden]",
+      "controller 'ghost' was never allocated [unknown-controller]",
+      "controller 'a' was deallocated [use-after-dealloc]",
+      "dealloc of 'b', the presenter of 'n', which is still alive [dealloc-forbidden]",
+      "dealloc of 'c', the focus [dealloc-forbidden]",
+    ]
+    #expect(words == expectedWords, "\(lineDiff(expected: expectedWords, actual: words))")
+    #expect(
+      found.map(\.1.controllers) == [
+        ["a"], ["m"], ["a"], ["a"], ["a", "b"], ["a", "m", "b"], ["b", "c"], ["m", "c"], ["m", "c"], ["m"], ["a"],
+        ["ghost"], ["a"], ["b"], ["c"],
+      ])
+    #expect(found.map(\.1.kind.id) == found.map { CheckRule(rawValue: $0.1.kind.id)?.rawValue })
+  }
+
   /// Copies are values: a snapshot does not change when the original folds on (more than one chunk of controllers).
   @Test func snapshotsAreIndependentValues() {
     var b = RecordBuilder()

@@ -20,11 +20,6 @@ public struct ModelDivergence: Sendable, Hashable {
   public struct Entry: Sendable, Hashable {
     public var line: Int
     public var record: Record
-
-    public init(line: Int, record: Record) {
-      self.line = line
-      self.record = record
-    }
   }
 
   /// The finding: rule `model-divergence`, the anchor's line and `seq`, a one-line message.

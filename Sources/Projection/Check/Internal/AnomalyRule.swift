@@ -1,6 +1,6 @@
 /// A rule whose findings the fold itself makes: each ``Anomaly`` of ``anomaly``
-/// kind becomes a finding of ``rule``, with the anomaly's controllers and sentence
-/// (``Finding/Fact/anomaly(_:)``).
+/// kind becomes a finding of ``rule``, with the anomaly's controllers and fact
+/// (``Finding/Fact/anomaly(_:)``), which the outputs put into words (``Anomaly/Fact/message``).
 protocol AnomalyRule {
   static var rule: CheckRule { get }
   static var anomaly: Anomaly.Kind { get }
@@ -9,6 +9,6 @@ protocol AnomalyRule {
 extension AnomalyRule {
   /// Reports the anomaly as a finding at the current record.
   static func report(_ anomaly: Anomaly, in transition: Transition?, _ findings: inout CheckFindings) {
-    findings.report(rule, anomaly.controllers, .anomaly(anomaly.message), in: transition)
+    findings.report(rule, anomaly.controllers, .anomaly(anomaly.fact), in: transition)
   }
 }

@@ -4,7 +4,7 @@ import Journal
 /// visit spans in OTLP.
 struct TraceLane: Sendable {
   var id: ControllerID
-  /// Its class, known once the run ends (nil if it was never allocated).
+  /// Its class: the one of its last fresh alloc so far (nil if it was never allocated).
   var className: String?
   /// Whether the selection draws it.
   var selected: Bool
@@ -17,8 +17,6 @@ struct TraceLane: Sendable {
   /// A visit is open (``VisitTracker``'s), and whether its slice was begun.
   var visitOpen = false
   var visitDrawn = false
-  /// Its position in the model's state, once it is allocated (-1 before).
-  var position: Int32 = -1
   /// Its position among the ``VisitTracker``'s entries, once it has one (-1 before).
   var visitEntry: Int32 = -1
 

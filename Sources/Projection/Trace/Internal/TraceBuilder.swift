@@ -31,6 +31,8 @@ struct TraceBuilder<Sink: TraceSink> {
   private var visits = VisitTracker(countsIncomplete: false)
   private(set) var lanes: [TraceLane] = []
   private var laneIndex = ControllerIndex()
+  /// The lanes of the ids looked up last (a move and its callbacks name the same two).
+  private var recentLanes = RecentIDs()
   private var first: Timestamp?
   private var last: Timestamp?
   /// The seq and time of the last records, at `seq % 64`: a finding is drawn at the time of its event
@@ -59,6 +61,7 @@ struct TraceBuilder<Sink: TraceSink> {
     visits = VisitTracker(countsIncomplete: false)
     lanes.removeAll()
     laneIndex = ControllerIndex()
+    recentLanes = RecentIDs()
     (first, last, rootLane, pendingFlow, sawHeader) = (nil, nil, nil, nil, false)
     for k in recent.indices { recent[k].seq = -1 }
     sink.beginRun(run, file: file)
@@ -179,7 +182,7 @@ struct TraceBuilder<Sink: TraceSink> {
         lanes[to].drawn = true
         pendingFlow = (run << 40 | record.seq, to)
       }
-      sink.move(from: from, flow: pendingFlow?.id, move, seq: record.seq, time: time)
+      sink.move(from: from, to: to, flow: pendingFlow?.id, move, seq: record.seq, time: time)
     case .pan(let pan):
       let k = lane(of: pan.controller)
       if draws(k, record) { sink.pan(lane: k, pan, seq: record.seq, time: time) }
@@ -265,7 +268,11 @@ struct TraceBuilder<Sink: TraceSink> {
   /// The lane of a controller, made when it is first named.
   @inline(__always)
   private mutating func lane(of id: ControllerID) -> Int {
-    if let k = laneIndex[id] { return Int(k) }
+    if let k = recentLanes.find(id) { return Int(k) }
+    if let k = laneIndex[id] {
+      recentLanes.insert(id, k)
+      return Int(k)
+    }
     laneIndex.insert(id, at: Int32(lanes.count))
     var lane = TraceLane(id: id, selected: selection.selects(id))
     lane.className = classNames.removeValue(forKey: id)

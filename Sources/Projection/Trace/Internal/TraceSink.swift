@@ -43,8 +43,8 @@ protocol TraceSink {
   mutating func phaseBegan(lane: Int, _ phase: ControllerState.Phase, seq: Int, time: Timestamp)
   mutating func phaseEnded(lane: Int, _ phase: ControllerState.Phase, time: Timestamp)
   mutating func callback(lane: Int, _ callback: Callback, seq: Int, time: Timestamp)
-  /// A move drawn from `from`; `flow` is set when the model accepted it and its arrival will be drawn.
-  mutating func move(from: Int, flow: Int?, _ move: Move, seq: Int, time: Timestamp)
+  /// A move drawn from `from` to `to`; `flow` is set when the model accepted it and its arrival will be drawn.
+  mutating func move(from: Int, to: Int, flow: Int?, _ move: Move, seq: Int, time: Timestamp)
   mutating func arrival(flow: Int, lane: Int, time: Timestamp)
   mutating func pan(lane: Int, _ pan: Pan, seq: Int, time: Timestamp)
   mutating func modal(lane: Int, presenter: ControllerID, seq: Int, time: Timestamp)

@@ -37,6 +37,11 @@ struct OTLPTraceEncoder: TraceSink {
   private var batch = JSONBuffer()
   private var batchCount = 0
   private var lanes: [LaneSpans] = []
+  /// Per lane, whether its span is open, and whether its visit has ended (read on every event).
+  ///
+  /// Implementation note: apart from ``lanes``, of a plain type: reading a lane's optional span
+  /// to find out copied the lane (its span, its visit and their buffers retained and released).
+  private var spanStates: [SpanState] = []
   private var root = Events()
   /// The lane of the visit that ended last (`last.screen.name`).
   private var lastScreen: Int?
@@ -118,6 +123,10 @@ struct OTLPTraceEncoder: TraceSink {
     var visit: Visit?
   }
 
+  enum SpanState: UInt8 {
+    case none, open, ended
+  }
+
   struct LaneSpans {
     var span: OpenSpan?
     var pending = Events()
@@ -135,6 +144,7 @@ struct OTLPTraceEncoder: TraceSink {
     header = nil
     self.file = file
     lanes.removeAll()
+    spanStates.removeAll()
     root = Events()
     lastScreen = nil
     spanCount = 0
@@ -217,14 +227,17 @@ struct OTLPTraceEncoder: TraceSink {
   }
 
   private mutating func ensure(_ lane: Int) {
-    while lanes.count <= lane { lanes.append(LaneSpans()) }
+    while lanes.count <= lane {
+      lanes.append(LaneSpans())
+      spanStates.append(.none)
+    }
   }
 
   /// Makes lane `lane`'s text for `id` if it has none (or one of another id).
   @inline(__always)
   private mutating func ensureText(_ lane: Int, _ id: ControllerID) {
     ensure(lane)
-    if lanes[lane].text?.id != id { lanes[lane].text = LaneText(id) }
+    if lanes[lane].text == nil || lanes[lane].text!.id != id { lanes[lane].text = LaneText(id) }
   }
 
   // MARK: Spans
@@ -246,11 +259,15 @@ struct OTLPTraceEncoder: TraceSink {
     events.take(lanes[lane].pending)
     lanes[lane].pending.reset()
     lanes[lane].span = OpenSpan(id: spanCount, start: time, lastScreen: lastScreen, events: events)
+    spanStates[lane] = .open
   }
 
   mutating func visitEnded(lane: Int, _ visit: Visit, time: Timestamp) {
     ensureText(lane, visit.controller)
-    lanes[lane].span?.visit = visit
+    if spanStates[lane] != .none {
+      lanes[lane].span!.visit = visit
+      spanStates[lane] = .ended
+    }
     lastScreen = lane
   }
 
@@ -259,7 +276,8 @@ struct OTLPTraceEncoder: TraceSink {
 
   /// Writes the lane's span if its visit has ended.
   private mutating func closeSpan(_ lane: Int) {
-    guard lanes[lane].span?.visit != nil, var span = lanes[lane].span.take() else { return }
+    guard spanStates[lane] == .ended, var span = lanes[lane].span.take() else { return }
+    spanStates[lane] = .none
     // Taken out, not copied: the span's events are then written without a copy of their own.
     writeSpan(&span, lane: lane)
     if spareEvents.count < Self.spareLimit {
@@ -271,7 +289,7 @@ struct OTLPTraceEncoder: TraceSink {
   /// The events a lane's item goes to: its open span, or its pending events.
   private mutating func withEvents(_ lane: Int, _ body: (inout Events, inout NanosText) -> Void) {
     ensure(lane)
-    if lanes[lane].span != nil {
+    if spanStates[lane] != .none {
       body(&lanes[lane].span!.events, &nanos)
     } else {
       body(&lanes[lane].pending, &nanos)
@@ -445,6 +463,7 @@ struct OTLPTraceEncoder: TraceSink {
 
   mutating func endRun(lanes drawn: [TraceLane], root rootLane: Int?, first: Timestamp?, last: Timestamp?) {
     for k in lanes.indices {
+      spanStates[k] = .none
       if var span = lanes[k].span.take() {
         // A visit still open at the end has already been ended by the builder.
         if span.visit != nil {

@@ -196,6 +196,13 @@ package struct JSONBuffer {
     bytes.append(contentsOf: json)
   }
 
+  /// Lets `body` append text it formats itself (digits, hex: ASCII that needs no escaping) straight
+  /// to the bytes, as ``raw(_:)-(StaticString)`` would, with no comma of its own.
+  @inline(__always)
+  package mutating func withBytes(_ body: (inout [UInt8]) -> Void) {
+    body(&bytes)
+  }
+
   /// Takes the bytes built so far, leaving the buffer empty.
   package mutating func take() -> [UInt8] {
     defer { bytes = [] }

@@ -360,11 +360,19 @@ public struct CheckerPass: Sendable {
   private var checker: Checker
   private let checks: Bool
   private let keepsTransitions: Bool
+  private let keepsTraceFacts: Bool
+  private var recent = RecentIDs()
 
-  public init(rules: RuleSelection = .all, model: Profile? = nil) {
+  /// - Parameters:
+  ///   - rules: the rules to report.
+  ///   - model: compare the recording with this profile of the reference model (`check --model`).
+  ///   - forTrace: also keep, per item, what a ``TraceWriter`` reads of the fold (``TraceWriter/consume(_:checked:)``
+  ///     needs it), so that the trace does not fold the journal again; with lifecycle rules only.
+  public init(rules: RuleSelection = .all, model: Profile? = nil, forTrace: Bool = false) {
     checker = Checker(rules: rules)
     checks = rules.containsLifecycleRules
     keepsTransitions = checks && model != nil && rules.contains(.modelDivergence)
+    keepsTraceFacts = checks && forTrace
   }
 
   /// Checks a batch of the reader's items, in file order.
@@ -374,12 +382,18 @@ public struct CheckerPass: Sendable {
     batch.ends.reserveCapacity(items.count)
     batch.held.reserveCapacity(items.count)
     if keepsTransitions { batch.transitions.reserveCapacity(items.count) }
+    if keepsTraceFacts { batch.traceFacts.reserveCapacity(items.count) }
     for i in items.indices {
       if case .record(let record, let line, _) = items[i] {
+        let before = keepsTraceFacts ? TraceFacts.before(record, in: checker.state, &recent) : 0
         checker.check(record, line: line, into: &batch.diagnostics)
         if keepsTransitions { batch.transitions.append(checker.state.transition) }
-      } else if keepsTransitions {
-        batch.transitions.append(nil)
+        if keepsTraceFacts {
+          batch.traceFacts.append(TraceFacts.after(record, in: checker.state, before: before, &recent))
+        }
+      } else {
+        if keepsTransitions { batch.transitions.append(nil) }
+        if keepsTraceFacts { batch.traceFacts.append(TraceFacts(bits: 0)) }
       }
       batch.ends.append(Int32(batch.diagnostics.count))
       batch.held.append(checker.heldSince ?? CheckedBatch.none)
@@ -407,6 +421,8 @@ public struct CheckedBatch: Sendable {
   fileprivate var held: [Int] = []
   /// Per item, with the model comparison: the transition of the checker's fold after it.
   fileprivate var transitions: [Transition?] = []
+  /// Per item, for a ``CheckerPass`` made for the trace: what the trace reads of the fold.
+  internal fileprivate(set) var traceFacts: [TraceFacts] = []
 
   fileprivate static let none = Int.min
 

@@ -4,8 +4,8 @@ import Journal
 /// Event Format of Chrome's tracing and Perfetto (``TraceFormat/chrome``), or
 /// OTLP/JSON for an OpenTelemetry collector (``TraceFormat/otlp``).
 ///
-/// Streaming: each journal is read once, item by item or batch by batch;
-/// memory is the model's state, one entry per controller drawn and (OTLP) the
+/// Streaming: each journal is read once, item by item or batch by batch, and
+/// folded once (by its checker); memory is the model's state, one entry per controller drawn and (OTLP) the
 /// spans of one output line, whatever the journal's length. The bytes are
 /// taken out as they are written (``drain(_:)``). `docs/trace.md` describes
 /// the mapping.
@@ -50,7 +50,8 @@ public struct TraceWriter {
     if chrome != nil { chrome!.consume(item) } else { otlp!.consume(item) }
   }
 
-  /// Takes a batch of the reader's items, checked by a ``CheckerPass`` (all rules, no model) on another thread.
+  /// Takes a batch of the reader's items, checked on another thread by a ``CheckerPass`` made for the
+  /// trace (`CheckerPass(forTrace: true)`: all rules, no model), whose fold the trace reads.
   public mutating func consume(_ items: UnsafeBufferPointer<JournalItem>, checked: borrowing CheckedBatch) {
     if chrome != nil { chrome!.consume(items, checked: checked) } else { otlp!.consume(items, checked: checked) }
   }

@@ -111,7 +111,7 @@ struct TraceCommand: Command {
         let name = JournalInput.displayName(path)
         let reader: CheckingReader
         do {
-          reader = try CheckingReader(path: path, options: reading, pass: CheckerPass())
+          reader = try CheckingReader(path: path, options: reading, pass: CheckerPass(forTrace: true))
         } catch {
           throw CommandFailure(displayText(error.description, limit: .max))
         }

@@ -156,7 +156,7 @@ import Testing
       let whole = TraceWriter.document(format: format, runs: [(journal.name, items)], version: "test")
       for size in [1, 7, 300, items.count + 1] {
         var trace = TraceWriter(format: format, version: "test")
-        var pass = CheckerPass()
+        var pass = CheckerPass(forTrace: true)
         trace.beginRun(file: journal.name)
         for start in stride(from: 0, to: items.count, by: size) {
           let batch = Array(items[start..<min(items.count, start + size)])

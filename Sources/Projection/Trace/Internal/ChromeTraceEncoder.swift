@@ -22,6 +22,8 @@ struct ChromeTraceEncoder: TraceSink {
   private var lastPanEnd = 0
   /// Per lane: `PID,"tid":TID,"ts":`.
   private var prefixes: [[UInt8]] = []
+  /// Per lane: its controller's id as a JSON string (empty until it is first written).
+  private var quotedIDs: [[UInt8]] = []
 
   private static let findingsThread = 1
   private static let pansThread = 2
@@ -63,6 +65,15 @@ struct ChromeTraceEncoder: TraceSink {
     usedFindings = false
     lastPanEnd = 0
     prefixes.removeAll()
+    quotedIDs.removeAll()
+  }
+
+  /// Lane `lane`'s controller's id, `id`, as a JSON string, escaped once per lane.
+  @inline(__always)
+  private mutating func quotedID(_ lane: Int, _ id: ControllerID) -> [UInt8] {
+    while quotedIDs.count <= lane { quotedIDs.append([]) }
+    if quotedIDs[lane].isEmpty { JSONWriter.appendString(id.rawValue, to: &quotedIDs[lane]) }
+    return quotedIDs[lane]
   }
 
   mutating func start(at time: Timestamp) { start = time.microseconds }
@@ -150,7 +161,7 @@ struct ChromeTraceEncoder: TraceSink {
     json.raw("}}")
   }
 
-  mutating func move(from: Int, flow: Int?, _ move: Move, seq: Int, time: Timestamp) {
+  mutating func move(from: Int, to: Int, flow: Int?, _ move: Move, seq: Int, time: Timestamp) {
     // The flow first: Perfetto binds it to the slice open on the thread (the visit), not to the instant.
     if let flow {
       event("\n{\"ph\":\"s\",\"pid\":", lane: from, ts: ts(time))
@@ -160,7 +171,7 @@ struct ChromeTraceEncoder: TraceSink {
     }
     event("\n{\"ph\":\"i\",\"pid\":", lane: from, ts: ts(time))
     json.raw(#","s":"t","cat":"move","name":"move","args":{"to":"#)
-    json.string(move.to.rawValue)
+    json.raw(quotedID(to, move.to))
     direction(move.direction)
     switch move.trigger {
     case .programmatic: json.raw(#","trigger":"programmatic""#)
@@ -221,7 +232,7 @@ struct ChromeTraceEncoder: TraceSink {
     case .refused: json.raw(#","cat":"pan","name":"pan refused","args":{"controller":"#)
     case .cancelled: json.raw(#","cat":"pan","name":"pan cancelled","args":{"controller":"#)
     }
-    json.string(pan.controller.rawValue)
+    json.raw(quotedID(lane, pan.controller))
     direction(pan.direction)
     switch pan.outcome {
     case .committed: json.raw(#","outcome":"committed","fingers":"#)

@@ -37,9 +37,23 @@ struct OTLPTraceEncoder: TraceSink {
   private var batch = JSONBuffer()
   private var batchCount = 0
   private var lanes: [LaneSpans] = []
+  /// Per lane, whether its span is open, and whether its visit has ended (read on every event).
+  ///
+  /// Implementation note: apart from ``lanes``, of a plain type: reading a lane's optional span
+  /// to find out copied the lane (its span, its visit and their buffers retained and released).
+  private var spanStates: [SpanState] = []
   private var root = Events()
-  /// The screen of the visit that ended last (`last.screen.name`).
-  private var lastScreen: ControllerID?
+  /// The lane of the visit that ended last (`last.screen.name`).
+  private var lastScreen: Int?
+  /// Per run, pre-encoded: `{"traceId":"…","spanId":"` and `","parentSpanId":"…","name":` (the root's id).
+  private var spanOpen: [UInt8] = []
+  private var spanParent: [UInt8] = []
+  /// Per run, pre-encoded: the attributes every span carries (``commonAttributes(_:)``), a comma before each.
+  private var common: [UInt8] = []
+  private var nanos = NanosText()
+  /// Span events' buffers of spans written, emptied, for the next visits (their capacity kept).
+  private var spareEvents: [Events] = []
+  private static let spareLimit = 64
 
   /// The events of a span (or waiting for one), as a JSON array being written.
   struct Events {
@@ -50,21 +64,73 @@ struct OTLPTraceEncoder: TraceSink {
     var error: String?
 
     init() { json.open("[") }
+
+    /// Empties the events, keeping the buffer's capacity.
+    mutating func reset() {
+      json.close("]")  // never closed: ``spanEvents(_:)`` writes the bracket after them
+      json.drain { _ in }
+      json.open("[")
+      (count, dropped, error) = (0, 0, nil)
+    }
+
+    /// Appends `other`'s events (a lane's waiting ones) to these, which have none yet.
+    mutating func take(_ other: Events) {
+      if other.count > 0 {
+        json.element()
+        json.withBytes { $0.append(contentsOf: other.json.bytes[1...]) }
+      }
+      (count, dropped, error) = (other.count, other.dropped, other.error)
+    }
+  }
+
+  /// A lane's controller as the spans write it, made at its first span or move to it.
+  struct LaneText {
+    var id: ControllerID
+    /// `"ID"`, escaped.
+    var quotedID: [UInt8]
+    /// The class that ``quotedName`` and ``quotedClass`` were made for.
+    var className: String?
+    /// `"CLASS"` (the id's without a class): the span's name.
+    var quotedName: [UInt8]
+
+    init(_ id: ControllerID) {
+      self.id = id
+      quotedID = []
+      JSONWriter.appendString(id.rawValue, to: &quotedID)
+      quotedName = quotedID
+    }
+
+    mutating func name(_ className: String?) {
+      guard className != self.className else { return }
+      self.className = className
+      if let className {
+        quotedName.removeAll(keepingCapacity: true)
+        JSONWriter.appendString(className, to: &quotedName)
+      } else {
+        quotedName = quotedID
+      }
+    }
   }
 
   /// A visit's span while it takes events.
   struct OpenSpan {
     var id: UInt64
     var start: Timestamp
-    var lastScreen: ControllerID?
-    var events = Events()
+    /// The lane of `last.screen.name`.
+    var lastScreen: Int?
+    var events: Events
     /// Set when the visit ended: the span still takes the didDisappear that follows.
     var visit: Visit?
+  }
+
+  enum SpanState: UInt8 {
+    case none, open, ended
   }
 
   struct LaneSpans {
     var span: OpenSpan?
     var pending = Events()
+    var text: LaneText?
   }
 
   init(version: String) {
@@ -78,6 +144,7 @@ struct OTLPTraceEncoder: TraceSink {
     header = nil
     self.file = file
     lanes.removeAll()
+    spanStates.removeAll()
     root = Events()
     lastScreen = nil
     spanCount = 0
@@ -85,6 +152,7 @@ struct OTLPTraceEncoder: TraceSink {
     batch.open("[")
     batchCount = 0
     identify(by: "file\u{0}" + file)
+    encodeCommon()
   }
 
   mutating func start(at time: Timestamp) {}
@@ -92,6 +160,22 @@ struct OTLPTraceEncoder: TraceSink {
   mutating func header(_ header: SessionHeader) {
     self.header = header
     identify(by: "session\u{0}" + header.session)
+    encodeCommon()
+  }
+
+  /// The pieces every span of the run writes the same.
+  private mutating func encodeCommon() {
+    var json = JSONBuffer()
+    json.raw(#"{"traceId":"#)
+    json.string(traceID)
+    json.raw(#","spanId":""#)
+    spanOpen = json.take()
+    json.raw(#"","parentSpanId":"#)
+    json.string(spanID(0))
+    json.raw(#","name":"#)
+    spanParent = json.take()
+    commonAttributes(&json)
+    common = json.take()
   }
 
   /// The trace id and the span ids' base, from the session id (or the file, without a header).
@@ -116,6 +200,25 @@ struct OTLPTraceEncoder: TraceSink {
     return String(decoding: out, as: UTF8.self)
   }
 
+  @inline(__always)
+  private static func append(_ time: Timestamp, _ nanos: inout NanosText, to json: inout JSONBuffer) {
+    json.withBytes { nanos.append(time, to: &$0) }
+  }
+
+  /// An id's 16 lowercase hex digits, written straight into `out` as ``spanID(_:)`` spells them.
+  private static func appendHex(_ id: UInt64, to out: inout [UInt8]) {
+    var value = id
+    var digits: (UInt64, UInt64) = (0, 0)
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      let hex: StaticString = "0123456789abcdef"
+      for i in (0..<16).reversed() {
+        buffer[i] = hex.utf8Start[Int(value & 15)]
+        value >>= 4
+      }
+      out.append(contentsOf: buffer)
+    }
+  }
+
   private func spanID(_ k: UInt64) -> String {
     let id = spanBase &+ k
     let value = id == 0 ? 1 : id
@@ -124,7 +227,17 @@ struct OTLPTraceEncoder: TraceSink {
   }
 
   private mutating func ensure(_ lane: Int) {
-    while lanes.count <= lane { lanes.append(LaneSpans()) }
+    while lanes.count <= lane {
+      lanes.append(LaneSpans())
+      spanStates.append(.none)
+    }
+  }
+
+  /// Makes lane `lane`'s text for `id` if it has none (or one of another id).
+  @inline(__always)
+  private mutating func ensureText(_ lane: Int, _ id: ControllerID) {
+    ensure(lane)
+    if lanes[lane].text == nil || lanes[lane].text!.id != id { lanes[lane].text = LaneText(id) }
   }
 
   // MARK: Spans
@@ -133,19 +246,29 @@ struct OTLPTraceEncoder: TraceSink {
     ensure(lane)
     closeSpan(lane)
     spanCount += 1
-    var span = OpenSpan(id: spanCount, start: time, lastScreen: lastScreen)
+    var events: Events
+    if let spare = spareEvents.popLast() {
+      events = spare
+    } else {
+      events = Events()
+      // Room for a visit's usual events (a callback is about 110 bytes): its buffer grows once, not
+      // at each doubling (a lane's waiting events, one per controller ever seen, get none).
+      events.json.reserveCapacity(Self.spanEventBytes)
+    }
     // The events that waited for this visit (didLoad, willAppear) come first.
-    swap(&span.events, &lanes[lane].pending)
-    // Room for a visit's usual events (a callback is about 110 bytes): its buffer grows once, not
-    // at each doubling (a lane's waiting events, one per controller ever seen, get none).
-    span.events.json.reserveCapacity(Self.spanEventBytes)
-    lanes[lane].span = span
+    events.take(lanes[lane].pending)
+    lanes[lane].pending.reset()
+    lanes[lane].span = OpenSpan(id: spanCount, start: time, lastScreen: lastScreen, events: events)
+    spanStates[lane] = .open
   }
 
   mutating func visitEnded(lane: Int, _ visit: Visit, time: Timestamp) {
-    ensure(lane)
-    lanes[lane].span?.visit = visit
-    lastScreen = visit.controller
+    ensureText(lane, visit.controller)
+    if spanStates[lane] != .none {
+      lanes[lane].span!.visit = visit
+      spanStates[lane] = .ended
+    }
+    lastScreen = lane
   }
 
   mutating func phaseBegan(lane: Int, _ phase: ControllerState.Phase, seq: Int, time: Timestamp) {}
@@ -153,18 +276,23 @@ struct OTLPTraceEncoder: TraceSink {
 
   /// Writes the lane's span if its visit has ended.
   private mutating func closeSpan(_ lane: Int) {
-    guard let visit = lanes[lane].span?.visit, var span = lanes[lane].span.take() else { return }
+    guard spanStates[lane] == .ended, var span = lanes[lane].span.take() else { return }
+    spanStates[lane] = .none
     // Taken out, not copied: the span's events are then written without a copy of their own.
-    writeSpan(&span, visit)
+    writeSpan(&span, lane: lane)
+    if spareEvents.count < Self.spareLimit {
+      span.events.reset()
+      spareEvents.append(span.events)
+    }
   }
 
   /// The events a lane's item goes to: its open span, or its pending events.
-  private mutating func withEvents(_ lane: Int, _ body: (inout Events) -> Void) {
+  private mutating func withEvents(_ lane: Int, _ body: (inout Events, inout NanosText) -> Void) {
     ensure(lane)
-    if lanes[lane].span != nil {
-      body(&lanes[lane].span!.events)
+    if spanStates[lane] != .none {
+      body(&lanes[lane].span!.events, &nanos)
     } else {
-      body(&lanes[lane].pending)
+      body(&lanes[lane].pending, &nanos)
     }
   }
 
@@ -191,6 +319,26 @@ struct OTLPTraceEncoder: TraceSink {
     return true
   }
 
+  /// ``open(_:_:time:seq:)`` for a name spelled in the source: `name` is
+  /// `","name":"NAME","attributes":[{"key":"journal.seq","value":{"intValue":"`.
+  @inline(__always)
+  private static func open(
+    _ events: inout Events, _ nanos: inout NanosText, _ name: StaticString, time: Timestamp, seq: Int
+  ) -> Bool {
+    guard events.count < eventLimit else {
+      events.dropped += 1
+      return false
+    }
+    events.count += 1
+    events.json.element()
+    events.json.raw(#"{"timeUnixNano":""#)
+    events.json.withBytes { nanos.append(time, to: &$0) }
+    events.json.raw(name)
+    events.json.int(seq)
+    events.json.raw(#""}}"#)
+    return true
+  }
+
   private static func close(_ events: inout Events) {
     events.json.raw("]}")
   }
@@ -198,7 +346,7 @@ struct OTLPTraceEncoder: TraceSink {
   mutating func callback(lane: Int, _ callback: Callback, seq: Int, time: Timestamp) {
     ensure(lane)
     if callback != .didDisappear { closeSpan(lane) }
-    withEvents(lane) { events in
+    withEvents(lane) { events, nanos in
       // Implementation note: most events are callbacks; theirs is written in few pieces.
       guard events.count < Self.eventLimit else {
         events.dropped += 1
@@ -207,7 +355,7 @@ struct OTLPTraceEncoder: TraceSink {
       events.count += 1
       events.json.element()
       events.json.raw(#"{"timeUnixNano":""#)
-      events.json.int(Int(time.microseconds) * 1000)
+      events.json.withBytes { nanos.append(time, to: &$0) }
       switch callback {
       case .didLoad: events.json.raw(#"","name":"didLoad","attributes":[{"key":"journal.seq","value":{"intValue":""#)
       case .willAppear:
@@ -225,24 +373,52 @@ struct OTLPTraceEncoder: TraceSink {
     if callback == .didDisappear { closeSpan(lane) }
   }
 
-  mutating func move(from: Int, flow: Int?, _ move: Move, seq: Int, time: Timestamp) {
-    withEvents(from) { events in
-      guard Self.open(&events, "move", time: time, seq: seq) else { return }
-      Self.attribute(&events.json, "move.to", move.to.rawValue)
-      Self.attribute(&events.json, "move.direction", move.direction.rawValue)
-      Self.attribute(&events.json, "move.trigger", move.trigger.rawValue)
-      Self.attribute(&events.json, "move.animated", bool: move.animated)
-      Self.close(&events)
+  mutating func move(from: Int, to: Int, flow: Int?, _ move: Move, seq: Int, time: Timestamp) {
+    ensureText(to, move.to)
+    let target = lanes[to].text!.quotedID
+    withEvents(from) { events, nanos in
+      let name: StaticString = #"","name":"move","attributes":[{"key":"journal.seq","value":{"intValue":""#
+      guard Self.open(&events, &nanos, name, time: time, seq: seq) else { return }
+      events.json.raw(#",{"key":"move.to","value":{"stringValue":"#)
+      events.json.raw(target)
+      switch move.direction {
+      case .left: events.json.raw(#"}},{"key":"move.direction","value":{"stringValue":"left"}}"#)
+      case .right: events.json.raw(#"}},{"key":"move.direction","value":{"stringValue":"right"}}"#)
+      case .up: events.json.raw(#"}},{"key":"move.direction","value":{"stringValue":"up"}}"#)
+      case .down: events.json.raw(#"}},{"key":"move.direction","value":{"stringValue":"down"}}"#)
+      }
+      switch move.trigger {
+      case .programmatic: events.json.raw(#",{"key":"move.trigger","value":{"stringValue":"programmatic"}}"#)
+      case .pan: events.json.raw(#",{"key":"move.trigger","value":{"stringValue":"pan"}}"#)
+      case .fling: events.json.raw(#",{"key":"move.trigger","value":{"stringValue":"fling"}}"#)
+      case .goToRoot: events.json.raw(#",{"key":"move.trigger","value":{"stringValue":"goToRoot"}}"#)
+      }
+      events.json.raw(
+        move.animated
+          ? #",{"key":"move.animated","value":{"boolValue":true}}]}"#
+          : #",{"key":"move.animated","value":{"boolValue":false}}]}"#)
     }
   }
 
   mutating func arrival(flow: Int, lane: Int, time: Timestamp) {}
 
   mutating func pan(lane: Int, _ pan: Pan, seq: Int, time: Timestamp) {
-    withEvents(lane) { events in
-      guard Self.open(&events, "pan", time: time, seq: seq) else { return }
-      Self.attribute(&events.json, "pan.direction", pan.direction.rawValue)
-      Self.attribute(&events.json, "pan.outcome", pan.outcome.rawValue)
+    withEvents(lane) { events, nanos in
+      let name: StaticString = #"","name":"pan","attributes":[{"key":"journal.seq","value":{"intValue":""#
+      guard Self.open(&events, &nanos, name, time: time, seq: seq) else { return }
+      switch pan.direction {
+      case .left: events.json.raw(#",{"key":"pan.direction","value":{"stringValue":"left"}}"#)
+      case .right: events.json.raw(#",{"key":"pan.direction","value":{"stringValue":"right"}}"#)
+      case .up: events.json.raw(#",{"key":"pan.direction","value":{"stringValue":"up"}}"#)
+      case .down: events.json.raw(#",{"key":"pan.direction","value":{"stringValue":"down"}}"#)
+      }
+      switch pan.outcome {
+      case .committed: events.json.raw(#",{"key":"pan.outcome","value":{"stringValue":"committed"}}"#)
+      case .snapBack: events.json.raw(#",{"key":"pan.outcome","value":{"stringValue":"snapBack"}}"#)
+      case .blocked: events.json.raw(#",{"key":"pan.outcome","value":{"stringValue":"blocked"}}"#)
+      case .refused: events.json.raw(#",{"key":"pan.outcome","value":{"stringValue":"refused"}}"#)
+      case .cancelled: events.json.raw(#",{"key":"pan.outcome","value":{"stringValue":"cancelled"}}"#)
+      }
       Self.attribute(&events.json, "pan.fingers", int: pan.touches)
       Self.attribute(&events.json, "pan.distance", double: pan.distance)
       Self.attribute(&events.json, "pan.velocity", double: pan.velocity)
@@ -251,7 +427,7 @@ struct OTLPTraceEncoder: TraceSink {
   }
 
   mutating func modal(lane: Int, presenter: ControllerID, seq: Int, time: Timestamp) {
-    withEvents(lane) { events in
+    withEvents(lane) { events, _ in
       guard Self.open(&events, "modal presented", time: time, seq: seq) else { return }
       Self.attribute(&events.json, "modal.presenter", presenter.rawValue)
       Self.close(&events)
@@ -259,7 +435,7 @@ struct OTLPTraceEncoder: TraceSink {
   }
 
   mutating func dealloc(lane: Int, seq: Int, time: Timestamp) {
-    withEvents(lane) { events in
+    withEvents(lane) { events, _ in
       guard Self.open(&events, "deallocated", time: time, seq: seq) else { return }
       Self.close(&events)
     }
@@ -279,7 +455,7 @@ struct OTLPTraceEncoder: TraceSink {
       Self.close(&events)
     }
     if let lane {
-      withEvents(lane, add)
+      withEvents(lane) { events, _ in add(&events) }
     } else {
       add(&root)
     }
@@ -287,10 +463,11 @@ struct OTLPTraceEncoder: TraceSink {
 
   mutating func endRun(lanes drawn: [TraceLane], root rootLane: Int?, first: Timestamp?, last: Timestamp?) {
     for k in lanes.indices {
+      spanStates[k] = .none
       if var span = lanes[k].span.take() {
         // A visit still open at the end has already been ended by the builder.
-        if let visit = span.visit {
-          writeSpan(&span, visit)
+        if span.visit != nil {
+          writeSpan(&span, lane: k)
         } else {
           span.events.json.close("]")
           move(span.events, into: &root)
@@ -359,27 +536,51 @@ struct OTLPTraceEncoder: TraceSink {
 
   // MARK: Writing
 
-  private mutating func writeSpan(_ span: inout OpenSpan, _ visit: Visit) {
+  /// Writes lane `lane`'s span, whose visit has ended.
+  ///
+  /// Implementation note: of pieces made once per run and per lane (``encodeCommon()``,
+  /// ``LaneText``) and fixed ones spelled out; it is the same text as ``writeRoot(first:last:)``'s
+  /// way (keys escaped, ids as strings), which cost a third of the trace's own work.
+  private mutating func writeSpan(_ span: inout OpenSpan, lane: Int) {
+    let visit = span.visit!
+    ensureText(lane, visit.controller)
+    lanes[lane].text!.name(visit.className)
     batch.element()
-    batch.open("{")
-    spanHeader(id: span.id, parent: 0, name: visit.className ?? visit.controller.rawValue)
-    batch.key("startTimeUnixNano")
-    batch.intString(Int(visit.startTime.microseconds) * 1000)
-    batch.key("endTimeUnixNano")
-    batch.intString(Int(visit.endTime.microseconds) * 1000)
-    batch.key("attributes")
-    batch.open("[")
-    Self.attribute(&batch, "screen.name", visit.controller.rawValue, first: true)
-    if let className = visit.className { Self.attribute(&batch, "screen.class", className) }
-    if let last = span.lastScreen { Self.attribute(&batch, "last.screen.name", last.rawValue) }
-    commonAttributes(&batch)
-    Self.attribute(&batch, "visit.number", int: visit.number)
-    Self.attribute(&batch, "visit.start_seq", int: visit.startSeq)
-    if let end = visit.endSeq { Self.attribute(&batch, "visit.end_seq", int: end) }
-    Self.attribute(&batch, "visit.open", bool: visit.isOpen)
-    batch.close("]")
+    batch.raw(spanOpen)
+    let id = spanBase &+ span.id
+    batch.withBytes { Self.appendHex(id == 0 ? 1 : id, to: &$0) }
+    batch.raw(spanParent)
+    batch.raw(lanes[lane].text!.quotedName)
+    batch.raw(#","kind":1,"startTimeUnixNano":""#)
+    Self.append(visit.startTime, &nanos, to: &batch)
+    batch.raw(#"","endTimeUnixNano":""#)
+    Self.append(visit.endTime, &nanos, to: &batch)
+    batch.raw(#"","attributes":[{"key":"screen.name","value":{"stringValue":"#)
+    batch.raw(lanes[lane].text!.quotedID)
+    if visit.className != nil {
+      batch.raw(#"}},{"key":"screen.class","value":{"stringValue":"#)
+      batch.raw(lanes[lane].text!.quotedName)
+    }
+    if let last = span.lastScreen {
+      batch.raw(#"}},{"key":"last.screen.name","value":{"stringValue":"#)
+      batch.raw(lanes[last].text!.quotedID)
+    }
+    batch.raw("}}")
+    batch.raw(common)
+    batch.raw(#",{"key":"visit.number","value":{"intValue":""#)
+    batch.int(visit.number)
+    batch.raw(#""}},{"key":"visit.start_seq","value":{"intValue":""#)
+    batch.int(visit.startSeq)
+    if let end = visit.endSeq {
+      batch.raw(#""}},{"key":"visit.end_seq","value":{"intValue":""#)
+      batch.int(end)
+    }
+    batch.raw(
+      visit.isOpen
+        ? #""}},{"key":"visit.open","value":{"boolValue":true}}]"#
+        : #""}},{"key":"visit.open","value":{"boolValue":false}}]"#)
     spanEvents(&span.events)
-    batch.close("}")
+    batch.raw("}")
     batchCount += 1
     if batchCount >= Self.spansPerLine { flushLine() }
   }
@@ -427,24 +628,24 @@ struct OTLPTraceEncoder: TraceSink {
     if let device = header?.device { Self.attribute(&json, "device.model.name", device) }
   }
 
+  /// `,"events":[…]`, `,"droppedEventsCount":N` and `,"status":{…}`, each when there is one
+  /// (after the span's attributes: a comma before each).
   private mutating func spanEvents(_ events: inout Events) {
     if events.count > 0 {
-      events.json.close("]")
-      batch.key("events")
+      batch.raw(#","events":"#)
       batch.raw(events.json.bytes)
+      batch.raw("]")
     }
     if events.dropped > 0 {
-      batch.key("droppedEventsCount")
+      batch.raw(#","droppedEventsCount":"#)
       batch.int(events.dropped)
     }
     if let error = events.error {
-      batch.key("status")
-      batch.open("{")
-      batch.key("message")
+      batch.raw(#","status":{"message":"#)
       batch.string(error)
-      batch.key("code")
+      batch.raw(#","code":"#)
       batch.int(Self.statusError)
-      batch.close("}")
+      batch.raw("}")
     }
   }
 
@@ -505,5 +706,46 @@ struct OTLPTraceEncoder: TraceSink {
     json.raw(first ? #"{"key":""# : #",{"key":""#)
     json.raw(key)
     json.raw(#"","value":"#)
+  }
+}
+
+/// Times as OTLP writes them, `time.microseconds * 1000` in decimal (`timeUnixNano`), the digits of
+/// the seconds kept from the last time written: most times of a trace share them.
+struct NanosText {
+  private var second: Int64 = -1
+  private var secondDigits: [UInt8] = []
+
+  @inline(__always)
+  mutating func append(_ time: Timestamp, to out: inout [UInt8]) {
+    let micros = time.microseconds
+    let second = micros / 1_000_000
+    guard second > 0 else { return JSONWriter.appendInt(Int(micros) * 1000, to: &out) }
+    if second != self.second {
+      self.second = second
+      secondDigits.removeAll(keepingCapacity: true)
+      JSONWriter.appendInt(Int(second), to: &secondDigits)
+    }
+    out.append(contentsOf: secondDigits)
+    // The microseconds' six digits, zero-padded, and the nanoseconds' three zeros.
+    var rest = Int(micros - second * 1_000_000)
+    var digits: (UInt64, UInt8) = (0, 0)
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      let pairs: StaticString = """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940\
+        4142434445464748495051525354555657585960616263646566676869707172737475767778798081\
+        828384858687888990919293949596979899
+        """
+      let table = pairs.utf8Start
+      for i in stride(from: 4, through: 0, by: -2) {
+        let pair = (rest % 100) &* 2
+        rest /= 100
+        buffer[i] = table[pair]
+        buffer[i + 1] = table[pair + 1]
+      }
+      buffer[6] = UInt8(ascii: "0")
+      buffer[7] = UInt8(ascii: "0")
+      buffer[8] = UInt8(ascii: "0")
+      out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<9]))
+    }
   }
 }

@@ -11,18 +11,28 @@ import Journal
 /// visit's edge; phases follow one another (the fold has one phase at a time),
 /// and so do visits.
 ///
-/// Memory: the model's state, one ``TraceLane`` per controller drawn, and the
+/// It does not fold the journal itself: the checker does (``JournalCheck`` item
+/// by item, a ``CheckerPass`` made for the trace batch by batch), and the
+/// builder reads what it needs of the fold from ``TraceFacts``.
+///
+/// Memory: the checker's (the model's state), one ``TraceLane`` per controller
+/// drawn, the class of each controller allocated before it is drawn, and the
 /// findings of one batch.
 struct TraceBuilder<Sink: TraceSink> {
   var sink: Sink
   private(set) var selection: TraceSelection
   private var run = -1
-  private var state = State()
   private var check = JournalCheck()
+  /// The positions in the checker's state of the ids the item-by-item trace looked up last.
+  private var recentIDs = RecentIDs()
+  /// The class of each controller allocated (a fresh instance) before it has a lane.
+  private var classNames: [ControllerID: String] = [:]
   private var findings: [CheckFinding] = []
   private var visits = VisitTracker(countsIncomplete: false)
   private(set) var lanes: [TraceLane] = []
   private var laneIndex = ControllerIndex()
+  /// The lanes of the ids looked up last (a move and its callbacks name the same two).
+  private var recentLanes = RecentIDs()
   private var first: Timestamp?
   private var last: Timestamp?
   /// The seq and time of the last records, at `seq % 64`: a finding is drawn at the time of its event
@@ -44,12 +54,14 @@ struct TraceBuilder<Sink: TraceSink> {
   /// Starts the next run (journal).
   mutating func beginRun(file: String) {
     run += 1
-    state = State()
     check = JournalCheck()
+    recentIDs = RecentIDs()
+    classNames.removeAll()
     findings.removeAll()
     visits = VisitTracker(countsIncomplete: false)
     lanes.removeAll()
     laneIndex = ControllerIndex()
+    recentLanes = RecentIDs()
     (first, last, rootLane, pendingFlow, sawHeader) = (nil, nil, nil, nil, false)
     for k in recent.indices { recent[k].seq = -1 }
     sink.beginRun(run, file: file)
@@ -57,17 +69,24 @@ struct TraceBuilder<Sink: TraceSink> {
 
   /// Takes the reader's next item (the checker runs here).
   mutating func consume(_ item: JournalItem) {
-    check.consume(item, into: &findings)
-    if case .record(let record, _, _) = item { consume(record) }
+    if case .record(let record, _, _) = item {
+      let before = TraceFacts.before(record, in: check.state, &recentIDs)
+      check.consume(item, into: &findings)
+      consume(record, TraceFacts.after(record, in: check.state, before: before, &recentIDs))
+    } else {
+      check.consume(item, into: &findings)
+    }
     if !findings.isEmpty { emitFindings() }
   }
 
   /// Takes a batch of the reader's items that a ``CheckerPass`` checked on another thread: the same
-  /// trace as ``consume(_:)`` of each item in turn, wherever the batches begin and end.
+  /// trace as ``consume(_:)`` of each item in turn, wherever the batches begin and end. The pass
+  /// is one made for the trace (``CheckerPass/init(rules:model:forTrace:)``).
   mutating func consume(_ items: UnsafeBufferPointer<JournalItem>, checked: borrowing CheckedBatch) {
+    precondition(checked.traceFacts.count == items.count, "the batch was not checked by a CheckerPass for the trace")
     for i in items.indices {
       check.consume(i, of: items, checked: checked, into: &findings)
-      if case .record(let record, _, _) = items[i] { consume(record) }
+      if case .record(let record, _, _) = items[i] { consume(record, checked.traceFacts[i]) }
       // A finding is drawn after the record at which check passes it on, at that record's time.
       if !findings.isEmpty { emitFindings() }
     }
@@ -91,7 +110,6 @@ struct TraceBuilder<Sink: TraceSink> {
       guard let k = laneIndex[visit.controller].map(Int.init) else { continue }
       endVisit(k, visit, time: visit.endTime)
     }
-    for k in lanes.indices { lanes[k].className = state[controller: lanes[k].id]?.className }
     sink.endRun(lanes: lanes, root: rootLane, first: first, last: last)
   }
 
@@ -129,7 +147,8 @@ struct TraceBuilder<Sink: TraceSink> {
 
   // MARK: Records
 
-  private mutating func consume(_ record: Record) {
+  /// A record, with what the checker's fold says of it.
+  private mutating func consume(_ record: Record, _ facts: TraceFacts) {
     let time = record.time
     if first == nil {
       first = time
@@ -139,19 +158,15 @@ struct TraceBuilder<Sink: TraceSink> {
     recent[record.seq & (Self.recentCount - 1)] = (record.seq, time)
     switch record.event {
     case .session(let header):
-      reduce(into: &state, record)
       if !sawHeader {
         sawHeader = true
         sink.header(header)
       }
     case .lifecycle(let id, let callback):
-      lifecycle(record, id, callback)
+      lifecycle(record, id, callback, facts)
     case .dealloc(let id):
       let k = lane(of: id)
-      let p = position(k)
-      let wasAlive = p >= 0 && state.store[Int(p)].isAlive
-      reduce(into: &state, record)
-      if wasAlive { endPhase(k, time: time) }
+      if facts.wasAlive { endPhase(k, time: time) }
       if let visit = visits.step(record, entry: &lanes[k].visitEntry).ended { endVisit(k, visit, time: time) }
       if draws(k, record) { sink.dealloc(lane: k, seq: record.seq, time: time) }
     case .move(let move):
@@ -159,8 +174,7 @@ struct TraceBuilder<Sink: TraceSink> {
         sink.arrival(flow: flow.id, lane: flow.lane, time: time)
         pendingFlow = nil
       }
-      reduce(into: &state, record)
-      let accepted = state.transition?.seq == record.seq
+      let accepted = facts.moveAccepted
       let from = lane(of: move.from)
       let to = lane(of: move.to)
       guard draws(from, record) else { break }
@@ -168,38 +182,37 @@ struct TraceBuilder<Sink: TraceSink> {
         lanes[to].drawn = true
         pendingFlow = (run << 40 | record.seq, to)
       }
-      sink.move(from: from, flow: pendingFlow?.id, move, seq: record.seq, time: time)
+      sink.move(from: from, to: to, flow: pendingFlow?.id, move, seq: record.seq, time: time)
     case .pan(let pan):
-      reduce(into: &state, record)
       let k = lane(of: pan.controller)
       if draws(k, record) { sink.pan(lane: k, pan, seq: record.seq, time: time) }
     case .modal(let modal, let presenter):
-      reduce(into: &state, record)
       let k = lane(of: modal)
       if draws(k, record) { sink.modal(lane: k, presenter: presenter, seq: record.seq, time: time) }
     case .root(let id):
-      reduce(into: &state, record)
-      if rootLane == nil, state.root == id { rootLane = lane(of: id) }
-    case .alloc:
-      reduce(into: &state, record)
+      if rootLane == nil, facts.rootTaken { rootLane = lane(of: id) }
+    case .alloc(let id, let className):
+      // A fresh instance names the class (the fold keeps an alive one's).
+      if !facts.wasAlive {
+        if let k = laneIndex[id] {
+          lanes[Int(k)].className = className
+        } else {
+          classNames[id] = className
+        }
+      }
       _ = visits.step(record)
     case .link, .unlink, .touches, .mark, .unknown:
-      reduce(into: &state, record)
+      break
     }
   }
 
-  private mutating func lifecycle(_ record: Record, _ id: ControllerID, _ callback: Callback) {
+  private mutating func lifecycle(_ record: Record, _ id: ControllerID, _ callback: Callback, _ facts: TraceFacts) {
     let time = record.time
     let k = lane(of: id)
-    // The id is looked up once, by its lane: the fold and the visits take its positions.
-    let p = position(k)
-    state.fold(record, position: p)
+    // The id is looked up once, by its lane: the visits take its position.
     let step = visits.step(record, entry: &lanes[k].visitEntry)
     var phase = lanes[k].phase
-    if callback.isAppearance && p >= 0 {
-      let controller = state.store[Int(p)]
-      if controller.isAlive { phase = controller.phase }
-    }
+    if callback.isAppearance, let after = facts.phase { phase = after }
     let visitChanges = step.started != nil || step.ended != nil
     if phase != lanes[k].phase || visitChanges { endPhase(k, time: time) }
     if let visit = step.ended { endVisit(k, visit, time: time) }
@@ -223,16 +236,6 @@ struct TraceBuilder<Sink: TraceSink> {
       sink.arrival(flow: flow.id, lane: k, time: time)
       pendingFlow = nil
     }
-  }
-
-  /// The position of lane `k`'s controller in the model's state (-1 until it is allocated).
-  ///
-  /// Implementation note: an id's position never changes (a reused id keeps it), so it is
-  /// looked up until it is known, then kept in the lane.
-  @inline(__always)
-  private mutating func position(_ k: Int) -> Int32 {
-    if lanes[k].position < 0, let p = state.position(of: lanes[k].id) { lanes[k].position = p }
-    return lanes[k].position
   }
 
   /// Ends the lane's phase slice, if one is drawn.
@@ -265,9 +268,15 @@ struct TraceBuilder<Sink: TraceSink> {
   /// The lane of a controller, made when it is first named.
   @inline(__always)
   private mutating func lane(of id: ControllerID) -> Int {
-    if let k = laneIndex[id] { return Int(k) }
+    if let k = recentLanes.find(id) { return Int(k) }
+    if let k = laneIndex[id] {
+      recentLanes.insert(id, k)
+      return Int(k)
+    }
     laneIndex.insert(id, at: Int32(lanes.count))
-    lanes.append(TraceLane(id: id, selected: selection.selects(id)))
+    var lane = TraceLane(id: id, selected: selection.selects(id))
+    lane.className = classNames.removeValue(forKey: id)
+    lanes.append(lane)
     return lanes.count - 1
   }
 }

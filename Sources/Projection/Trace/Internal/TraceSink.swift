@@ -4,7 +4,7 @@ import Journal
 /// visit spans in OTLP.
 struct TraceLane: Sendable {
   var id: ControllerID
-  /// Its class, known once the run ends (nil if it was never allocated).
+  /// Its class: the one of its last fresh alloc so far (nil if it was never allocated).
   var className: String?
   /// Whether the selection draws it.
   var selected: Bool
@@ -17,8 +17,6 @@ struct TraceLane: Sendable {
   /// A visit is open (``VisitTracker``'s), and whether its slice was begun.
   var visitOpen = false
   var visitDrawn = false
-  /// Its position in the model's state, once it is allocated (-1 before).
-  var position: Int32 = -1
   /// Its position among the ``VisitTracker``'s entries, once it has one (-1 before).
   var visitEntry: Int32 = -1
 
@@ -45,8 +43,8 @@ protocol TraceSink {
   mutating func phaseBegan(lane: Int, _ phase: ControllerState.Phase, seq: Int, time: Timestamp)
   mutating func phaseEnded(lane: Int, _ phase: ControllerState.Phase, time: Timestamp)
   mutating func callback(lane: Int, _ callback: Callback, seq: Int, time: Timestamp)
-  /// A move drawn from `from`; `flow` is set when the model accepted it and its arrival will be drawn.
-  mutating func move(from: Int, flow: Int?, _ move: Move, seq: Int, time: Timestamp)
+  /// A move drawn from `from` to `to`; `flow` is set when the model accepted it and its arrival will be drawn.
+  mutating func move(from: Int, to: Int, flow: Int?, _ move: Move, seq: Int, time: Timestamp)
   mutating func arrival(flow: Int, lane: Int, time: Timestamp)
   mutating func pan(lane: Int, _ pan: Pan, seq: Int, time: Timestamp)
   mutating func modal(lane: Int, presenter: ControllerID, seq: Int, time: Timestamp)

@@ -39,6 +39,11 @@ struct ReportMapTracker {
   private var ny: [Int32] = []
   private var walked: [UInt8] = []
   private var queue: [Int32] = []
+  // Scratch lists of `update`, kept for their capacity.
+  private var scratchNamed: [Int32] = []
+  private var scratchCandidates: [Int32] = []
+  private var scratchAround: [Int32] = []
+  private var scratchOthers: [Int32] = []
 
   /// What one event changed (positions; edge keys).
   struct Changes {
@@ -74,15 +79,31 @@ struct ReportMapTracker {
   /// Brings the layout up to the state after `event` (folded into `state`),
   /// or lays out `state` from nothing when `event` is nil
   /// (`named`: the positions of the controllers it names, -1 for none).
+  ///
+  /// Implementation note: the links are brought up to date first, so that the
+  /// walk reads the neighbours from `seen` (a flat table, the state's links as
+  /// they are now) rather than from the state's controllers; a link always
+  /// joins two alive controllers (a `dealloc` clears its controller's links),
+  /// so a neighbour found there needs no check that it is alive.
   mutating func update(_ state: State, event: Event?, named positions: [Int32], into changes: inout Changes) {
     grow(state.controllerCount)
-    var named: [Int32] = []
+    var named = scratchNamed
+    named.removeAll(keepingCapacity: true)
     if event != nil {
       for p in positions where p >= 0 && !named.contains(p) { named.append(p) }
     } else {
-      named = Array(0..<Int32(state.controllerCount))
+      named.append(contentsOf: 0..<Int32(state.controllerCount))
     }
+    defer { scratchNamed = named }
     let isAlive = { (p: Int32) in state.controller(at: p).isAlive }
+
+    // Links between alive controllers, around the named ones.
+    switch event {
+    case nil, .alloc, .dealloc, .link, .unlink, .touches:
+      updateLinks(state, around: named, from: event == nil, into: &changes)
+    case .root, .modal, .session, .pan, .move, .lifecycle, .mark, .unknown:
+      break
+    }
 
     // Placements.
     let walk: Bool
@@ -93,7 +114,10 @@ struct ReportMapTracker {
     case .alloc: walk = named.contains { $0 == state.rootPosition }
     case .modal, .touches, .session, .pan, .move, .lifecycle, .mark, .unknown: walk = false
     }
-    var candidates = named
+    var candidates = scratchCandidates
+    candidates.removeAll(keepingCapacity: true)
+    candidates.append(contentsOf: named)
+    defer { scratchCandidates = candidates }
     if walk {
       let newRoot: Int32 = state.rootPosition.flatMap { isAlive($0) ? $0 : nil } ?? -1
       if newRoot != root {
@@ -108,15 +132,15 @@ struct ReportMapTracker {
         queue.append(newRoot)
         var next = 0
         while next < queue.count {
-          let u = queue[next]
+          let u = Int(queue[next])
           next += 1
-          for direction in Direction.walkOrder {
-            guard let v = state.neighbour(at: u, direction), isAlive(v), walked[Int(v)] == 0 else { continue }
-            walked[Int(v)] = 1
-            let offset = direction.offset
-            nx[Int(v)] = nx[Int(u)] + Int32(offset.dx)
-            ny[Int(v)] = ny[Int(u)] + Int32(offset.dy)
-            queue.append(v)
+          for step in Self.walkSteps {
+            let v = Int(seen[u * 4 + step.slot])
+            guard v >= 0, walked[v] == 0 else { continue }
+            walked[v] = 1
+            nx[v] = nx[u] + step.dx
+            ny[v] = ny[u] + step.dy
+            queue.append(Int32(v))
           }
         }
       }
@@ -127,15 +151,16 @@ struct ReportMapTracker {
         candidates.append(p)
       }
       for p in queue {
+        let i = Int(p)
         let flag: UInt8 = state.controller(at: p).isModal ? 2 : 1
-        if placedFlag[Int(p)] != flag || x[Int(p)] != nx[Int(p)] || y[Int(p)] != ny[Int(p)] {
-          if placedFlag[Int(p)] == 0 { candidates.append(p) }
-          placedFlag[Int(p)] = flag
-          x[Int(p)] = nx[Int(p)]
-          y[Int(p)] = ny[Int(p)]
+        if placedFlag[i] != flag || x[i] != nx[i] || y[i] != ny[i] {
+          if placedFlag[i] == 0 { candidates.append(p) }
+          placedFlag[i] = flag
+          x[i] = nx[i]
+          y[i] = ny[i]
           changes.placements.append(p)
         }
-        walked[Int(p)] = 0
+        walked[i] = 0
       }
       swap(&placed, &queue)
     } else {
@@ -168,49 +193,60 @@ struct ReportMapTracker {
       detachedFlag[i] = flag
       changes.detached.append(p)
     }
+  }
 
-    // Links between alive controllers, around the named ones.
-    switch event {
-    case nil, .alloc, .dealloc, .link, .unlink, .touches:
-      var around = named
-      if event != nil {
-        for p in named {
-          for d in 0..<4 {
-            let q = seen[Int(p) * 4 + d]
-            if q >= 0 && !around.contains(q) { around.append(q) }
-          }
-          for direction in Direction.slotOrder {
-            if let q = state.neighbour(at: p, direction), !around.contains(q) { around.append(q) }
-          }
+  /// The walk's steps in ``Direction/walkOrder``: each direction's slot in `seen` and its offset.
+  private static let walkSteps: [(slot: Int, dx: Int32, dy: Int32)] = Direction.walkOrder.map { direction in
+    (Direction.slotOrder.firstIndex(of: direction)!, Int32(direction.offset.dx), Int32(direction.offset.dy))
+  }
+
+  /// Brings `seen` and `edges` up to date around `named` (and their neighbours before and after the
+  /// event; `whole`: `named` is every position), noting the links that changed.
+  private mutating func updateLinks(
+    _ state: State, around named: [Int32], from whole: Bool, into changes: inout Changes
+  ) {
+    let isAlive = { (p: Int32) in state.controller(at: p).isAlive }
+    var around = scratchAround
+    around.removeAll(keepingCapacity: true)
+    around.append(contentsOf: named)
+    defer { scratchAround = around }
+    if !whole {
+      for p in named {
+        for d in 0..<4 {
+          let q = seen[Int(p) * 4 + d]
+          if q >= 0 && !around.contains(q) { around.append(q) }
+        }
+        for direction in Direction.slotOrder {
+          if let q = state.neighbour(at: p, direction), !around.contains(q) { around.append(q) }
         }
       }
-      for p in around {
-        var others: [Int32] = []
-        for (d, direction) in Direction.slotOrder.enumerated() {
-          let old = seen[Int(p) * 4 + d]
-          if old >= 0 && !others.contains(old) { others.append(old) }
-          let new = state.neighbour(at: p, direction) ?? -1
-          if new >= 0 && !others.contains(new) { others.append(new) }
-          seen[Int(p) * 4 + d] = new
-        }
-        for q in others {
-          var lines: UInt8 = 0
-          if isAlive(p) && isAlive(q) {
-            for direction in Direction.slotOrder where state.neighbour(at: p, direction) == q {
-              let double = MapLayout.needsTwoFingers(
-                state.controller(at: p).minimumTouches, direction, state.controller(at: q).minimumTouches)
-              lines = max(lines, double ? 2 : 1)
-            }
-          }
-          let key = Self.key(p, q)
-          let old = edges[key] ?? 0
-          guard old != lines else { continue }
-          if lines == 0 { edges[key] = nil } else { edges[key] = lines }
-          if !changes.edges.contains(key) { changes.edges.append(key) }
-        }
+    }
+    var others = scratchOthers
+    defer { scratchOthers = others }
+    for p in around {
+      others.removeAll(keepingCapacity: true)
+      for (d, direction) in Direction.slotOrder.enumerated() {
+        let old = seen[Int(p) * 4 + d]
+        if old >= 0 && !others.contains(old) { others.append(old) }
+        let new = state.neighbour(at: p, direction) ?? -1
+        if new >= 0 && !others.contains(new) { others.append(new) }
+        seen[Int(p) * 4 + d] = new
       }
-    case .root, .modal, .session, .pan, .move, .lifecycle, .mark, .unknown:
-      break
+      for q in others {
+        var lines: UInt8 = 0
+        if isAlive(p) && isAlive(q) {
+          for direction in Direction.slotOrder where state.neighbour(at: p, direction) == q {
+            let double = MapLayout.needsTwoFingers(
+              state.controller(at: p).minimumTouches, direction, state.controller(at: q).minimumTouches)
+            lines = max(lines, double ? 2 : 1)
+          }
+        }
+        let key = Self.key(p, q)
+        let old = edges[key] ?? 0
+        guard old != lines else { continue }
+        if lines == 0 { edges[key] = nil } else { edges[key] = lines }
+        if !changes.edges.contains(key) { changes.edges.append(key) }
+      }
     }
   }
 }

@@ -47,8 +47,12 @@ struct ReportRunBuilder {
   private var rowLanes: [Int32] = []
   private var rowSlot: [Int32] = []
   private var transitions: [Transition] = []
+  /// The last transition's seq, kind and arrivals (when `transitions` is not empty).
+  private var lastTransition: (seq: Int, kind: Transition.Kind, arrivals: Int) = (0, .move, 0)
   private var status: TransitionStatus? = nil
   private var strings = ReportStrings()
+  /// Sentence templates (indexes in `strings`) by what decides them.
+  private var templates: [TemplateKey: Int] = [:]
   private var map = ReportMapTracker()
   private var mapChanges = ReportMapTracker.Changes()
   private var layoutCount = 0
@@ -152,7 +156,7 @@ struct ReportRunBuilder {
       types.append(type)
       laneA.append(a)
       laneB.append(b)
-      texts.append(sentence(record.event, a: a, b: type == Self.lifecycleType ? -1 : b))
+      texts.append(sentence(record.event, ids, a: a, b: type == Self.lifecycleType ? -1 : b))
 
       // The delta: rows of the controllers the event names, focus, transition, layout.
       changed.removeAll(keepingCapacity: true)
@@ -264,13 +268,13 @@ struct ReportRunBuilder {
     json.raw(Self.members(&lanesJSON))
     writeEventColumns(to: &json)
     json.key("k")
-    json.ints(types)
+    Self.ints(types, to: &json)
     json.key("a")
-    json.ints(laneA.map(Int.init))
+    Self.ints(laneA, to: &json)
     json.key("b")
-    json.ints(laneB.map(Int.init))
+    Self.ints(laneB, to: &json)
     json.key("text")
-    json.ints(texts)
+    Self.ints(texts, to: &json)
     json.key("keys")
     json.raw(keyframes.take())
     json.key("d")
@@ -284,6 +288,22 @@ struct ReportRunBuilder {
     json.raw(strings.take())
     json.close("}")
     return json.take()
+  }
+
+  /// A JSON array of integers, written in one piece (``JSONBuffer/ints(_:)``
+  /// writes value by value; the page's columns hold one value per event).
+  private static func ints<T: BinaryInteger>(_ values: some Collection<T>, to json: inout JSONBuffer) {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(2 + values.count * 4)
+    bytes.append(UInt8(ascii: "["))
+    var first = true
+    for value in values {
+      if !first { bytes.append(UInt8(ascii: ",")) }
+      first = false
+      JSONWriter.appendInt(Int(value), to: &bytes)
+    }
+    bytes.append(UInt8(ascii: "]"))
+    json.raw(bytes)
   }
 
   /// The members written into `buffer` after its `{`, with a comma before them
@@ -332,20 +352,66 @@ struct ReportRunBuilder {
   /// the lane's name on the page (`displayText`); so the template is built
   /// instead of the sentence, and never compared with it here (`ReportTests`
   /// reads every sentence back, as the page does, against `Event.sentence`).
-  private mutating func sentence(_ event: Event, a: Int32, b: Int32) -> Int {
-    let ids = event.controllers
+  ///
+  /// A template that names every controller of its event by a placeholder
+  /// depends only on the event's other fields: it is looked up by those
+  /// (``TemplateKey``) and made once (a sentence made, checked and hashed for
+  /// every event was a sixth of writing a churn-shaped page).
+  private mutating func sentence(_ event: Event, _ ids: [ControllerID], a: Int32, b: Int32) -> Int {
     let first = a >= 0 && !ids.isEmpty
     let second = b >= 0 && ids.count > 1 && ids[1] != ids[0]
+    let key = first && (ids.count == 1 || second) ? TemplateKey(event) : nil
+    if let key, let known = templates[key] { return known }
     if first || second,
       let template = event.replacingControllers(
         first ? ReportStrings.first : nil, second ? ReportStrings.second : nil)?.sentence,
       ReportStrings.placeholders(template) == (first ? 1 : 0) + (second ? 1 : 0)
     {
-      return strings.index(template)
+      let index = strings.index(template)
+      if let key { templates[key] = index }
+      return index
     }
     let text = event.sentence
     if ReportStrings.placeholders(text) > 0 { return -1 - strings.index(text) }
     return strings.index(text)
+  }
+
+  /// What decides the sentence template of an event whose every controller is
+  /// a placeholder: its kind and its other fields (nil for an event with free
+  /// text besides its ids, whose template is made each time).
+  private struct TemplateKey: Hashable {
+    var kind: Int
+    var a = 0
+    var b = 0
+    var c = 0
+
+    init?(_ event: Event) {
+      switch event {
+      case .lifecycle(_, let callback):
+        kind = 0
+        a = callback.index
+      case .root: kind = 1
+      case .dealloc: kind = 2
+      case .link(_, let direction, _):
+        kind = 3
+        a = direction.index
+      case .unlink(_, let direction):
+        kind = 4
+        a = direction.index
+      case .modal: kind = 5
+      case .touches(_, let direction, let min):
+        kind = 6
+        a = direction.index
+        b = min
+      case .move(let move):
+        kind = 7
+        a = move.direction.index
+        b = move.trigger.index
+        c = move.animated ? 1 : 0
+      // A pan's distance and velocity make nearly every one's sentence new.
+      case .session, .alloc, .pan, .mark, .unknown: return nil
+      }
+    }
   }
 
   // MARK: Rows and transitions
@@ -371,22 +437,30 @@ struct ReportRunBuilder {
     json.close("]")
   }
 
+  /// The status after the event just folded.
+  ///
+  /// Implementation note: read in place, and the transition copied only when
+  /// it changed (a new one or a new arrival): the status is taken after every
+  /// event, and a copy (retaining its ids) with its arrivals and missing
+  /// callbacks made as lists each time weighed on a churn-shaped page.
   private mutating func transitionStatus() -> TransitionStatus? {
-    guard let transition = state.transition else { return nil }
-    if let last = transitions.last, last.seq == transition.seq, last.kind == transition.kind {
+    guard let count = state.transition?.arrivalCount, let seq = state.transition?.seq,
+      let kind = state.transition?.kind
+    else { return nil }
+    let isLatest = !transitions.isEmpty && lastTransition.seq == seq && lastTransition.kind == kind
+    if isLatest {
       // Arrivals only grow while a transition is the latest: no new arrival, no change.
-      if let status, last.arrivals.count == transition.arrivals.count { return status }
+      if let status, lastTransition.arrivals == count { return status }
+    }
+    guard let transition = state.transition else { return nil }
+    if isLatest {
       transitions[transitions.count - 1] = transition
     } else {
       transitions.append(transition)
     }
-    let expected = transition.expected
-    var missing = 0
-    for arrival in transition.missing {
-      if let k = expected.firstIndex(of: arrival) { missing |= 1 << k }
-    }
+    lastTransition = (seq, kind, count)
     return TransitionStatus(
-      index: transitions.count - 1, arrived: transition.arrivals.count, missing: missing,
+      index: transitions.count - 1, arrived: count, missing: transition.missingExpectedBits,
       inFlight: !transition.isComplete)
   }
 
@@ -414,16 +488,20 @@ struct ReportRunBuilder {
       json.open("[")
       json.element()
       json.int(strings.index(transition.summary(.unicode)))
+      // Every arrival but a broken transition's later ones is on one of its two ends: each looked up once.
+      let from = lane(of: transition.from)
+      let to = lane(of: transition.to)
       json.element()
-      json.int(Int(lane(of: transition.from)))
+      json.int(Int(from))
       json.element()
-      json.int(Int(lane(of: transition.to)))
+      json.int(Int(to))
       for list in [transition.arrivals, transition.expected] {
         json.element()
         json.open("[")
         for arrival in list {
           json.element()
-          json.int(Int(lane(of: arrival.controller)))
+          let controller = arrival.controller
+          json.int(Int(controller == transition.to ? to : controller == transition.from ? from : lane(of: controller)))
           json.element()
           json.int(arrival.callback.index)
         }
@@ -605,12 +683,13 @@ struct ReportRunBuilder {
     json.key("t0")
     json.int(window.isEmpty ? 0 : Int(records[first].time.microseconds))
     json.key("dseq")
-    json.ints(window.map { $0 == first ? 0 : records[$0].seq - records[$0 - 1].seq })
+    Self.ints(window.lazy.map { $0 == first ? 0 : records[$0].seq - records[$0 - 1].seq }, to: &json)
     json.key("dline")
-    json.ints(window.map { $0 == first ? 0 : lines[$0] - lines[$0 - 1] })
+    Self.ints(window.lazy.map { $0 == first ? 0 : lines[$0] - lines[$0 - 1] }, to: &json)
     json.key("dt")
-    json.ints(
-      window.map { $0 == first ? 0 : Int(records[$0].time.microseconds - records[$0 - 1].time.microseconds) })
+    Self.ints(
+      window.lazy.map { $0 == first ? 0 : Int(records[$0].time.microseconds - records[$0 - 1].time.microseconds) },
+      to: &json)
   }
 
   /// Findings as `[line, seq, index, rule, severity, message, move, lane]`

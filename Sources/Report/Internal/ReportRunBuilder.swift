@@ -13,11 +13,19 @@ import Projection
 /// (ids, classes, sentences as templates, summaries, messages) is written once
 /// in one table and referred to by its index. What is kept while writing is
 /// the alive state, the output, and one lane per controller.
+///
+/// It runs in three steps: ``begin()`` with the state folded up to the
+/// window's first event, ``step(_:)`` after each of the window's events has
+/// been folded into ``state``, and ``finish(records:lines:window:name:findings:note:totalEvents:lineAfterRecords:)``.
+/// ``build(records:lines:window:name:findings:note:totalEvents:lineAfterRecords:)``
+/// folds the records itself; `ReportRun.read` lends it the checker's fold
+/// instead, so that a journal is folded once.
 struct ReportRunBuilder {
-  let records: [Record]
-  let lines: [Int]
-  let window: Range<Int>
   let filter: EventSelection
+  /// The records, their lines and the window, for ``finish(records:lines:window:name:findings:note:totalEvents:lineAfterRecords:)``.
+  private var records: [Record] = []
+  private var lines: [Int] = []
+  private var window: Range<Int> = 0..<0
 
   /// A controller's row in the state panel: what the page shows of it.
   private struct Row: Equatable {
@@ -37,7 +45,24 @@ struct ReportRunBuilder {
     var inFlight: Bool
   }
 
-  private var state = State()
+  /// The model's state after the event stepped last (only lent during a step when the checker folds).
+  var state = State()
+  /// The events stepped so far.
+  private(set) var stepped = 0
+  /// The focus's position after the event stepped last (or before the first).
+  private var focus: Int32? = nil
+  // The columns and buffers written as the events are stepped.
+  private var types: [Int] = []
+  private var laneA: [Int32] = []
+  private var laneB: [Int32] = []
+  private var texts: [Int] = []
+  private var deltas = JSONBuffer()
+  private var keyframes = JSONBuffer()
+  private var moves = 0
+  private var changed: [Int32] = []
+  private var named: [Int32] = []
+  /// Bytes of deltas written since the last keyframe.
+  private var deltaBytes = 0
   /// Lane of each allocation position, -1 for none yet.
   private var laneOf: [Int32] = []
   /// Allocation position of each lane.
@@ -60,12 +85,14 @@ struct ReportRunBuilder {
   private var layoutDeltaBytes = 0
   private var layouts = JSONBuffer()
 
-  init(records: [Record], lines: [Int], window: Range<Int>, filter: EventSelection) {
-    self.records = records
-    self.lines = lines
-    self.window = window
+  /// - Parameter events: how many events the window holds, if known (to reserve the columns).
+  init(filter: EventSelection, events: Int = 0) {
     self.filter = filter
     layouts.htmlSafe = true
+    types.reserveCapacity(events)
+    laneA.reserveCapacity(events)
+    laneB.reserveCapacity(events)
+    texts.reserveCapacity(events)
   }
 
   /// The lane of allocation position `p`, given one on first use.
@@ -112,121 +139,152 @@ struct ReportRunBuilder {
     }
   }
 
+  /// Folds `records` (the window's, and every one before it) and writes the block.
   mutating func build(
-    name: String, findings: [Diagnostic], note: String?, totalEvents: Int, lineAfterRecords: Int?
+    records: [Record], lines: [Int], window: Range<Int>, name: String, findings: [Diagnostic], note: String?,
+    totalEvents: Int, lineAfterRecords: Int?
   ) -> [UInt8] {
     for i in 0..<window.lowerBound { _ = reduce(into: &state, records[i]) }
+    begin()
+    for i in window {
+      _ = reduce(into: &state, records[i])
+      step(records[i])
+    }
+    return finish(
+      records: records, lines: lines, window: window, name: name, findings: findings, note: note,
+      totalEvents: totalEvents, lineAfterRecords: lineAfterRecords)
+  }
+
+  /// Starts the window: ``state`` is the fold of every event before it.
+  mutating func begin() {
     for (p, controller) in state.controllers.enumerated() where controller.isAlive {
       let l = lane(Int32(p))
       setRow(l, row(at: Int32(p)))
     }
-
-    var types: [Int] = []
-    var laneA: [Int32] = []
-    var laneB: [Int32] = []
-    var texts: [Int] = []
-    var deltas = JSONBuffer()
     deltas.open("[")
-    var keyframes = JSONBuffer()
     keyframes.open("[")
     layouts.open("[")
-    types.reserveCapacity(window.count)
-    laneA.reserveCapacity(window.count)
-    laneB.reserveCapacity(window.count)
-    texts.reserveCapacity(window.count)
-    var moves = 0
-    var changed: [Int32] = []
-    var named: [Int32] = []
-    /// Bytes of deltas written since the last keyframe.
-    var deltaBytes = 0
+    focus = state.focusPosition
+  }
 
-    for (w, i) in window.enumerated() {
-      let record = records[i]
-      let focusBefore = state.focusPosition
-      _ = reduce(into: &state, record)
+  /// Takes the window's next event, `record`, once ``state`` is the fold of it and of every event before it.
+  mutating func step(_ record: Record) {
+    let w = stepped
+    stepped += 1
+    let focusBefore = focus
+    // Written as locals: `writeRow(_:to: &self.deltas)` would copy `self` (and the buffer with it) for the call.
+    var deltas = JSONBuffer()
+    var keyframes = JSONBuffer()
+    swap(&deltas, &self.deltas)
+    swap(&keyframes, &self.keyframes)
+    defer {
+      swap(&deltas, &self.deltas)
+      swap(&keyframes, &self.keyframes)
+    }
 
-      // The positions of the controllers the event names, looked up once.
-      let ids = record.event.controllers
-      named.removeAll(keepingCapacity: true)
-      for id in ids { named.append(state.position(of: id) ?? -1) }
+    // The positions of the controllers the event names, looked up once.
+    let ids = record.event.controllers
+    named.removeAll(keepingCapacity: true)
+    for id in ids { named.append(state.position(of: id) ?? -1) }
 
-      // What the event is, for the lanes and the log.
-      let (type, a, b) = describe(record.event, named)
-      if type == Self.moveType { moves += 1 }
-      types.append(type)
-      laneA.append(a)
-      laneB.append(b)
-      texts.append(sentence(record.event, ids, a: a, b: type == Self.lifecycleType ? -1 : b))
+    // What the event is, for the lanes and the log.
+    let (type, a, b) = describe(record.event, named)
+    if type == Self.moveType { moves += 1 }
+    types.append(type)
+    laneA.append(a)
+    laneB.append(b)
+    texts.append(sentence(record.event, ids, a: a, b: type == Self.lifecycleType ? -1 : b))
 
-      // The delta: rows of the controllers the event names, focus, transition, layout.
-      changed.removeAll(keepingCapacity: true)
-      for p in named where p >= 0 {
-        let l = lane(p)
-        let new = row(at: p)
-        if rows[Int(l)] != new {
-          setRow(l, new)
-          if !changed.contains(l) { changed.append(l) }
-        }
-      }
-      let newStatus = transitionStatus()
-      let statusChanged = newStatus != status
-      status = newStatus
-      var layoutIndex: Int? = nil
-      if w == 0 {
-        layoutIndex = updateLayout(nil, [])
-      } else if record.event.mapChange == .layout {
-        layoutIndex = updateLayout(record.event, named)
-      }
-      let focusChanged = state.focusPosition != focusBefore
-
-      let before = deltas.bytes.count
-      deltas.element()
-      if changed.isEmpty && !statusChanged && layoutIndex == nil && !focusChanged {
-        deltas.int(0)
-      } else {
-        deltas.open("{")
-        if !changed.isEmpty {
-          deltas.key("r")
-          deltas.open("[")
-          for l in changed { writeRow(l, to: &deltas) }
-          deltas.close("]")
-        }
-        if focusChanged {
-          deltas.key("f")
-          deltas.int(Int(lane(of: state.focus)))
-        }
-        if statusChanged {
-          deltas.key("t")
-          writeStatus(to: &deltas)
-        }
-        if let layoutIndex {
-          deltas.key("l")
-          deltas.int(layoutIndex)
-        }
-        deltas.close("}")
-      }
-      deltaBytes += deltas.bytes.count - before
-
-      // A keyframe when the deltas since the last one outweigh it (placed by size, not by count).
-      if w == 0 || deltaBytes >= Self.keyframeBytes(rows: rowLanes.count) {
-        deltaBytes = 0
-        keyframes.element()
-        keyframes.open("{")
-        keyframes.key("i")
-        keyframes.int(w)
-        keyframes.key("r")
-        keyframes.open("[")
-        for l in rowLanes { writeRow(l, to: &keyframes) }
-        keyframes.close("]")
-        keyframes.key("f")
-        keyframes.int(Int(lane(of: state.focus)))
-        keyframes.key("t")
-        writeStatus(to: &keyframes)
-        keyframes.key("l")
-        keyframes.int(layoutCount - 1)
-        keyframes.close("}")
+    // The delta: rows of the controllers the event names, focus, transition, layout.
+    changed.removeAll(keepingCapacity: true)
+    for p in named where p >= 0 {
+      let l = lane(p)
+      let new = row(at: p)
+      if rows[Int(l)] != new {
+        setRow(l, new)
+        if !changed.contains(l) { changed.append(l) }
       }
     }
+    let newStatus = transitionStatus()
+    let statusChanged = newStatus != status
+    status = newStatus
+    var layoutIndex: Int? = nil
+    if w == 0 {
+      layoutIndex = updateLayout(nil, [])
+    } else if record.event.mapChange == .layout {
+      layoutIndex = updateLayout(record.event, named)
+    }
+    focus = state.focusPosition
+    let focusChanged = focus != focusBefore
+
+    let before = deltas.bytes.count
+    deltas.element()
+    if changed.isEmpty && !statusChanged && layoutIndex == nil && !focusChanged {
+      deltas.int(0)
+    } else {
+      deltas.open("{")
+      if !changed.isEmpty {
+        deltas.element()
+        deltas.raw(#""r":"#)
+        deltas.open("[")
+        for l in changed { writeRow(l, to: &deltas) }
+        deltas.close("]")
+      }
+      if focusChanged {
+        deltas.element()
+        deltas.raw(#""f":"#)
+        deltas.int(Int(focus.map { lane($0) } ?? -1))
+      }
+      if statusChanged {
+        deltas.element()
+        deltas.raw(#""t":"#)
+        writeStatus(to: &deltas)
+      }
+      if let layoutIndex {
+        deltas.element()
+        deltas.raw(#""l":"#)
+        deltas.int(layoutIndex)
+      }
+      deltas.close("}")
+    }
+    deltaBytes += deltas.bytes.count - before
+
+    // A keyframe when the deltas since the last one outweigh it (placed by size, not by count).
+    if w == 0 || deltaBytes >= Self.keyframeBytes(rows: rowLanes.count) {
+      deltaBytes = 0
+      keyframes.element()
+      keyframes.open("{")
+      keyframes.element()
+      keyframes.raw(#""i":"#)
+      keyframes.int(w)
+      keyframes.element()
+      keyframes.raw(#""r":"#)
+      keyframes.open("[")
+      for l in rowLanes { writeRow(l, to: &keyframes) }
+      keyframes.close("]")
+      keyframes.element()
+      keyframes.raw(#""f":"#)
+      keyframes.int(Int(focus.map { lane($0) } ?? -1))
+      keyframes.element()
+      keyframes.raw(#""t":"#)
+      writeStatus(to: &keyframes)
+      keyframes.element()
+      keyframes.raw(#""l":"#)
+      keyframes.int(layoutCount - 1)
+      keyframes.close("}")
+    }
+  }
+
+  /// Writes the block once ``begin()`` ran and every event of `window` (indexes
+  /// in `records`) was stepped, ``state`` being the fold up to the window's last event.
+  mutating func finish(
+    records: [Record], lines: [Int], window: Range<Int>, name: String, findings: [Diagnostic], note: String?,
+    totalEvents: Int, lineAfterRecords: Int?
+  ) -> [UInt8] {
+    precondition(stepped == window.count, "every event of the window stepped")
+    self.records = records
+    self.lines = lines
+    self.window = window
     deltas.close("]")
     keyframes.close("]")
     layouts.close("]")
@@ -530,18 +588,22 @@ struct ReportRunBuilder {
     layouts.element()
     layouts.open("{")
     if whole {
-      layouts.key("full")
+      layouts.element()
+      layouts.raw(#""full":"#)
       layouts.int(1)
     }
     if whole || mapChanges.root {
-      layouts.key("root")
+      layouts.element()
+      layouts.raw(#""root":"#)
       layouts.int(map.root >= 0 ? Int(lane(map.root)) : -1)
     }
-    layouts.key("p")
+    layouts.element()
+    layouts.raw(#""p":"#)
     layouts.open("[")
     for p in whole ? map.placed : mapChanges.placements { writePlacement(p) }
     layouts.close("]")
-    layouts.key("d")
+    layouts.element()
+    layouts.raw(#""d":"#)
     layouts.open("[")
     if whole {
       for p in map.detached.sorted() { writeDetached(p) }
@@ -549,7 +611,8 @@ struct ReportRunBuilder {
       for p in mapChanges.detached { writeDetached(p) }
     }
     layouts.close("]")
-    layouts.key("e")
+    layouts.element()
+    layouts.raw(#""e":"#)
     layouts.open("[")
     for key in whole ? map.edges.keys.sorted() : mapChanges.edges { writeEdge(key) }
     layouts.close("]")

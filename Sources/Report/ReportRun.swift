@@ -35,8 +35,8 @@ public struct ReportRun: Sendable {
   /// The findings of `check` (the reader's and the lifecycle rules'), in line order, for the whole journal;
   /// of each format rule only the first ``maxFindingsPerFormatRule`` (the page says how many more there were).
   public let findings: [Diagnostic]
-  /// The data block for the page (one JSON object, safe inside `<script>`).
-  let json: [UInt8]
+  /// The data block for the page (one JSON object, safe inside `<script>`), in pieces to write one after the other.
+  let json: [[UInt8]]
   /// The journal's name as shown.
   public let name: String
   /// The journal's records and their lines (for a comparison of two runs).

@@ -143,7 +143,7 @@ struct ReportRunBuilder {
   mutating func build(
     records: [Record], lines: [Int], window: Range<Int>, name: String, findings: [Diagnostic], note: String?,
     totalEvents: Int, lineAfterRecords: Int?
-  ) -> [UInt8] {
+  ) -> [[UInt8]] {
     for i in 0..<window.lowerBound { _ = reduce(into: &state, records[i]) }
     begin()
     for i in window {
@@ -277,10 +277,12 @@ struct ReportRunBuilder {
 
   /// Writes the block once ``begin()`` ran and every event of `window` (indexes
   /// in `records`) was stepped, ``state`` being the fold up to the window's last event.
+  /// - Returns: the block in pieces, in order (the page writes them one after the other: the
+  ///   large ones, the columns, deltas, layouts and strings, are not copied into one more buffer).
   mutating func finish(
     records: [Record], lines: [Int], window: Range<Int>, name: String, findings: [Diagnostic], note: String?,
     totalEvents: Int, lineAfterRecords: Int?
-  ) -> [UInt8] {
+  ) -> [[UInt8]] {
     precondition(stepped == window.count, "every event of the window stepped")
     self.records = records
     self.lines = lines
@@ -303,6 +305,7 @@ struct ReportRunBuilder {
     lanesJSON.open("{")
     writeLanes(to: &lanesJSON)
 
+    var pieces: [[UInt8]] = []
     var json = JSONBuffer()
     json.htmlSafe = true
     json.open("{")
@@ -323,34 +326,41 @@ struct ReportRunBuilder {
     json.strings(Callback.allCases.map(\.rawValue))
     json.key("phases")
     json.strings(ControllerState.Phase.allCases.map(\.rawValue))
-    json.raw(Self.members(&lanesJSON))
-    writeEventColumns(to: &json)
+    Self.piece(Self.members(&lanesJSON), after: &json, in: &pieces)
+    writeEventColumns(to: &json, in: &pieces)
     json.key("k")
-    Self.ints(types, to: &json)
+    Self.piece(Self.ints(types), after: &json, in: &pieces)
     json.key("a")
-    Self.ints(laneA, to: &json)
+    Self.piece(Self.ints(laneA), after: &json, in: &pieces)
     json.key("b")
-    Self.ints(laneB, to: &json)
+    Self.piece(Self.ints(laneB), after: &json, in: &pieces)
     json.key("text")
-    Self.ints(texts, to: &json)
+    Self.piece(Self.ints(texts), after: &json, in: &pieces)
     json.key("keys")
-    json.raw(keyframes.take())
+    Self.piece(keyframes.take(), after: &json, in: &pieces)
     json.key("d")
-    json.raw(deltas.take())
+    Self.piece(deltas.take(), after: &json, in: &pieces)
     json.key("layouts")
-    json.raw(layouts.take())
+    Self.piece(layouts.take(), after: &json, in: &pieces)
     json.key("transitions")
-    json.raw(transitionsJSON.take())
-    json.raw(Self.members(&findingsJSON))
+    Self.piece(transitionsJSON.take(), after: &json, in: &pieces)
+    Self.piece(Self.members(&findingsJSON), after: &json, in: &pieces)
     json.key("str")
-    json.raw(strings.take())
+    Self.piece(strings.take(), after: &json, in: &pieces)
     json.close("}")
-    return json.take()
+    pieces.append(json.take())
+    return pieces
+  }
+
+  /// Appends what `json` holds so far (its brackets still open), then `bytes`, to `pieces`.
+  private static func piece(_ bytes: [UInt8], after json: inout JSONBuffer, in pieces: inout [[UInt8]]) {
+    json.drain { pieces.append($0) }
+    pieces.append(bytes)
   }
 
   /// A JSON array of integers, written in one piece (``JSONBuffer/ints(_:)``
   /// writes value by value; the page's columns hold one value per event).
-  private static func ints<T: BinaryInteger>(_ values: some Collection<T>, to json: inout JSONBuffer) {
+  private static func ints<T: BinaryInteger>(_ values: some Collection<T>) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(2 + values.count * 4)
     bytes.append(UInt8(ascii: "["))
@@ -361,7 +371,7 @@ struct ReportRunBuilder {
       JSONWriter.appendInt(Int(value), to: &bytes)
     }
     bytes.append(UInt8(ascii: "]"))
-    json.raw(bytes)
+    return bytes
   }
 
   /// The members written into `buffer` after its `{`, with a comma before them
@@ -737,7 +747,7 @@ struct ReportRunBuilder {
 
   /// `seq0`, `line0`, `t0` (microseconds since 1970) and per event the
   /// difference from the event before (`dseq`, `dline`, `dt`).
-  private func writeEventColumns(to json: inout JSONBuffer) {
+  private func writeEventColumns(to json: inout JSONBuffer, in pieces: inout [[UInt8]]) {
     let first = window.lowerBound
     json.key("seq0")
     json.int(window.isEmpty ? 0 : records[first].seq)
@@ -746,13 +756,16 @@ struct ReportRunBuilder {
     json.key("t0")
     json.int(window.isEmpty ? 0 : Int(records[first].time.microseconds))
     json.key("dseq")
-    Self.ints(window.lazy.map { $0 == first ? 0 : records[$0].seq - records[$0 - 1].seq }, to: &json)
+    Self.piece(
+      Self.ints(window.lazy.map { $0 == first ? 0 : records[$0].seq - records[$0 - 1].seq }), after: &json,
+      in: &pieces)
     json.key("dline")
-    Self.ints(window.lazy.map { $0 == first ? 0 : lines[$0] - lines[$0 - 1] }, to: &json)
+    Self.piece(Self.ints(window.lazy.map { $0 == first ? 0 : lines[$0] - lines[$0 - 1] }), after: &json, in: &pieces)
     json.key("dt")
-    Self.ints(
-      window.lazy.map { $0 == first ? 0 : Int(records[$0].time.microseconds - records[$0 - 1].time.microseconds) },
-      to: &json)
+    Self.piece(
+      Self.ints(
+        window.lazy.map { $0 == first ? 0 : Int(records[$0].time.microseconds - records[$0 - 1].time.microseconds) }),
+      after: &json, in: &pieces)
   }
 
   /// Findings as `[line, seq, index, rule, severity, message, move, lane]`

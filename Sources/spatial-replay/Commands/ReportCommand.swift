@@ -185,11 +185,27 @@ struct ReportCommand: Command {
     } else {
       page = ReportPage(run: runs[0], trace: trace)
     }
-    try write(page.bytes(), &context)
+    try write(page, &context)
     return verdict.status
   }
 
-  /// Writes a page to `-o` (atomically) or to standard output.
+  /// Writes a page to `-o` (atomically) or to standard output, piece by piece.
+  func write(_ page: ReportPage, _ context: inout Context) throws {
+    if let output {
+      let file = try AtomicFile(path: output)
+      do {
+        try page.write { (piece) throws(CommandFailure) in try file.write(piece) }
+        try file.commit()
+      } catch {
+        file.abandon()
+        throw error
+      }
+    } else {
+      page.write { context.stdout.write(bytes: $0) }
+    }
+  }
+
+  /// Writes a page's bytes to `-o` (atomically) or to standard output.
   func write(_ bytes: [UInt8], _ context: inout Context) throws {
     if let output {
       try AtomicFile.replace(output, with: bytes)

@@ -398,7 +398,7 @@ def check_hostile(browser, binary, workdir, f):
     journal = os.path.join(workdir, "hostile.ndjson")
     html = os.path.join(workdir, "hostile.html")
     hostile_journal(journal)
-    r = subprocess.run([binary, "report", journal, "-o", html], capture_output=True, text=True)
+    r = subprocess.run([binary, "report", "--trace", journal, "-o", html], capture_output=True, text=True)
     f.expect(r.returncode == 0, "hostile: report exit %s: %s" % (r.returncode, r.stderr))
     url = "file://" + html
     browser.open(url)
@@ -429,7 +429,7 @@ def check_two_runs(browser, binary, workdir, shots, f, screenshots):
     a = "Journals/bisect/build-07.ndjson"
     b = "Journals/bisect/build-08.ndjson"
     html = os.path.join(workdir, "two.html")
-    r = subprocess.run([binary, "report", a, b, "-o", html], capture_output=True, text=True)
+    r = subprocess.run([binary, "report", "--trace", a, b, "-o", html], capture_output=True, text=True)
     f.expect(r.returncode == 0, "two runs: exit %s %s" % (r.returncode, r.stderr))
     diff = json.loads(subprocess.run([binary, "diff", "--json", a, b], capture_output=True, text=True).stdout)
     url = "file://" + html
@@ -581,7 +581,7 @@ def test(binary, workdir, shots, screenshots):
         journals = sorted(os.path.join("Journals", n) for n in os.listdir("Journals") if n.endswith(".ndjson"))
         for journal in journals:
             html = os.path.join(workdir, os.path.basename(journal) + ".html")
-            r = subprocess.run([binary, "report", journal, "-o", html], capture_output=True, text=True)
+            r = subprocess.run([binary, "report", "--trace", journal, "-o", html], capture_output=True, text=True)
             f.expect(r.returncode == 0, "%s: report exit %s %s" % (journal, r.returncode, r.stderr))
             prefix = "report" if screenshots and journal.endswith("notes.legacy.ndjson") else None
             check_single(browser, binary, journal, html, shots, f, prefix)
@@ -590,7 +590,7 @@ def test(binary, workdir, shots, screenshots):
         journal = "Journals/demo.legacy.ndjson"
         html = os.path.join(workdir, "demo-window.html")
         options = ["--from", "20", "--to", "200", "--controller", "home,editor"]
-        r = subprocess.run([binary, "report"] + options + [journal, "-o", html], capture_output=True, text=True)
+        r = subprocess.run([binary, "report", "--trace"] + options + [journal, "-o", html], capture_output=True, text=True)
         f.expect(r.returncode == 0, "%s %s: report exit %s %s" % (journal, options, r.returncode, r.stderr))
         check_trace_download(browser, binary, html, options + [journal], workdir, f, "window and controllers")
         # A real app's scale: simulate's churn shape (200 screens, a new controller per modal).
@@ -599,7 +599,7 @@ def test(binary, workdir, shots, screenshots):
         subprocess.run([binary, "simulate", "--shape", "churn", "--events", events, "--seed", "5", "-o", churn],
                        check=True)
         html = os.path.join(workdir, "churn.html")
-        r = subprocess.run([binary, "report", churn, "-o", html], capture_output=True, text=True)
+        r = subprocess.run([binary, "report", "--trace", churn, "-o", html], capture_output=True, text=True)
         f.expect(r.returncode == 0, "churn: report exit %s %s" % (r.returncode, r.stderr))
         check_scale(browser, binary, churn, html, f, os.path.join(shots, "report-churn.png") if screenshots else None)
         check_trace_download(browser, binary, html, [churn], workdir, f, "churn")

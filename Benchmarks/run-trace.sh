@@ -4,7 +4,7 @@
 #   - trace --format chrome and --format otlp to a file beside check -q of the same
 #     journal, in the same run (target: at most 2x check), and trace --format chrome
 #     to /dev/null (the same work without the disk: a file is synced as it is written);
-#   - report with its trace (the default) beside report --no-trace: time and page size;
+#   - report --trace (the page with its trace) beside report (the default, no trace): time and page size;
 #   - peak RSS of each (/usr/bin/time -v's "Maximum resident set size"): bounded.
 # The commands of a shape run RUNS times (default 5) interleaved, one after the
 # other in each round, so that a change in the machine's load touches them all
@@ -45,16 +45,16 @@ for shape in simple churn; do
     "trace --format chrome -o FILE"
     "trace --format otlp -o FILE"
     "trace --format chrome -o /dev/null"
-    "report -o page.html (with its trace)"
-    "report --no-trace -o page.html"
+    "report --trace -o page.html"
+    "report -o page.html (no trace)"
   )
   commands=(
     "'$bin' check -q '$journal' >/dev/null"
     "'$bin' trace --format chrome '$journal' -o '$out/trace.json'"
     "'$bin' trace --format otlp '$journal' -o '$out/spans.jsonl'"
     "'$bin' trace --format chrome '$journal' -o /dev/null"
-    "'$bin' report '$journal' -o '$out/page.html' 2>/dev/null"
-    "'$bin' report --no-trace '$journal' -o '$out/page-no-trace.html' 2>/dev/null"
+    "'$bin' report --trace '$journal' -o '$out/page.html' 2>/dev/null"
+    "'$bin' report '$journal' -o '$out/page-no-trace.html' 2>/dev/null"
   )
   wall=()
   cpu=()
@@ -71,7 +71,7 @@ for shape in simple churn; do
   done
   printf '%-38s %d bytes (chrome), %d bytes (otlp)\n' "trace size" "$(stat -c %s "$out/trace.json")" \
     "$(stat -c %s "$out/spans.jsonl")"
-  printf '%-38s %d bytes with its trace, %d with --no-trace (%.2fx)\n' "page size (its automatic window)" \
+  printf '%-38s %d bytes with its trace, %d without (%.2fx)\n' "page size (its automatic window)" \
     "$(stat -c %s "$out/page.html")" "$(stat -c %s "$out/page-no-trace.html")" \
     "$(echo "$(stat -c %s "$out/page.html") / $(stat -c %s "$out/page-no-trace.html")" | bc -l)"
 done

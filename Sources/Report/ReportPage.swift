@@ -46,12 +46,28 @@ public struct ReportPage: Sendable {
   /// The page as UTF-8 bytes.
   public func bytes() -> [UInt8] {
     var page: [UInt8] = []
-    page.reserveCapacity(runs.reduce(64 * 1024 + (trace?.gzip.count ?? 0) * 4 / 3) { $0 + $1.json.count })
+    page.reserveCapacity(
+      runs.reduce(64 * 1024 + (trace?.gzip.count ?? 0) * 4 / 3) { $0 + $1.json.reduce(0) { $0 + $1.count } })
+    write { page.append(contentsOf: $0) }
+    return page
+  }
+
+  /// Hands the page to `body` in pieces, in order (the bytes of ``bytes()``), so
+  /// that a caller writing it to a file copies none of its data into one more buffer.
+  ///
+  /// ```swift
+  /// var out: [UInt8] = []
+  /// ReportPage(run: run).write { out.append(contentsOf: $0) }
+  /// ```
+  public func write<E: Error>(_ body: ([UInt8]) throws(E) -> Void) throws(E) {
+    var page: [UInt8] = []
     page.append(contentsOf: Self.head.utf8)
     page.append(contentsOf: #"<script type="application/json" id="report-data">{"runs":["#.utf8)
     for (k, run) in runs.enumerated() {
       if k > 0 { page.append(UInt8(ascii: ",")) }
-      page.append(contentsOf: run.json)
+      try body(page)
+      page = []
+      for piece in run.json { try body(piece) }
     }
     page.append(contentsOf: #"],"cmp":"#.utf8)
     if let comparison {
@@ -70,7 +86,7 @@ public struct ReportPage: Sendable {
     page.append(contentsOf: "<script>".utf8)
     page.append(contentsOf: ReportAssets.script.utf8)
     page.append(contentsOf: "</script>\n</body>\n</html>\n".utf8)
-    return page
+    try body(page)
   }
 
   /// The Content-Security-Policy: nothing but this page's own script and style.

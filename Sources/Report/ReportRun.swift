@@ -35,8 +35,8 @@ public struct ReportRun: Sendable {
   /// The findings of `check` (the reader's and the lifecycle rules'), in line order, for the whole journal;
   /// of each format rule only the first ``maxFindingsPerFormatRule`` (the page says how many more there were).
   public let findings: [Diagnostic]
-  /// The data block for the page (one JSON object, safe inside `<script>`).
-  let json: [UInt8]
+  /// The data block for the page (one JSON object, safe inside `<script>`), in pieces to write one after the other.
+  let json: [[UInt8]]
   /// The journal's name as shown.
   public let name: String
   /// The journal's records and their lines (for a comparison of two runs).
@@ -73,7 +73,8 @@ public struct ReportRun: Sendable {
   ) {
     self.init(
       name: name, records: records, lines: lines, findings: findings, seqs: seqs, maxEvents: maxEvents,
-      filter: filter, totalEvents: records.count, selectedEvents: nil, lineAfterRecords: nil, unlisted: [])
+      filter: filter, totalEvents: records.count, selectedEvents: nil, lineAfterRecords: nil, unlisted: [],
+      streamed: nil)
   }
 
   /// - Parameters:
@@ -81,10 +82,11 @@ public struct ReportRun: Sendable {
   ///   - selectedEvents: the records `seqs` selects in the whole journal, nil to count them in `records`.
   ///   - lineAfterRecords: the line of the first record not in `records`, nil when they are all there.
   ///   - unlisted: findings left out of `findings`, per rule (``maxFindingsPerFormatRule``).
+  ///   - streamed: a builder that has already stepped through the window's events (``read(path:name:options:seqs:maxEvents:filter:shown:model:trace:)``), nil to fold `records` here.
   init(
     name: String, records: [Record], lines: [Int], findings: [Diagnostic], seqs: ClosedRange<Int>?,
     maxEvents: Int, filter: EventSelection, totalEvents: Int, selectedEvents: Int?, lineAfterRecords: Int?,
-    unlisted: [(rule: String, count: Int)]
+    unlisted: [(rule: String, count: Int)], streamed: ReportRunBuilder?
   ) {
     precondition(records.count == lines.count, "one line per record")
     self.name = name
@@ -118,9 +120,16 @@ public struct ReportRun: Sendable {
         + "\(Self.maxFindingsPerFormatRule.grouped) of each rule are; 'spatial-replay check' lists them all."
       note = note.map { $0 + " " + more } ?? more
     }
-    var builder = ReportRunBuilder(records: records, lines: lines, window: window, filter: filter)
-    json = builder.build(
-      name: name, findings: findings, note: note, totalEvents: totalEvents, lineAfterRecords: lineAfterRecords)
+    if var builder = streamed {
+      json = builder.finish(
+        records: records, lines: lines, window: window, name: name, findings: findings, note: note,
+        totalEvents: totalEvents, lineAfterRecords: lineAfterRecords)
+    } else {
+      var builder = ReportRunBuilder(filter: filter, events: window.count)
+      json = builder.build(
+        records: records, lines: lines, window: window, name: name, findings: findings, note: note,
+        totalEvents: totalEvents, lineAfterRecords: lineAfterRecords)
+    }
   }
 
   /// Reads a journal and runs `check`'s rules over it in the same pass (with `model`,
@@ -142,6 +151,10 @@ public struct ReportRun: Sendable {
   ) throws(JournalFileError) -> (run: ReportRun, readerFindings: [Diagnostic], shown: DiagnosticLimit) {
     // Implementation note: the records after the window are checked, counted
     // and dropped (a 1M-event journal shown as its first 250,000 keeps those).
+    // The page is written from the checker's fold (swapped into the page's
+    // builder and back after each of the window's records,
+    // ``JournalCheck/swapState(with:)``), so that the journal is folded once;
+    // the builder keeps a copy of the state at the window's end.
     let reader = try JournalReader(path: path, options: options)
     var records: [Record] = []
     var lines: [Int] = []
@@ -179,6 +192,10 @@ public struct ReportRun: Sendable {
     /// The seq of the window's last event so far, and whether the automatic window ended the trace there.
     var lastShown: Int? = nil
     var cut = false
+    var builder = ReportRunBuilder(filter: filter)
+    let streams = check.folds
+    var begun = false
+    var closed = false
     trace?.beginRun(file: name ?? path)
     while let item = reader.next() {
       switch item {
@@ -200,21 +217,38 @@ public struct ReportRun: Sendable {
           cut = true
           trace?.drawNothing(after: lastShown)
         }
+        let steps = inWindow && !pastWindow && selected <= maxEvents
+        if streams && steps && !begun {
+          begun = true
+          check.swapState(with: &builder.state)
+          builder.begin()
+          check.swapState(with: &builder.state)
+        } else if begun && !steps && !closed {
+          closed = true
+          builder.state = check.state
+        }
+        check.consume(item, into: &found)
+        if streams && steps {
+          check.swapState(with: &builder.state)
+          builder.step(record)
+          check.swapState(with: &builder.state)
+        }
       case .diagnostic(let diagnostic):
         if shown.admit(diagnostic) { readerFindings.append(diagnostic) }
+        check.consume(item, into: &found)
       }
-      check.consume(item, into: &found)
       if !found.isEmpty { list(&found) }
       trace?.consume(item)
     }
     if let error = reader.readError { throw error }
+    if begun && !closed { builder.state = check.state }
     trace?.endRun()
     check.finish(into: &found)
     list(&found)
     let run = ReportRun(
       name: name ?? path, records: records, lines: lines, findings: listed, seqs: seqs,
       maxEvents: maxEvents, filter: filter, totalEvents: total, selectedEvents: selected,
-      lineAfterRecords: lineAfterRecords, unlisted: unlisted)
+      lineAfterRecords: lineAfterRecords, unlisted: unlisted, streamed: begun ? builder : nil)
     return (run, readerFindings, shown)
   }
 }

@@ -98,6 +98,23 @@ public struct Transition: Sendable, Hashable {
     expected.filter { slot(of: $0.controller, $0.callback).map { arrivedMask & (1 << $0) == 0 } ?? true }
   }
 
+  /// How many callbacks arrived (``arrivals``' count, without making the list).
+  package var arrivalCount: Int { Int(packedCount) + laterArrivals.count }
+
+  /// The expected callbacks that have not arrived as bits: bit k set when
+  /// `expected[k]` is among ``missing`` (without making either list).
+  package var missingExpectedBits: Int {
+    func missing(_ slot: Int) -> Int { arrivedMask & (1 << slot) == 0 ? 1 : 0 }
+    switch kind {
+    case .initialDisplay:
+      return missing(1) | missing(3) << 1
+    case .move:
+      // Without `from`, `expected` names `to` for the disappearance callbacks, which `slot` never maps.
+      let hasFrom = from != nil
+      return (hasFrom ? missing(0) : 1) | missing(1) << 1 | (hasFrom ? missing(2) : 1) << 2 | missing(3) << 3
+    }
+  }
+
   /// True once every expected callback has arrived.
   public var isComplete: Bool {
     arrivedMask & expectedMask == expectedMask

@@ -13,11 +13,19 @@ import Projection
 /// (ids, classes, sentences as templates, summaries, messages) is written once
 /// in one table and referred to by its index. What is kept while writing is
 /// the alive state, the output, and one lane per controller.
+///
+/// It runs in three steps: ``begin()`` with the state folded up to the
+/// window's first event, ``step(_:)`` after each of the window's events has
+/// been folded into ``state``, and ``finish(records:lines:window:name:findings:note:totalEvents:lineAfterRecords:)``.
+/// ``build(records:lines:window:name:findings:note:totalEvents:lineAfterRecords:)``
+/// folds the records itself; `ReportRun.read` lends it the checker's fold
+/// instead, so that a journal is folded once.
 struct ReportRunBuilder {
-  let records: [Record]
-  let lines: [Int]
-  let window: Range<Int>
   let filter: EventSelection
+  /// The records, their lines and the window, for ``finish(records:lines:window:name:findings:note:totalEvents:lineAfterRecords:)``.
+  private var records: [Record] = []
+  private var lines: [Int] = []
+  private var window: Range<Int> = 0..<0
 
   /// A controller's row in the state panel: what the page shows of it.
   private struct Row: Equatable {
@@ -37,7 +45,24 @@ struct ReportRunBuilder {
     var inFlight: Bool
   }
 
-  private var state = State()
+  /// The model's state after the event stepped last (only lent during a step when the checker folds).
+  var state = State()
+  /// The events stepped so far.
+  private(set) var stepped = 0
+  /// The focus's position after the event stepped last (or before the first).
+  private var focus: Int32? = nil
+  // The columns and buffers written as the events are stepped.
+  private var types: [Int] = []
+  private var laneA: [Int32] = []
+  private var laneB: [Int32] = []
+  private var texts: [Int] = []
+  private var deltas = JSONBuffer()
+  private var keyframes = JSONBuffer()
+  private var moves = 0
+  private var changed: [Int32] = []
+  private var named: [Int32] = []
+  /// Bytes of deltas written since the last keyframe.
+  private var deltaBytes = 0
   /// Lane of each allocation position, -1 for none yet.
   private var laneOf: [Int32] = []
   /// Allocation position of each lane.
@@ -47,8 +72,12 @@ struct ReportRunBuilder {
   private var rowLanes: [Int32] = []
   private var rowSlot: [Int32] = []
   private var transitions: [Transition] = []
+  /// The last transition's seq, kind and arrivals (when `transitions` is not empty).
+  private var lastTransition: (seq: Int, kind: Transition.Kind, arrivals: Int) = (0, .move, 0)
   private var status: TransitionStatus? = nil
   private var strings = ReportStrings()
+  /// Sentence templates (indexes in `strings`) by what decides them.
+  private var templates: [TemplateKey: Int] = [:]
   private var map = ReportMapTracker()
   private var mapChanges = ReportMapTracker.Changes()
   private var layoutCount = 0
@@ -56,12 +85,14 @@ struct ReportRunBuilder {
   private var layoutDeltaBytes = 0
   private var layouts = JSONBuffer()
 
-  init(records: [Record], lines: [Int], window: Range<Int>, filter: EventSelection) {
-    self.records = records
-    self.lines = lines
-    self.window = window
+  /// - Parameter events: how many events the window holds, if known (to reserve the columns).
+  init(filter: EventSelection, events: Int = 0) {
     self.filter = filter
     layouts.htmlSafe = true
+    types.reserveCapacity(events)
+    laneA.reserveCapacity(events)
+    laneB.reserveCapacity(events)
+    texts.reserveCapacity(events)
   }
 
   /// The lane of allocation position `p`, given one on first use.
@@ -108,121 +139,154 @@ struct ReportRunBuilder {
     }
   }
 
+  /// Folds `records` (the window's, and every one before it) and writes the block.
   mutating func build(
-    name: String, findings: [Diagnostic], note: String?, totalEvents: Int, lineAfterRecords: Int?
-  ) -> [UInt8] {
+    records: [Record], lines: [Int], window: Range<Int>, name: String, findings: [Diagnostic], note: String?,
+    totalEvents: Int, lineAfterRecords: Int?
+  ) -> [[UInt8]] {
     for i in 0..<window.lowerBound { _ = reduce(into: &state, records[i]) }
+    begin()
+    for i in window {
+      _ = reduce(into: &state, records[i])
+      step(records[i])
+    }
+    return finish(
+      records: records, lines: lines, window: window, name: name, findings: findings, note: note,
+      totalEvents: totalEvents, lineAfterRecords: lineAfterRecords)
+  }
+
+  /// Starts the window: ``state`` is the fold of every event before it.
+  mutating func begin() {
     for (p, controller) in state.controllers.enumerated() where controller.isAlive {
       let l = lane(Int32(p))
       setRow(l, row(at: Int32(p)))
     }
-
-    var types: [Int] = []
-    var laneA: [Int32] = []
-    var laneB: [Int32] = []
-    var texts: [Int] = []
-    var deltas = JSONBuffer()
     deltas.open("[")
-    var keyframes = JSONBuffer()
     keyframes.open("[")
     layouts.open("[")
-    types.reserveCapacity(window.count)
-    laneA.reserveCapacity(window.count)
-    laneB.reserveCapacity(window.count)
-    texts.reserveCapacity(window.count)
-    var moves = 0
-    var changed: [Int32] = []
-    var named: [Int32] = []
-    /// Bytes of deltas written since the last keyframe.
-    var deltaBytes = 0
+    focus = state.focusPosition
+  }
 
-    for (w, i) in window.enumerated() {
-      let record = records[i]
-      let focusBefore = state.focusPosition
-      _ = reduce(into: &state, record)
+  /// Takes the window's next event, `record`, once ``state`` is the fold of it and of every event before it.
+  mutating func step(_ record: Record) {
+    let w = stepped
+    stepped += 1
+    let focusBefore = focus
+    // Written as locals: `writeRow(_:to: &self.deltas)` would copy `self` (and the buffer with it) for the call.
+    var deltas = JSONBuffer()
+    var keyframes = JSONBuffer()
+    swap(&deltas, &self.deltas)
+    swap(&keyframes, &self.keyframes)
+    defer {
+      swap(&deltas, &self.deltas)
+      swap(&keyframes, &self.keyframes)
+    }
 
-      // The positions of the controllers the event names, looked up once.
-      let ids = record.event.controllers
-      named.removeAll(keepingCapacity: true)
-      for id in ids { named.append(state.position(of: id) ?? -1) }
+    // The positions of the controllers the event names, looked up once.
+    let ids = record.event.controllers
+    named.removeAll(keepingCapacity: true)
+    for id in ids { named.append(state.position(of: id) ?? -1) }
 
-      // What the event is, for the lanes and the log.
-      let (type, a, b) = describe(record.event, named)
-      if type == Self.moveType { moves += 1 }
-      types.append(type)
-      laneA.append(a)
-      laneB.append(b)
-      texts.append(sentence(record.event, a: a, b: type == Self.lifecycleType ? -1 : b))
+    // What the event is, for the lanes and the log.
+    let (type, a, b) = describe(record.event, named)
+    if type == Self.moveType { moves += 1 }
+    types.append(type)
+    laneA.append(a)
+    laneB.append(b)
+    texts.append(sentence(record.event, ids, a: a, b: type == Self.lifecycleType ? -1 : b))
 
-      // The delta: rows of the controllers the event names, focus, transition, layout.
-      changed.removeAll(keepingCapacity: true)
-      for p in named where p >= 0 {
-        let l = lane(p)
-        let new = row(at: p)
-        if rows[Int(l)] != new {
-          setRow(l, new)
-          if !changed.contains(l) { changed.append(l) }
-        }
-      }
-      let newStatus = transitionStatus()
-      let statusChanged = newStatus != status
-      status = newStatus
-      var layoutIndex: Int? = nil
-      if w == 0 {
-        layoutIndex = updateLayout(nil, [])
-      } else if record.event.mapChange == .layout {
-        layoutIndex = updateLayout(record.event, named)
-      }
-      let focusChanged = state.focusPosition != focusBefore
-
-      let before = deltas.bytes.count
-      deltas.element()
-      if changed.isEmpty && !statusChanged && layoutIndex == nil && !focusChanged {
-        deltas.int(0)
-      } else {
-        deltas.open("{")
-        if !changed.isEmpty {
-          deltas.key("r")
-          deltas.open("[")
-          for l in changed { writeRow(l, to: &deltas) }
-          deltas.close("]")
-        }
-        if focusChanged {
-          deltas.key("f")
-          deltas.int(Int(lane(of: state.focus)))
-        }
-        if statusChanged {
-          deltas.key("t")
-          writeStatus(to: &deltas)
-        }
-        if let layoutIndex {
-          deltas.key("l")
-          deltas.int(layoutIndex)
-        }
-        deltas.close("}")
-      }
-      deltaBytes += deltas.bytes.count - before
-
-      // A keyframe when the deltas since the last one outweigh it (placed by size, not by count).
-      if w == 0 || deltaBytes >= Self.keyframeBytes(rows: rowLanes.count) {
-        deltaBytes = 0
-        keyframes.element()
-        keyframes.open("{")
-        keyframes.key("i")
-        keyframes.int(w)
-        keyframes.key("r")
-        keyframes.open("[")
-        for l in rowLanes { writeRow(l, to: &keyframes) }
-        keyframes.close("]")
-        keyframes.key("f")
-        keyframes.int(Int(lane(of: state.focus)))
-        keyframes.key("t")
-        writeStatus(to: &keyframes)
-        keyframes.key("l")
-        keyframes.int(layoutCount - 1)
-        keyframes.close("}")
+    // The delta: rows of the controllers the event names, focus, transition, layout.
+    changed.removeAll(keepingCapacity: true)
+    for p in named where p >= 0 {
+      let l = lane(p)
+      let new = row(at: p)
+      if rows[Int(l)] != new {
+        setRow(l, new)
+        if !changed.contains(l) { changed.append(l) }
       }
     }
+    let newStatus = transitionStatus()
+    let statusChanged = newStatus != status
+    status = newStatus
+    var layoutIndex: Int? = nil
+    if w == 0 {
+      layoutIndex = updateLayout(nil, [])
+    } else if record.event.mapChange == .layout {
+      layoutIndex = updateLayout(record.event, named)
+    }
+    focus = state.focusPosition
+    let focusChanged = focus != focusBefore
+
+    let before = deltas.bytes.count
+    deltas.element()
+    if changed.isEmpty && !statusChanged && layoutIndex == nil && !focusChanged {
+      deltas.int(0)
+    } else {
+      deltas.open("{")
+      if !changed.isEmpty {
+        deltas.element()
+        deltas.raw(#""r":"#)
+        deltas.open("[")
+        for l in changed { writeRow(l, to: &deltas) }
+        deltas.close("]")
+      }
+      if focusChanged {
+        deltas.element()
+        deltas.raw(#""f":"#)
+        deltas.int(Int(focus.map { lane($0) } ?? -1))
+      }
+      if statusChanged {
+        deltas.element()
+        deltas.raw(#""t":"#)
+        writeStatus(to: &deltas)
+      }
+      if let layoutIndex {
+        deltas.element()
+        deltas.raw(#""l":"#)
+        deltas.int(layoutIndex)
+      }
+      deltas.close("}")
+    }
+    deltaBytes += deltas.bytes.count - before
+
+    // A keyframe when the deltas since the last one outweigh it (placed by size, not by count).
+    if w == 0 || deltaBytes >= Self.keyframeBytes(rows: rowLanes.count) {
+      deltaBytes = 0
+      keyframes.element()
+      keyframes.open("{")
+      keyframes.element()
+      keyframes.raw(#""i":"#)
+      keyframes.int(w)
+      keyframes.element()
+      keyframes.raw(#""r":"#)
+      keyframes.open("[")
+      for l in rowLanes { writeRow(l, to: &keyframes) }
+      keyframes.close("]")
+      keyframes.element()
+      keyframes.raw(#""f":"#)
+      keyframes.int(Int(focus.map { lane($0) } ?? -1))
+      keyframes.element()
+      keyframes.raw(#""t":"#)
+      writeStatus(to: &keyframes)
+      keyframes.element()
+      keyframes.raw(#""l":"#)
+      keyframes.int(layoutCount - 1)
+      keyframes.close("}")
+    }
+  }
+
+  /// Writes the block once ``begin()`` ran and every event of `window` (indexes
+  /// in `records`) was stepped, ``state`` being the fold up to the window's last event.
+  /// - Returns: the block in pieces, in order (the page writes them one after the other: the
+  ///   large ones, the columns, deltas, layouts and strings, are not copied into one more buffer).
+  mutating func finish(
+    records: [Record], lines: [Int], window: Range<Int>, name: String, findings: [Diagnostic], note: String?,
+    totalEvents: Int, lineAfterRecords: Int?
+  ) -> [[UInt8]] {
+    precondition(stepped == window.count, "every event of the window stepped")
+    self.records = records
+    self.lines = lines
+    self.window = window
     deltas.close("]")
     keyframes.close("]")
     layouts.close("]")
@@ -241,6 +305,7 @@ struct ReportRunBuilder {
     lanesJSON.open("{")
     writeLanes(to: &lanesJSON)
 
+    var pieces: [[UInt8]] = []
     var json = JSONBuffer()
     json.htmlSafe = true
     json.open("{")
@@ -261,29 +326,52 @@ struct ReportRunBuilder {
     json.strings(Callback.allCases.map(\.rawValue))
     json.key("phases")
     json.strings(ControllerState.Phase.allCases.map(\.rawValue))
-    json.raw(Self.members(&lanesJSON))
-    writeEventColumns(to: &json)
+    Self.piece(Self.members(&lanesJSON), after: &json, in: &pieces)
+    writeEventColumns(to: &json, in: &pieces)
     json.key("k")
-    json.ints(types)
+    Self.piece(Self.ints(types), after: &json, in: &pieces)
     json.key("a")
-    json.ints(laneA.map(Int.init))
+    Self.piece(Self.ints(laneA), after: &json, in: &pieces)
     json.key("b")
-    json.ints(laneB.map(Int.init))
+    Self.piece(Self.ints(laneB), after: &json, in: &pieces)
     json.key("text")
-    json.ints(texts)
+    Self.piece(Self.ints(texts), after: &json, in: &pieces)
     json.key("keys")
-    json.raw(keyframes.take())
+    Self.piece(keyframes.take(), after: &json, in: &pieces)
     json.key("d")
-    json.raw(deltas.take())
+    Self.piece(deltas.take(), after: &json, in: &pieces)
     json.key("layouts")
-    json.raw(layouts.take())
+    Self.piece(layouts.take(), after: &json, in: &pieces)
     json.key("transitions")
-    json.raw(transitionsJSON.take())
-    json.raw(Self.members(&findingsJSON))
+    Self.piece(transitionsJSON.take(), after: &json, in: &pieces)
+    Self.piece(Self.members(&findingsJSON), after: &json, in: &pieces)
     json.key("str")
-    json.raw(strings.take())
+    Self.piece(strings.take(), after: &json, in: &pieces)
     json.close("}")
-    return json.take()
+    pieces.append(json.take())
+    return pieces
+  }
+
+  /// Appends what `json` holds so far (its brackets still open), then `bytes`, to `pieces`.
+  private static func piece(_ bytes: [UInt8], after json: inout JSONBuffer, in pieces: inout [[UInt8]]) {
+    json.drain { pieces.append($0) }
+    pieces.append(bytes)
+  }
+
+  /// A JSON array of integers, written in one piece (``JSONBuffer/ints(_:)``
+  /// writes value by value; the page's columns hold one value per event).
+  private static func ints<T: BinaryInteger>(_ values: some Collection<T>) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(2 + values.count * 4)
+    bytes.append(UInt8(ascii: "["))
+    var first = true
+    for value in values {
+      if !first { bytes.append(UInt8(ascii: ",")) }
+      first = false
+      JSONWriter.appendInt(Int(value), to: &bytes)
+    }
+    bytes.append(UInt8(ascii: "]"))
+    return bytes
   }
 
   /// The members written into `buffer` after its `{`, with a comma before them
@@ -332,20 +420,66 @@ struct ReportRunBuilder {
   /// the lane's name on the page (`displayText`); so the template is built
   /// instead of the sentence, and never compared with it here (`ReportTests`
   /// reads every sentence back, as the page does, against `Event.sentence`).
-  private mutating func sentence(_ event: Event, a: Int32, b: Int32) -> Int {
-    let ids = event.controllers
+  ///
+  /// A template that names every controller of its event by a placeholder
+  /// depends only on the event's other fields: it is looked up by those
+  /// (``TemplateKey``) and made once (a sentence made, checked and hashed for
+  /// every event was a sixth of writing a churn-shaped page).
+  private mutating func sentence(_ event: Event, _ ids: [ControllerID], a: Int32, b: Int32) -> Int {
     let first = a >= 0 && !ids.isEmpty
     let second = b >= 0 && ids.count > 1 && ids[1] != ids[0]
+    let key = first && (ids.count == 1 || second) ? TemplateKey(event) : nil
+    if let key, let known = templates[key] { return known }
     if first || second,
       let template = event.replacingControllers(
         first ? ReportStrings.first : nil, second ? ReportStrings.second : nil)?.sentence,
       ReportStrings.placeholders(template) == (first ? 1 : 0) + (second ? 1 : 0)
     {
-      return strings.index(template)
+      let index = strings.index(template)
+      if let key { templates[key] = index }
+      return index
     }
     let text = event.sentence
     if ReportStrings.placeholders(text) > 0 { return -1 - strings.index(text) }
     return strings.index(text)
+  }
+
+  /// What decides the sentence template of an event whose every controller is
+  /// a placeholder: its kind and its other fields (nil for an event with free
+  /// text besides its ids, whose template is made each time).
+  private struct TemplateKey: Hashable {
+    var kind: Int
+    var a = 0
+    var b = 0
+    var c = 0
+
+    init?(_ event: Event) {
+      switch event {
+      case .lifecycle(_, let callback):
+        kind = 0
+        a = callback.index
+      case .root: kind = 1
+      case .dealloc: kind = 2
+      case .link(_, let direction, _):
+        kind = 3
+        a = direction.index
+      case .unlink(_, let direction):
+        kind = 4
+        a = direction.index
+      case .modal: kind = 5
+      case .touches(_, let direction, let min):
+        kind = 6
+        a = direction.index
+        b = min
+      case .move(let move):
+        kind = 7
+        a = move.direction.index
+        b = move.trigger.index
+        c = move.animated ? 1 : 0
+      // A pan's distance and velocity make nearly every one's sentence new.
+      case .session, .alloc, .pan, .mark, .unknown: return nil
+      }
+    }
   }
 
   // MARK: Rows and transitions
@@ -371,22 +505,30 @@ struct ReportRunBuilder {
     json.close("]")
   }
 
+  /// The status after the event just folded.
+  ///
+  /// Implementation note: read in place, and the transition copied only when
+  /// it changed (a new one or a new arrival): the status is taken after every
+  /// event, and a copy (retaining its ids) with its arrivals and missing
+  /// callbacks made as lists each time weighed on a churn-shaped page.
   private mutating func transitionStatus() -> TransitionStatus? {
-    guard let transition = state.transition else { return nil }
-    if let last = transitions.last, last.seq == transition.seq, last.kind == transition.kind {
+    guard let count = state.transition?.arrivalCount, let seq = state.transition?.seq,
+      let kind = state.transition?.kind
+    else { return nil }
+    let isLatest = !transitions.isEmpty && lastTransition.seq == seq && lastTransition.kind == kind
+    if isLatest {
       // Arrivals only grow while a transition is the latest: no new arrival, no change.
-      if let status, last.arrivals.count == transition.arrivals.count { return status }
+      if let status, lastTransition.arrivals == count { return status }
+    }
+    guard let transition = state.transition else { return nil }
+    if isLatest {
       transitions[transitions.count - 1] = transition
     } else {
       transitions.append(transition)
     }
-    let expected = transition.expected
-    var missing = 0
-    for arrival in transition.missing {
-      if let k = expected.firstIndex(of: arrival) { missing |= 1 << k }
-    }
+    lastTransition = (seq, kind, count)
     return TransitionStatus(
-      index: transitions.count - 1, arrived: transition.arrivals.count, missing: missing,
+      index: transitions.count - 1, arrived: count, missing: transition.missingExpectedBits,
       inFlight: !transition.isComplete)
   }
 
@@ -414,16 +556,20 @@ struct ReportRunBuilder {
       json.open("[")
       json.element()
       json.int(strings.index(transition.summary(.unicode)))
+      // Every arrival but a broken transition's later ones is on one of its two ends: each looked up once.
+      let from = lane(of: transition.from)
+      let to = lane(of: transition.to)
       json.element()
-      json.int(Int(lane(of: transition.from)))
+      json.int(Int(from))
       json.element()
-      json.int(Int(lane(of: transition.to)))
+      json.int(Int(to))
       for list in [transition.arrivals, transition.expected] {
         json.element()
         json.open("[")
         for arrival in list {
           json.element()
-          json.int(Int(lane(of: arrival.controller)))
+          let controller = arrival.controller
+          json.int(Int(controller == transition.to ? to : controller == transition.from ? from : lane(of: controller)))
           json.element()
           json.int(arrival.callback.index)
         }
@@ -452,18 +598,22 @@ struct ReportRunBuilder {
     layouts.element()
     layouts.open("{")
     if whole {
-      layouts.key("full")
+      layouts.element()
+      layouts.raw(#""full":"#)
       layouts.int(1)
     }
     if whole || mapChanges.root {
-      layouts.key("root")
+      layouts.element()
+      layouts.raw(#""root":"#)
       layouts.int(map.root >= 0 ? Int(lane(map.root)) : -1)
     }
-    layouts.key("p")
+    layouts.element()
+    layouts.raw(#""p":"#)
     layouts.open("[")
     for p in whole ? map.placed : mapChanges.placements { writePlacement(p) }
     layouts.close("]")
-    layouts.key("d")
+    layouts.element()
+    layouts.raw(#""d":"#)
     layouts.open("[")
     if whole {
       for p in map.detached.sorted() { writeDetached(p) }
@@ -471,7 +621,8 @@ struct ReportRunBuilder {
       for p in mapChanges.detached { writeDetached(p) }
     }
     layouts.close("]")
-    layouts.key("e")
+    layouts.element()
+    layouts.raw(#""e":"#)
     layouts.open("[")
     for key in whole ? map.edges.keys.sorted() : mapChanges.edges { writeEdge(key) }
     layouts.close("]")
@@ -596,7 +747,7 @@ struct ReportRunBuilder {
 
   /// `seq0`, `line0`, `t0` (microseconds since 1970) and per event the
   /// difference from the event before (`dseq`, `dline`, `dt`).
-  private func writeEventColumns(to json: inout JSONBuffer) {
+  private func writeEventColumns(to json: inout JSONBuffer, in pieces: inout [[UInt8]]) {
     let first = window.lowerBound
     json.key("seq0")
     json.int(window.isEmpty ? 0 : records[first].seq)
@@ -605,12 +756,16 @@ struct ReportRunBuilder {
     json.key("t0")
     json.int(window.isEmpty ? 0 : Int(records[first].time.microseconds))
     json.key("dseq")
-    json.ints(window.map { $0 == first ? 0 : records[$0].seq - records[$0 - 1].seq })
+    Self.piece(
+      Self.ints(window.lazy.map { $0 == first ? 0 : records[$0].seq - records[$0 - 1].seq }), after: &json,
+      in: &pieces)
     json.key("dline")
-    json.ints(window.map { $0 == first ? 0 : lines[$0] - lines[$0 - 1] })
+    Self.piece(Self.ints(window.lazy.map { $0 == first ? 0 : lines[$0] - lines[$0 - 1] }), after: &json, in: &pieces)
     json.key("dt")
-    json.ints(
-      window.map { $0 == first ? 0 : Int(records[$0].time.microseconds - records[$0 - 1].time.microseconds) })
+    Self.piece(
+      Self.ints(
+        window.lazy.map { $0 == first ? 0 : Int(records[$0].time.microseconds - records[$0 - 1].time.microseconds) }),
+      after: &json, in: &pieces)
   }
 
   /// Findings as `[line, seq, index, rule, severity, message, move, lane]`

@@ -5,23 +5,18 @@ import Projection
 /// once, referred to by its index everywhere else (lanes' ids and classes,
 /// sentences, transition summaries, finding messages).
 struct ReportStrings {
-  /// Implementation note: keyed by the strings' UTF-8 bytes; `String`'s own
-  /// hashing normalises (NFC) every non-ASCII string first (`→` in every move),
-  /// which weighed on writing a page (measured: Benchmarks/README.md#figures-behind-the-notes).
-  private var indexes: [Key: Int] = [:]
-
-  private struct Key: Hashable {
-    let string: String
-    static func == (a: Key, b: Key) -> Bool {
-      var x = a.string
-      var y = b.string
-      return x.withUTF8 { p in y.withUTF8 { q in p.count == q.count && p.elementsEqual(q) } }
-    }
-    func hash(into hasher: inout Hasher) {
-      var copy = string
-      copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    }
-  }
+  /// Implementation note: an open-addressing table of indexes keyed by the
+  /// strings' UTF-8 bytes, kept in one arena and hashed a word at a time.
+  /// `String`'s own hashing normalises (NFC) every non-ASCII string first (`→`
+  /// in every move), and a `Dictionary` keyed by the bytes hashed them with
+  /// SipHash and kept a `String` per entry; a page of a churn-shaped session
+  /// adds a string for nearly every transition and pan, so this weighed on
+  /// writing it (measured: Benchmarks/README.md#figures-behind-the-notes).
+  private var slots = [Int32](repeating: -1, count: 1 << 10)
+  /// Per string: its hash, and where its bytes start in `arena` (one more: the end).
+  private var hashes: [UInt64] = []
+  private var starts: [Int] = [0]
+  private var arena: [UInt8] = []
   private var json = JSONBuffer()
 
   /// The id that stands for the first lane of an event in a sentence template
@@ -38,19 +33,79 @@ struct ReportStrings {
 
   /// The index of `string`, added on first use.
   mutating func index(_ string: String) -> Int {
-    let key = Key(string: string)
-    if let known = indexes[key] { return known }
-    let index = indexes.count
-    indexes[key] = index
+    var string = string
+    if let known = string.withUTF8({ find(UnsafeRawBufferPointer($0)) }) { return known }
+    let index = hashes.count
+    string.withUTF8 { bytes in
+      let hash = Self.hash(UnsafeRawBufferPointer(bytes))
+      hashes.append(hash)
+      arena.append(contentsOf: bytes)
+      starts.append(arena.count)
+      if hashes.count * 2 > slots.count { grow() } else { place(index, hash) }
+    }
     json.element()
     json.string(string)
     return index
   }
 
+  /// The index of the string of these bytes, nil when not in the table.
+  private func find(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    let hash = Self.hash(bytes)
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while true {
+      let k = Int(slots[slot])
+      if k < 0 { return nil }
+      if hashes[k] == hash && starts[k + 1] - starts[k] == bytes.count {
+        let same = arena.withUnsafeBytes { arena in
+          UnsafeRawBufferPointer(rebasing: arena[starts[k]..<starts[k + 1]]).elementsEqual(bytes)
+        }
+        if same { return k }
+      }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  private mutating func place(_ index: Int, _ hash: UInt64) {
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while slots[slot] >= 0 { slot = (slot + 1) & mask }
+    slots[slot] = Int32(index)
+  }
+
+  private mutating func grow() {
+    slots = [Int32](repeating: -1, count: slots.count * 2)
+    for (k, hash) in hashes.enumerated() { place(k, hash) }
+  }
+
+  /// A word-at-a-time multiplicative hash of the bytes (no need to resist chosen inputs: a
+  /// collision costs a comparison, and a journal large enough to matter is read in linear time anyway).
+  private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+    var i = 0
+    while i + 8 <= bytes.count {
+      h = (h ^ bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+      h ^= h >> 29
+      i += 8
+    }
+    var tail: UInt64 = 0
+    var shift: UInt64 = 0
+    while i < bytes.count {
+      tail |= UInt64(bytes[i]) << shift
+      shift += 8
+      i += 1
+    }
+    h = (h ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+    return h ^ (h >> 32)
+  }
+
   /// The table as a JSON array; the table is empty afterwards.
   mutating func take() -> [UInt8] {
     json.close("]")
-    indexes = [:]
+    slots = [Int32](repeating: -1, count: 1 << 10)
+    hashes = []
+    starts = [0]
+    arena = []
     return json.take()
   }
 

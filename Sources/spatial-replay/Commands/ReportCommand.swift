@@ -32,11 +32,13 @@ struct ReportCommand: Command {
     lanes shown (the state is still the fold of every event). Findings do not
     change the exit status.
 
-    The page's 'download trace' link saves the Chrome trace of the same
-    journals, the bytes of 'trace --format chrome' with the same --from/--to,
-    --since/--until and --controller (and, when the page shows an automatic
-    window, --to its last seq), carried gzip-compressed in the page (about a
-    fifth more page); --no-trace leaves it out.
+    With --trace the page also carries a 'download trace' link that saves the
+    Chrome trace of the same journals, the bytes of 'trace --format chrome'
+    with the same --from/--to, --since/--until and --controller (and, when the
+    page shows an automatic window, --to its last seq), gzip-compressed in the
+    page (about a fifth more page, and about twice the time to write it).
+    Without it (or with --no-trace, the default's explicit spelling) the page
+    has no trace and stays smaller than the journal and cheap to write.
     """
   static let maxEvents = Option.value(
     "--max-events", "N",
@@ -44,10 +46,15 @@ struct ReportCommand: Command {
   static let model = Option.model.help(
     "also compare the recording with the reference model of PROFILE\n(intended, the default, or legacy): its model-divergence findings\nare on the page with the others, as 'check --model'"
   )
+  static let trace = Option.flag(
+    "--trace",
+    "also carry the Chrome trace of the same journals in the page, with\na 'download trace' link that saves it (a larger page, about\ntwice the time to write)"
+  )
   static let noTrace = Option.flag(
-    "--no-trace", "leave out the 'download trace' link and the Chrome trace it\nsaves (a smaller page, written faster)")
+    "--no-trace", "no trace and no 'download trace' link (the default)")
   static let options =
-    [Option.output, fleet] + Option.filters + [maxEvents, model, noTrace] + Option.reading + [Option.maxErrors]
+    [Option.output, fleet] + Option.filters + [maxEvents, model, trace, noTrace] + Option.reading
+    + [Option.maxErrors]
   static let exitStatus = """
     0 written, 2 a file could not be read, has format errors or --from/--to
     (--since/--until) select no event, 64 usage error.
@@ -57,6 +64,7 @@ struct ReportCommand: Command {
     "spatial-replay report Journals/bisect/build-07.ndjson Journals/bisect/build-08.ndjson -o bisect.html",
     "spatial-replay report --from 5000 --to 9000 big.ndjson > window.html",
     "spatial-replay report --since 2026-11-29T09:00:10Z --until 2026-11-29T09:00:12Z notes.ndjson -o t.html",
+    "spatial-replay report --trace Journals/notes.legacy.ndjson -o notes-with-trace.html",
     "spatial-replay report fleet/ -o fleet.html",
   ]
 
@@ -73,7 +81,7 @@ struct ReportCommand: Command {
   /// `report DIR` or `--fleet`: the journals of the fleet page.
   var fleetFiles: [String]?
   var model: Profile?
-  /// What the page's Chrome trace draws (`trace`'s selection of the same options); nil with `--no-trace`.
+  /// What the page's Chrome trace draws (`trace`'s selection of the same options); nil without `--trace`.
   var traceSelection: TraceSelection?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -84,7 +92,7 @@ struct ReportCommand: Command {
       else {
         throw UsageError("the fleet page (a folder or --fleet) takes no filter or --max-events: it reads every event")
       }
-      if arguments.flag(Self.noTrace) { throw UsageError("--no-trace: the fleet page has no trace") }
+      if arguments.flag(Self.trace) { throw UsageError("--trace: the fleet page has no trace") }
       let fleetFiles = try JournalInput.paths(arguments, command: Self.name)
       self.fleetFiles = fleetFiles
       output = arguments.value(Option.output)
@@ -123,7 +131,10 @@ struct ReportCommand: Command {
     selection = EventSelection(types: filter.types, controllers: filter.controllers)
     reading = try ReadOptions(arguments)
     limit = try DiagnosticLimit(arguments)
-    if !arguments.flag(Self.noTrace) {
+    if arguments.flag(Self.trace) && arguments.flag(Self.noTrace) {
+      throw UsageError("--trace and --no-trace: choose one")
+    }
+    if arguments.flag(Self.trace) {
       // As `trace` reads the same options (it has no --type: a trace draws every type).
       traceSelection = TraceSelection(
         seqs: filter.from...filter.to, since: filter.since, until: filter.until, controllers: filter.controllers)
@@ -174,11 +185,27 @@ struct ReportCommand: Command {
     } else {
       page = ReportPage(run: runs[0], trace: trace)
     }
-    try write(page.bytes(), &context)
+    try write(page, &context)
     return verdict.status
   }
 
-  /// Writes a page to `-o` (atomically) or to standard output.
+  /// Writes a page to `-o` (atomically) or to standard output, piece by piece.
+  func write(_ page: ReportPage, _ context: inout Context) throws {
+    if let output {
+      let file = try AtomicFile(path: output)
+      do {
+        try page.write { (piece) throws(CommandFailure) in try file.write(piece) }
+        try file.commit()
+      } catch {
+        file.abandon()
+        throw error
+      }
+    } else {
+      page.write { context.stdout.write(bytes: $0) }
+    }
+  }
+
+  /// Writes a page's bytes to `-o` (atomically) or to standard output.
   func write(_ bytes: [UInt8], _ context: inout Context) throws {
     if let output {
       try AtomicFile.replace(output, with: bytes)

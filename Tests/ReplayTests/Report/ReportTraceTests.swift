@@ -5,8 +5,8 @@ import Testing
 @testable import Projection
 @testable import Report
 
-/// The page's "download trace" (docs/report.md): the Chrome trace the page
-/// carries is, byte for byte, what `trace --format chrome` writes for the same
+/// The page's "download trace" (docs/report.md), with `report --trace`: the
+/// Chrome trace the page carries is, byte for byte, what `trace --format chrome` writes for the same
 /// journals and options. The browser test (`.ci/report_browser.py`) clicks the
 /// link and compares the file Chromium saves in the same way.
 @Suite struct ReportTraceTests {
@@ -98,7 +98,7 @@ import Testing
     let directory = try TemporaryDirectory()
     let page = directory.file("page.html")
     let results = try Binary.runAll([
-      (["report"] + test.report + ["-o", page], []), (["trace", "--format", "chrome"] + test.trace, []),
+      (["report", "--trace"] + test.report + ["-o", page], []), (["trace", "--format", "chrome"] + test.trace, []),
     ])
     #expect(results[0].status == results[1].status, "report \(results[0])\ntrace \(results[1])")
     let embedded = try #require(try Self.embedded(Array(try directory.text(page).utf8)))
@@ -126,7 +126,7 @@ import Testing
     try (lines.joined(separator: "\n") + "\n").write(toFile: journal, atomically: true, encoding: .utf8)
     let page = directory.file("page.html")
     let results = try Binary.runAll([
-      (["report", journal, "-o", page], []), (["trace", "--format", "chrome", journal], []),
+      (["report", "--trace", journal, "-o", page], []), (["trace", "--format", "chrome", journal], []),
     ])
     #expect(results[0].status == 2 && results[1].status == 2, "report \(results[0])\ntrace \(results[1])")
     let embedded = try #require(try Self.embedded(Array(try directory.text(page).utf8)))
@@ -141,7 +141,7 @@ import Testing
     #expect(simulated.status == 0, "\(simulated)")
     let page = directory.file("page.html")
     let results = try Binary.runAll([
-      (["report", journal, "-o", page], []), (["trace", "--format", "chrome", journal], []),
+      (["report", "--trace", journal, "-o", page], []), (["trace", "--format", "chrome", journal], []),
     ])
     let embedded = try #require(try Self.embedded(Array(try directory.text(page).utf8)))
     let same = embedded.trace == results[1].stdoutBytes
@@ -151,23 +151,43 @@ import Testing
   @Test func standardInputIsNamedByItsSession() throws {
     let journal = try #require(FileManager.default.contents(atPath: Self.journals + "notes.intended.ndjson"))
     let results = try Binary.runAll([
-      (["report", "-"], Array(journal)), (["trace", "--format", "chrome", "-"], Array(journal)),
+      (["report", "--trace", "-"], Array(journal)), (["trace", "--format", "chrome", "-"], Array(journal)),
     ])
     let embedded = try #require(try Self.embedded(results[0].stdoutBytes))
     #expect(embedded.trace == results[1].stdoutBytes)
     #expect(embedded.file == "NOTES-7F3A.trace.json")
   }
 
-  @Test func noTraceLeavesItOut() throws {
+  @Test func theDefaultPageHasNoTrace() throws {
+    // The trace is opt-in (--trace): the default page carries no trace block and no link, and --no-trace
+    // spells the default; for one run and for two.
     let notes = Self.journals + "notes.legacy.ndjson"
+    let a = Self.journals + "bisect/build-07.ndjson"
+    let b = Self.journals + "bisect/build-08.ndjson"
     let results = try Binary.runAll([
-      (["report", "--no-trace", notes], []), (["report", notes], []), (["report", "--no-trace", Self.journals], []),
+      (["report", notes], []), (["report", "--no-trace", notes], []), (["report", a, b], []),
+      (["report", "--trace", notes], []),
     ])
-    #expect(results[0].status == 0 && results[1].status == 0)
-    #expect(try Self.embedded(results[0].stdoutBytes) == nil)
-    #expect(!results[0].stdout.contains(#"id="trace-data""#))
-    #expect(try Self.embedded(results[1].stdoutBytes) != nil)
-    #expect(results[2].status == 64 && results[2].stderr.contains("the fleet page has no trace"), "\(results[2])")
+    for result in results { #expect(result.status == 0, "\(result)") }
+    for result in results.prefix(3) {
+      #expect(try Self.embedded(result.stdoutBytes) == nil)
+      #expect(!result.stdout.contains(#"id="trace-data""#))
+      // The script makes `a#trace-download` only from `#trace-data`; no markup carries one either.
+      #expect(!result.stdout.contains(#"<a id="trace-download""#))
+      #expect(!result.stdout.contains(#"id="trace-download""#))
+    }
+    #expect(results[0].stdoutBytes == results[1].stdoutBytes, "--no-trace is the default")
+    #expect(try Self.embedded(results[3].stdoutBytes) != nil)
+    #expect(results[3].stdout.contains(#"id="trace-data""#))
+  }
+
+  @Test func theFleetPageTakesNoTrace() throws {
+    let results = try Binary.runAll([
+      (["report", "--trace", Self.journals], []),
+      (["report", "--trace", "--no-trace", Self.journals + "demo.legacy.ndjson"], []),
+    ])
+    #expect(results[0].status == 64 && results[0].stderr.contains("the fleet page has no trace"), "\(results[0])")
+    #expect(results[1].status == 64 && results[1].stderr.contains("--trace and --no-trace"), "\(results[1])")
   }
 
   @Test(arguments: [

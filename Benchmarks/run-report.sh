@@ -2,21 +2,24 @@
 # The report's benchmarks (issues 12 and 20), end to end, in release, on four journals:
 # simulate's shape (100,000 and 1,000,000 events), its churn shape, a real app's
 # (100,000 and 1,000,000), and 10,000 controllers alive at once (make-shapes.sh alive):
-#   - report beside check of the same journal     (targets: churn <= 5x check, alive <= 10x)
+#   - report (the default page, without its trace: --trace adds it) beside check of the
+#     same journal, interleaved, wall and CPU  (targets: churn <= 5x check, alive <= 10x)
 #   - page size against the journal's size        (targets: <= 1x; alive <= 2x)
 #   - peak memory of report (/usr/bin/time -v)    (target: <= 256 MB)
 #   - the 100,000-event pages in headless Chromium: ready (target: <= 3 s), one cursor step (target: <= 16 ms)
-# Each command runs RUNS times (default 5); the median, min and max wall time
-# print beside the baseline measured in the same run, 'spatial-replay check'
-# of the same journal, with the ratio. The browser figures come from
-# .ci/report_browser.py (DevTools protocol): navigation start to
+# check and report run RUNS times (default 5), interleaved (check, report,
+# check, report, ...) under /usr/bin/time -v; each prints its median, min and
+# max wall time, median CPU time (user + system), largest peak RSS, and the
+# ratios of its medians to those of 'spatial-replay check' of the same journal.
+# The browser figures come from .ci/report_browser.py (DevTools protocol): navigation start to
 # data-ready="true", and the median of 40 ← presses from the middle (each
 # replays the deltas from a keyframe) and 40 → presses (one delta each),
 # each timed with a forced layout, and (frameMedianMs) the same presses timed
 # until the next frame has been drawn. Skipped when Chromium is absent.
 #
 # Usage: Benchmarks/run-report.sh            (from anywhere inside the clone)
-# Environment: RUNS=N, BROWSER_RUNS=N (default 3), WORK=DIR (inputs kept there).
+# Environment: RUNS=N, BROWSER_RUNS=N (default 3), WORK=DIR (inputs kept there),
+#   BIN=PATH (a spatial-replay to time instead of building this checkout in release).
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 runs="${RUNS:-5}"
@@ -24,30 +27,13 @@ browser_runs="${BROWSER_RUNS:-3}"
 work_directory report-bench
 
 cd "$root"
-echo "== release build of the root package"
-bin="$(release_binary)"
-echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-
-
-# wall LABEL COMMAND...: runs COMMAND RUNS times (stdout to /dev/null), prints the median and its ratio to $baseline.
-wall() {
-  local label="$1"
-  shift
-  local times="$work/times"
-  : >"$times"
-  for ((i = 0; i < runs; i++)); do
-    local start end
-    start=$(date +%s%N)
-    "$@" >/dev/null 2>"$work/stderr"
-    end=$(date +%s%N)
-    echo "scale=3; ($end - $start) / 1000000000" | bc >>"$times"
-  done
-  last="$(median <"$times")"
-  local ratio=""
-  if [[ -n "${baseline:-}" ]]; then ratio="$(awk -v m="$last" -v b="$baseline" 'BEGIN { printf "  %.2fx check", m / b }')"; fi
-  printf '%-34s median %6.3f s (min %.3f, max %.3f; %d runs)%s\n' "$label" "$last" \
-    "$(sort -g "$times" | head -1)" "$(sort -g "$times" | tail -1)" "$runs" "$ratio"
-}
+if [[ -n "${BIN:-}" ]]; then
+  bin="$BIN"
+else
+  echo "== release build of the root package"
+  bin="$(release_binary)"
+fi
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
 
 for name in sim-100000 sim-1000000 churn-100000 churn-1000000 alive-10000; do
   journal="$work/$name.ndjson"
@@ -59,18 +45,30 @@ for name in sim-100000 sim-1000000 churn-100000 churn-1000000 alive-10000; do
       alive-*) bash "$root/Benchmarks/make-shapes.sh" alive "$count" 1000 "$journal" ;;
     esac
   fi
+  out="$work/out-$name"
+  mkdir -p "$out"
+  # check and report (the default page: no trace; --trace adds it) interleaved, RUNS rounds.
+  labels=("check" "report -o page.html")
+  commands=(
+    "'$bin' check '$journal' >/dev/null"
+    "'$bin' report '$journal' -o '$work/page-$name.html' 2>'$out/stderr'"
+  )
+  wall=()
+  cpu=()
+  rss=()
+  time_runs "$runs" "$out"
   echo
-  echo "== $name ($(stat -c %s "$journal") bytes)"
-  baseline=""
-  wall "check" "$bin" check "$journal" || true
-  baseline="$last"
-  wall "report -o page.html" "$bin" report "$journal" -o "$work/page-$name.html"
-  sed -n 1p "$work/stderr"
-  printf '%-34s %d bytes, %.2fx the journal\n' "page size" "$(stat -c %s "$work/page-$name.html")" \
+  echo "== $name ($(stat -c %s "$journal") bytes; $runs interleaved runs; load average $(cut -d' ' -f1-3 /proc/loadavg))"
+  read -r check_wall _ _ check_cpu _ <<<"$(figures 0)"
+  for i in "${!commands[@]}"; do
+    read -r median min max cpu_median peak <<<"$(figures "$i")"
+    printf '%-22s median %6.3f s (min %.3f, max %.3f)  CPU %6.3f s  peak RSS %6.1f MB  %.2fx check (CPU %.2fx)\n' \
+      "${labels[$i]}" "$median" "$min" "$max" "$cpu_median" "$(echo "$peak / 1024" | bc -l)" \
+      "$(echo "$median / $check_wall" | bc -l)" "$(echo "$cpu_median / $check_cpu" | bc -l)"
+  done
+  sed -n 1p "$out/stderr"
+  printf '%-22s %d bytes, %.2fx the journal\n' "page size" "$(stat -c %s "$work/page-$name.html")" \
     "$(echo "scale=4; $(stat -c %s "$work/page-$name.html") / $(stat -c %s "$journal")" | bc)"
-  peak="$(/usr/bin/time -v "$bin" report "$journal" -o "$work/page-$name.html" 2>&1 >/dev/null |
-    awk '/Maximum resident/ { print $NF }')"
-  printf '%-34s %d MB\n' "report peak RSS" "$((peak / 1024))"
 done
 
 echo

@@ -192,7 +192,12 @@ public struct ReportRun: Sendable {
     /// The seq of the window's last event so far, and whether the automatic window ended the trace there.
     var lastShown: Int? = nil
     var cut = false
-    var builder = ReportRunBuilder(filter: filter)
+    // Room for a full window up front: memory that is reserved but never written costs no page,
+    // and growing by doubling copied the records and faulted in about twice their pages.
+    let room = min(maxEvents, defaultMaxEvents)
+    records.reserveCapacity(room)
+    lines.reserveCapacity(room)
+    var builder = ReportRunBuilder(filter: filter, events: room)
     let streams = check.folds
     var begun = false
     var closed = false

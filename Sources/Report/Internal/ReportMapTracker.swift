@@ -39,6 +39,9 @@ struct ReportMapTracker {
   private var parent: [Int32] = []
   private var parentStep: [UInt8] = []
   private var order: [Int32] = []
+  /// Per position: 1 for a modal (``ControllerState/isModal``, which only an event naming the
+  /// controller changes: `modal`, or `alloc` of a reused id), read by the walk for every placed one.
+  private var modal: [UInt8] = []
   /// The named positions' links before the event (slot order), for the leaf cases of ``update``.
   private var before: [Int32] = []
   // Scratch of the walk.
@@ -84,6 +87,7 @@ struct ReportMapTracker {
     parent.append(contentsOf: repeatElement(-1, count: n))
     parentStep.append(contentsOf: repeatElement(0, count: n))
     order.append(contentsOf: repeatElement(-1, count: n))
+    modal.append(contentsOf: repeatElement(0, count: n))
   }
 
   /// Brings the layout up to the state after `event` (folded into `state`),
@@ -106,6 +110,7 @@ struct ReportMapTracker {
     }
     defer { scratchNamed = named }
     let isAlive = { (p: Int32) in state.controller(at: p).isAlive }
+    for p in named { modal[Int(p)] = state.controller(at: p).isModal ? 1 : 0 }
 
     // Links between alive controllers, around the named ones (the named ones' links before kept).
     before.removeAll(keepingCapacity: true)
@@ -174,7 +179,7 @@ struct ReportMapTracker {
       for (k, p) in queue.enumerated() {
         let i = Int(p)
         order[i] = Int32(k)
-        let flag: UInt8 = state.controller(at: p).isModal ? 2 : 1
+        let flag: UInt8 = 1 + modal[i]
         if placedFlag[i] != flag || x[i] != nx[i] || y[i] != ny[i] {
           if placedFlag[i] == 0 { candidates.append(p) }
           placedFlag[i] = flag

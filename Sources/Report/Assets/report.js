@@ -250,7 +250,21 @@
   MapView.prototype.setView = function (v) {
     this.view = v;
     this.svg.setAttribute("viewBox", v.join(" "));
+    this.cull();
     this.drawMiniView();
+  };
+  // Only the boxes and links near the visible window are drawn (the others stay in the page,
+  // hidden): a step lays out and paints tens of them, not every controller of a large map.
+  MapView.prototype.cull = function () {
+    const v = this.view;
+    if (!v) return;
+    const x0 = v[0] - CW, y0 = v[1] - CH, x1 = v[0] + v[2] + CW, y1 = v[1] + v[3] + CH;
+    const show = (e, on) => { if (e.shown !== on) { e.shown = on; e.g.style.display = on ? "" : "none"; } };
+    for (const b of this.boxes.values()) show(b, b.x < x1 && b.x + BW > x0 && b.y < y1 && b.y + BH > y0);
+    for (const d of this.edges.values()) {
+      const c = d.box;
+      show(d, c !== null && c[0] < x1 && c[2] > x0 && c[1] < y1 && c[3] > y0);
+    }
   };
   // One unit a pixel: labels at their CSS size.
   MapView.prototype.centre = function (x, y) {
@@ -315,13 +329,14 @@
         // Two lines: a wide stroke and a narrow one of the background's colour inside it, both
         // of a constant width on screen, so that they stay two lines at every zoom.
         for (let k = 0; k < n; k++) g.appendChild(svg("line", { class: k === 0 ? "outer" : "inner" }));
-        d = { g: g, n: n, pos: "" };
+        d = { g: g, n: n, pos: "", box: null, shown: true };
         this.edgeLayer.appendChild(g);
         this.edges.set(key, d);
       }
       const pos = a.x + "," + a.y + "," + b.x + "," + b.y;
       if (d.pos !== pos) {
         d.pos = pos;
+        d.box = [Math.min(a.x, b.x), Math.min(a.y, b.y), Math.max(a.x, b.x) + BW, Math.max(a.y, b.y) + BH];
         for (const line of d.g.childNodes) {
           line.setAttribute("x1", a.x + BW / 2); line.setAttribute("y1", a.y + BH / 2);
           line.setAttribute("x2", b.x + BW / 2); line.setAttribute("y2", b.y + BH / 2);
@@ -332,6 +347,7 @@
     this.stripLabel.setAttribute("x", minX * CW); this.stripLabel.setAttribute("y", stripY - 10);
     const rows = Math.ceil(detached.length / cols);
     this.bounds = [minX * CW, minY * CH, Math.max(maxX + 1, minX + Math.min(cols, detached.length)) * CW - (CW - BW), detached.length ? stripY + (rows - 1) * CH + BH : (maxY * CH + BH)];
+    this.cull();
     this.drawMini();
   };
   MapView.prototype.box = function (lane) {
@@ -351,7 +367,7 @@
     g.appendChild(title);
     g.addEventListener("click", () => showController(R, lane));
     this.boxLayer.appendChild(g);
-    return { g: g, name: name, phase: phase, short: short, x: null, y: null, modal: false, detached: false, root: false, cls: null, text: null };
+    return { g: g, name: name, phase: phase, short: short, x: null, y: null, modal: false, detached: false, root: false, cls: null, text: null, shown: true };
   };
   MapView.prototype.draw = function (s) {
     const R = this.R;

@@ -74,7 +74,12 @@ final class FileWriterThread: @unchecked Sendable {
       writtenCount.wait()
       back = true
     }
-    if back { return written.withLock { $0.popLast() } ?? [] }
+    if back {
+      // Emptied here, not on the writing thread: see ``drain()``.
+      var buffer = written.withLock { $0.popLast() } ?? []
+      buffer.removeAll(keepingCapacity: true)
+      return buffer
+    }
     buffers += 1
     var buffer: [UInt8] = []
     buffer.reserveCapacity(Self.bufferCapacity)
@@ -122,7 +127,12 @@ final class FileWriterThread: @unchecked Sendable {
         return
       }
       unsynced += chunk.count
-      chunk.removeAll(keepingCapacity: chunk.capacity <= 2 * Self.bufferCapacity)
+      // Handed back as it is, emptied by ``spare()`` on the caller's thread: emptied here, it
+      // was often still shared with the caller's reference to the chunk it had just queued (the
+      // write of a chunk to /dev/null is over before the caller's `put` returns), and emptying a
+      // shared array allocates a new one, whose pages were then faulted in as the next chunk
+      // was made (a fresh buffer for most chunks, 3 % of `trace`'s main thread).
+      if chunk.capacity > 2 * Self.bufferCapacity { chunk = [] }
       written.withLock { $0.append(chunk) }
       // Given up before the caller may take it, so that the caller's is the only reference
       // (filling a shared buffer would copy it).

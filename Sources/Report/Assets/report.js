@@ -10,6 +10,19 @@
     if (text !== undefined) e.textContent = text;
     return e;
   }
+  // Elements kept and refilled in place: a step changes texts and classes, not elements
+  // (making and laying out new ones cost more than the rest of a step on a large map).
+  function setText(e, t) { if (e.shownText !== t) { e.shownText = t; e.textContent = t; } }
+  function setClass(e, c) { if (e.shownClass !== c) { e.shownClass = c; e.className = c; } }
+  // The first n of host's kept children (made by make), the rest taken away.
+  function keep(host, n, make, after) {
+    const pool = host.pool || (host.pool = []);
+    while (pool.length < n) pool.push(make());
+    const base = after ? 1 : 0;
+    for (let k = 0; k < n; k++) if (host.childNodes[base + k] !== pool[k]) host.insertBefore(pool[k], host.childNodes[base + k] || null);
+    while (host.childNodes.length > base + n) host.removeChild(host.lastChild);
+    return pool;
+  }
   function svg(tag, attrs) {
     const e = document.createElementNS(SVG, tag);
     for (const k in attrs) e.setAttribute(k, attrs[k]);
@@ -483,8 +496,8 @@
   }
   StateView.prototype.draw = function (R, s) {
     this.R = R; this.s = s;
-    const frag = document.createDocumentFragment();
-    const line = (k, v, cls) => { const p = el("div", "kv " + (cls || "")); p.appendChild(el("span", "k", k)); p.appendChild(el("span", "v", v)); frag.appendChild(p); };
+    const lines = [];
+    const line = (k, v, cls) => lines.push([k, v, cls]);
     line("event", "#" + R.seq[s.i] + " · line " + R.line[s.i] + " · " + timeOfDay(R.time[s.i]));
     line("focus", R.label(s.f));
     if (s.t) {
@@ -501,7 +514,13 @@
         line("missing", miss.join(", "), "bad");
       }
     } else line("transition", "none");
-    this.head.replaceChildren(frag);
+    const kvs = keep(this.head, lines.length, () => {
+      const p = el("div", "kv");
+      p.k = el("span", "k"); p.v = el("span", "v");
+      p.append(p.k, p.v);
+      return p;
+    });
+    lines.forEach((l, k) => { setClass(kvs[k], "kv " + (l[2] || "")); setText(kvs[k].k, l[0]); setText(kvs[k].v, l[1]); });
     this.order = aliveOrder(R, s);
     this.count.textContent = s.rows.size + " alive" + (filterText ? ", " + this.order.length + " matching" : "");
     this.spacer.style.height = this.order.length * ROWH + "px";
@@ -513,28 +532,30 @@
     // The list is at most the panel's 250 px tall: its scroll offset is kept from its scroll events.
     const top = this.top, h = 250;
     const k0 = Math.max(0, Math.floor(top / ROWH) - 2), k1 = Math.min(this.order.length, Math.ceil((top + h) / ROWH) + 2);
-    const frag = document.createDocumentFragment();
-    frag.appendChild(this.spacer);
+    if (this.list.firstChild !== this.spacer) this.list.insertBefore(this.spacer, this.list.firstChild);
+    const rows = keep(this.list, Math.max(0, k1 - k0), () => {
+      const row = el("div", "ctl-row");
+      row.cells = [0, 1, 2, 3, 4].map(() => el("span"));
+      row.append(...row.cells);
+      return row;
+    }, true);
     for (let k = k0; k < k1; k++) {
-      const l = this.order[k], r = s.rows.get(l);
-      const row = el("div", "ctl-row" + (l === s.f ? " focus" : ""));
-      row.style.transform = "translateY(" + k * ROWH + "px)";
-      row.setAttribute("data-row", R.ids[l]);
-      row.appendChild(el("span", "", R.label(l)));
-      row.appendChild(el("span", "dim", R.classes[l]));
+      const l = this.order[k], r = s.rows.get(l), row = rows[k - k0], c = row.cells;
+      setClass(row, "ctl-row" + (l === s.f ? " focus" : ""));
+      if (row.at !== k) { row.at = k; row.style.transform = "translateY(" + k * ROWH + "px)"; }
+      if (row.lane !== l || row.R !== R) { row.lane = l; row.R = R; row.setAttribute("data-row", R.ids[l]); }
+      setText(c[0], R.label(l));
+      setClass(c[1], "dim"); setText(c[1], R.classes[l]);
       const phase = PHASES[r[ROW.phase]];
-      row.appendChild(el("span", "ph " + phase, phase));
+      setClass(c[2], "ph " + phase); setText(c[2], phase);
       const loads = r[ROW.loads];
-      row.appendChild(el("span", loads > 1 ? "bad" : "", loads === 0 ? "no" : loads === 1 ? "yes" : loads + " times"));
-      row.appendChild(el("span", "", r[ROW.modal] ? "by " + R.label(r[ROW.presenter]) : ""));
-      frag.appendChild(row);
+      setClass(c[3], loads > 1 ? "bad" : ""); setText(c[3], loads === 0 ? "no" : loads === 1 ? "yes" : loads + " times");
+      setText(c[4], r[ROW.modal] ? "by " + R.label(r[ROW.presenter]) : "");
     }
-    this.list.replaceChildren(frag);
   };
 
   // ---- The log window: the `log` sentences around the cursor (with a filter, the events naming a match).
   function drawLog(R, i, host) {
-    const frag = document.createDocumentFragment();
     let list = null;
     if (R.sel) {
       const k = lower(R.sel, i);
@@ -552,16 +573,21 @@
       list = before.concat(after);
     }
     const from = list ? 0 : Math.max(0, i - 8), to = list ? list.length - 1 : Math.min(R.n - 1, i + 8);
+    const rows = keep(host, Math.max(0, to - from + 1), () => {
+      const row = el("div", "logline");
+      row.tm = el("span", "tm"); row.sq = el("span", "sq"); row.tx = el("span", "tx");
+      row.append(row.tm, row.sq, row.tx);
+      row.addEventListener("click", () => go(row.j, row.R));
+      return row;
+    });
     for (let m = from; m <= to; m++) {
-      const j = list ? list[m] : m;
-      const row = el("div", "logline" + (j === i ? " cur" : "") + " t-" + R.types[R.k[j]]);
-      row.appendChild(el("span", "tm", timeOfDay(R.time[j])));
-      row.appendChild(el("span", "sq", "#" + R.seq[j]));
-      row.appendChild(el("span", "tx", R.sentence(j)));
-      row.addEventListener("click", () => go(j, R));
-      frag.appendChild(row);
+      const j = list ? list[m] : m, row = rows[m - from];
+      row.j = j; row.R = R;
+      setClass(row, "logline" + (j === i ? " cur" : "") + " t-" + R.types[R.k[j]]);
+      setText(row.tm, timeOfDay(R.time[j]));
+      setText(row.sq, "#" + R.seq[j]);
+      setText(row.tx, R.sentence(j));
     }
-    host.replaceChildren(frag);
   }
 
   // A click on a box: the filter shows that controller.

@@ -26,6 +26,17 @@ release_binary() {
   echo "$(cd "$root" && swift build -c release --show-bin-path)/spatial-replay"
 }
 
+# The binary to time: $BIN, or a release build of the root package; then the load it runs under.
+bench_binary() {
+  if [[ -n "${BIN:-}" ]]; then
+    bin="$BIN"
+  else
+    echo "== release build of the root package"
+    bin="$(release_binary)"
+  fi
+  echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
+}
+
 median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
 declare -A wall cpu rss

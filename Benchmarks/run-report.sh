@@ -27,13 +27,7 @@ browser_runs="${BROWSER_RUNS:-3}"
 work_directory report-bench
 
 cd "$root"
-if [[ -n "${BIN:-}" ]]; then
-  bin="$BIN"
-else
-  echo "== release build of the root package"
-  bin="$(release_binary)"
-fi
-echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
+bench_binary
 
 for name in sim-100000 sim-1000000 churn-100000 churn-1000000 alive-10000; do
   journal="$work/$name.ndjson"

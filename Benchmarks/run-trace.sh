@@ -2,15 +2,9 @@
 # The trace's benchmark (issue 25), end to end, in release, on 1M events of both
 # shapes (simulate's and its churn shape, seed 1 as `simulate` writes them by default):
 #   - trace --format chrome and --format otlp to a file beside check -q of the same
-<<<<<<< HEAD
-#     journal, in the same run (target: at most 2x check), and trace --format chrome
-#     to /dev/null (the same work without the disk: a file is synced as it is written);
-#   - report --trace (the page with its trace) beside report (the default, no trace): time and page size;
-=======
 #     journal, in the same run (target: at most 2x check), and both to /dev/null
 #     (the same work without the disk: a file is synced as it is written);
-#   - report with its trace (the default) beside report --no-trace: time and page size;
->>>>>>> trace3
+#   - report --trace (the page with its trace) beside report (the default, no trace): time and page size;
 #   - peak RSS of each (/usr/bin/time -v's "Maximum resident set size"): bounded.
 # The commands of a shape run RUNS times (default 5) interleaved, one after the
 # other in each round, so that a change in the machine's load touches them all
@@ -27,13 +21,7 @@ events="${EVENTS:-1000000}"
 work_directory trace-bench
 
 cd "$root"
-if [[ -n "${BIN:-}" ]]; then
-  bin="$BIN"
-else
-  echo "== release build of the root package"
-  bin="$(release_binary)"
-fi
-echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
+bench_binary
 
 for shape in simple churn; do
   journal="$work/$shape.ndjson"
@@ -51,28 +39,18 @@ for shape in simple churn; do
     "trace --format chrome -o FILE"
     "trace --format otlp -o FILE"
     "trace --format chrome -o /dev/null"
-<<<<<<< HEAD
+    "trace --format otlp -o /dev/null"
     "report --trace -o page.html"
     "report -o page.html (no trace)"
-=======
-    "trace --format otlp -o /dev/null"
-    "report -o page.html (with its trace)"
-    "report --no-trace -o page.html"
->>>>>>> trace3
   )
   commands=(
     "'$bin' check -q '$journal' >/dev/null"
     "'$bin' trace --format chrome '$journal' -o '$out/trace.json'"
     "'$bin' trace --format otlp '$journal' -o '$out/spans.jsonl'"
     "'$bin' trace --format chrome '$journal' -o /dev/null"
-<<<<<<< HEAD
+    "'$bin' trace --format otlp '$journal' -o /dev/null"
     "'$bin' report --trace '$journal' -o '$out/page.html' 2>/dev/null"
     "'$bin' report '$journal' -o '$out/page-no-trace.html' 2>/dev/null"
-=======
-    "'$bin' trace --format otlp '$journal' -o /dev/null"
-    "'$bin' report '$journal' -o '$out/page.html' 2>/dev/null"
-    "'$bin' report --no-trace '$journal' -o '$out/page-no-trace.html' 2>/dev/null"
->>>>>>> trace3
   )
   wall=()
   cpu=()

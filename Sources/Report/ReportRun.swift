@@ -149,13 +149,60 @@ public struct ReportRun: Sendable {
     maxEvents: Int = ReportRun.defaultMaxEvents, filter: EventSelection = EventSelection(),
     shown: DiagnosticLimit = DiagnosticLimit(), model: Profile? = nil, trace: ReportTrace? = nil
   ) throws(JournalFileError) -> (run: ReportRun, readerFindings: [Diagnostic], shown: DiagnosticLimit) {
+    let reader = try JournalReader(path: path, options: options)
+    var pass = CheckerPass(rules: .all, model: model)
+    let read = Self.read(
+      name: name ?? path, seqs: seqs, maxEvents: maxEvents, filter: filter, shown: shown, model: model, trace: trace
+    ) { take in
+      var items: [JournalItem] = []
+      items.reserveCapacity(batchSize)
+      func flush() {
+        items.withUnsafeBufferPointer { take($0, pass.check($0)) }
+        items.removeAll(keepingCapacity: true)
+      }
+      while let item = reader.next() {
+        items.append(consume item)
+        if items.count == batchSize { flush() }
+      }
+      flush()
+      return reader.readError == nil ? pass.finish() : []
+    }
+    if let error = reader.readError { throw error }
+    return read
+  }
+
+  /// Items per batch when ``read(path:name:options:seqs:maxEvents:filter:shown:model:trace:)`` reads them itself.
+  static let batchSize = 4096
+
+  /// ``read(path:name:options:seqs:maxEvents:filter:shown:model:trace:)`` of
+  /// items read and checked elsewhere, batch by batch: `batches` hands each
+  /// batch of the journal's items, in file order, with what a ``CheckerPass``
+  /// (of every rule and `model`) found in it, to the function it is given, and
+  /// returns that pass's ``CheckerPass/finish()``. The command reads, decodes
+  /// and checks on other threads while this one folds and writes the page's
+  /// data; the caller reports a read error.
+  ///
+  /// ```swift
+  /// let reader = try JournalReader(path: "Journals/notes.legacy.ndjson")
+  /// var pass = CheckerPass()
+  /// let (run, _, _) = ReportRun.read(name: "notes") { take in
+  ///   var items: [JournalItem] = []
+  ///   while let item = reader.next() { items.append(item) }
+  ///   items.withUnsafeBufferPointer { take($0, pass.check($0)) }
+  ///   return pass.finish()
+  /// }
+  /// ```
+  public static func read(
+    name: String, seqs: ClosedRange<Int>? = nil, maxEvents: Int = ReportRun.defaultMaxEvents,
+    filter: EventSelection = EventSelection(), shown: DiagnosticLimit = DiagnosticLimit(), model: Profile? = nil,
+    trace: ReportTrace? = nil,
+    batches: (_ take: (UnsafeBufferPointer<JournalItem>, CheckedBatch) -> Void) -> [Diagnostic]
+  ) -> (run: ReportRun, readerFindings: [Diagnostic], shown: DiagnosticLimit) {
     // Implementation note: the records after the window are checked, counted
     // and dropped (a 1M-event journal shown as its first 250,000 keeps those).
-    // The page is written from the checker's fold (swapped into the page's
-    // builder and back after each of the window's records,
-    // ``JournalCheck/swapState(with:)``), so that the journal is folded once;
-    // the builder keeps a copy of the state at the window's end.
-    let reader = try JournalReader(path: path, options: options)
+    // The checker's findings come with the items (its pass runs on the
+    // reading side); the page's builder folds the journal up to the window's
+    // end itself, on this thread, beside the checker's fold on the other.
     var records: [Record] = []
     var lines: [Int] = []
     var check = JournalCheck(rules: .all, model: model)
@@ -198,60 +245,54 @@ public struct ReportRun: Sendable {
     records.reserveCapacity(room)
     lines.reserveCapacity(room)
     var builder = ReportRunBuilder(filter: filter, events: room)
-    let streams = check.folds
     var begun = false
     var closed = false
-    trace?.beginRun(file: name ?? path)
-    while let item = reader.next() {
-      switch item {
-      case .record(let record, let line, _):
-        total += 1
-        if !pastWindow {
-          if !inWindow && record.seq >= (seqs?.lowerBound ?? .min) { inWindow = true }
-          if inWindow && record.seq > (seqs?.upperBound ?? .max) { pastWindow = true }
+    trace?.beginRun(file: name)
+    let checkerFindings = batches { items, checked in
+      for i in items.indices {
+        switch items[i] {
+        case .record(let record, let line, _):
+          total += 1
+          if !pastWindow {
+            if !inWindow && record.seq >= (seqs?.lowerBound ?? .min) { inWindow = true }
+            if inWindow && record.seq > (seqs?.upperBound ?? .max) { pastWindow = true }
+          }
+          if inWindow && !pastWindow { selected += 1 }
+          if !pastWindow && selected <= maxEvents {
+            records.append(record)
+            lines.append(line)
+            if inWindow { lastShown = record.seq }
+          } else if lineAfterRecords == nil {
+            lineAfterRecords = line
+          }
+          if !cut && selected > maxEvents, let lastShown {
+            cut = true
+            trace?.drawNothing(after: lastShown)
+          }
+          let steps = inWindow && !pastWindow && selected <= maxEvents
+          if steps && !begun {
+            begun = true
+            builder.begin()
+          } else if begun && !steps {
+            closed = true
+          }
+          // The builder's state is the fold up to the window's end (kept as it is after it).
+          if !closed { reduce(into: &builder.state, record) }
+          check.consume(i, of: items, checked: checked, into: &found)
+          if steps { builder.step(record) }
+        case .diagnostic(let diagnostic):
+          if shown.admit(diagnostic) { readerFindings.append(diagnostic) }
+          check.consume(i, of: items, checked: checked, into: &found)
         }
-        if inWindow && !pastWindow { selected += 1 }
-        if !pastWindow && selected <= maxEvents {
-          records.append(record)
-          lines.append(line)
-          if inWindow { lastShown = record.seq }
-        } else if lineAfterRecords == nil {
-          lineAfterRecords = line
-        }
-        if !cut && selected > maxEvents, let lastShown {
-          cut = true
-          trace?.drawNothing(after: lastShown)
-        }
-        let steps = inWindow && !pastWindow && selected <= maxEvents
-        if streams && steps && !begun {
-          begun = true
-          check.swapState(with: &builder.state)
-          builder.begin()
-          check.swapState(with: &builder.state)
-        } else if begun && !steps && !closed {
-          closed = true
-          builder.state = check.state
-        }
-        check.consume(item, into: &found)
-        if streams && steps {
-          check.swapState(with: &builder.state)
-          builder.step(record)
-          check.swapState(with: &builder.state)
-        }
-      case .diagnostic(let diagnostic):
-        if shown.admit(diagnostic) { readerFindings.append(diagnostic) }
-        check.consume(item, into: &found)
+        if !found.isEmpty { list(&found) }
+        trace?.consume(items[i])
       }
-      if !found.isEmpty { list(&found) }
-      trace?.consume(item)
     }
-    if let error = reader.readError { throw error }
-    if begun && !closed { builder.state = check.state }
     trace?.endRun()
-    check.finish(into: &found)
+    check.finish(checked: checkerFindings, into: &found)
     list(&found)
     let run = ReportRun(
-      name: name ?? path, records: records, lines: lines, findings: listed, seqs: seqs,
+      name: name, records: records, lines: lines, findings: listed, seqs: seqs,
       maxEvents: maxEvents, filter: filter, totalEvents: total, selectedEvents: selected,
       lineAfterRecords: lineAfterRecords, unlisted: unlisted, streamed: begun ? builder : nil)
     return (run, readerFindings, shown)

@@ -16,30 +16,52 @@
 /// // {"events":12,"files":["a.ndjson"],"controllers":[{"id":"home"},{"id":"notes"}]}
 /// ```
 package struct JSONBuffer {
-  package private(set) var bytes: [UInt8] = []
-  /// Whether the innermost open object or array has a member yet.
-  private var hasMember: [Bool] = []
+  /// The JSON built so far (set only by this type's methods).
+  @usableFromInline package internal(set) var bytes: [UInt8] = []
+  /// Whether each open object or array has a member yet, innermost in bit 0
+  /// (``depth`` of them; those more than 64 levels out wait in ``outerMembers``).
+  ///
+  /// Implementation note: bits rather than an array of flags, and the
+  /// bracket and comma writers inlinable, because a report's data is about a
+  /// million of each: an array's append, removal and checked subscript were
+  /// most of what `element()`, `open(_:)` and `close(_:)` cost.
+  @usableFromInline internal var memberBits: UInt64 = 0
+  @usableFromInline internal var depth = 0
+  @usableFromInline internal var outerMembers: [Bool] = []
   /// Strings are escaped for an HTML `<script>` element too (``JSONWriter/appendHTMLSafeString(_:to:)``).
   package var htmlSafe = false
 
   package init() {}
 
   /// Opens `{` or `[`.
+  @inlinable
   package mutating func open(_ bracket: Character) {
-    bytes.append(bracket == "{" ? UInt8(ascii: "{") : UInt8(ascii: "["))
-    hasMember.append(false)
+    append(bracket == "{" ? UInt8(ascii: "{") : UInt8(ascii: "["))
+    if depth >= 64 { outerMembers.append(memberBits >> 63 != 0) }
+    memberBits <<= 1
+    depth += 1
   }
 
   /// Closes `}` or `]`.
+  @inlinable
   package mutating func close(_ bracket: Character) {
-    bytes.append(bracket == "}" ? UInt8(ascii: "}") : UInt8(ascii: "]"))
-    hasMember.removeLast()
+    precondition(depth > 0, "a bracket closed that was never opened")
+    append(bracket == "}" ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+    memberBits >>= 1
+    depth -= 1
+    if depth >= 64, outerMembers.removeLast() { memberBits |= 1 << 63 }
   }
 
   /// Starts an array element (a comma before every element but the first).
+  @inlinable
   package mutating func element() {
-    if hasMember[hasMember.count - 1] { bytes.append(UInt8(ascii: ",")) }
-    hasMember[hasMember.count - 1] = true
+    if memberBits & 1 != 0 { append(UInt8(ascii: ",")) }
+    memberBits |= 1
+  }
+
+  @inlinable
+  internal mutating func append(_ byte: UInt8) {
+    bytes.append(byte)
   }
 
   /// Starts an object member: `"key":`.
@@ -144,9 +166,15 @@ package struct JSONBuffer {
     close("]")
   }
 
+  @inlinable
   package mutating func int(_ value: Int?) {
     guard let value else { return null() }
-    JSONWriter.appendInt(value, to: &bytes)
+    // One digit (most of a report's lanes, flags and counts) without the call.
+    if UInt(bitPattern: value) < 10 {
+      append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+    } else {
+      JSONWriter.appendInt(value, to: &bytes)
+    }
   }
 
   /// A number as the journal writer writes it (``JSONWriter/appendNumber(_:to:)``).

@@ -97,10 +97,17 @@ public enum JSONWriter {
   /// Appends an integer in decimal.
   ///
   /// Implementation note: two digits a step from a table, into a buffer on the
-  /// stack, then one copy: a trace writes some ten integers per event.
+  /// stack, then one copy: a trace writes some ten integers per event. Up to
+  /// three digits (a report's lanes, indexes and counts, some million of them)
+  /// are appended one by one instead: the buffer and its copy cost more than they do.
   public static func appendInt(_ value: Int, to out: inout [UInt8]) {
-    if value >= 0 && value < 10 {
-      out.append(UInt8(ascii: "0") + UInt8(value))
+    let zero = UInt8(ascii: "0")
+    if UInt(bitPattern: value) < 1000 {
+      let v = UInt8(truncatingIfNeeded: value / 100)
+      let rest = value % 100
+      if v != 0 { out.append(zero &+ v) }
+      if v != 0 || rest >= 10 { out.append(zero &+ UInt8(truncatingIfNeeded: rest / 10)) }
+      out.append(zero &+ UInt8(truncatingIfNeeded: rest % 10))
       return
     }
     var v = value.magnitude

@@ -31,11 +31,6 @@ public struct Checker: Sendable {
   /// The model's state after the last record checked.
   public private(set) var state = State()
 
-  /// Swaps ``state`` with `other` (no copy, so the next fold does not copy it
-  /// either): a caller that reads the fold after every record, as the report
-  /// does, swaps it into its own variable and back before the next record.
-  package mutating func swapState(with other: inout State) { swap(&state, &other) }
-
   private var findings: CheckFindings
   /// CheckFindings of the cleanup events after a didAppear, until its modal-leak check ran.
   private var held: [Diagnostic] = []

@@ -141,9 +141,6 @@ public struct JournalCheck: Sendable {
   /// Whether ``state`` is the fold of every record so far (a lifecycle rule is selected).
   package var folds: Bool { checks }
 
-  /// Swaps ``state`` with `other` (``Checker/swapState(with:)``): swap it back before the next item.
-  package mutating func swapState(with other: inout State) { checker.swapState(with: &other) }
-
   /// Takes the reader's next item; appends the findings that are final, sorted by line.
   public mutating func consume(_ item: JournalItem, into findings: inout [CheckFinding]) {
     switch item {

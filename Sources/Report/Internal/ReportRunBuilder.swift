@@ -1,5 +1,7 @@
+import Dispatch
 import Journal
 import Projection
+import Synchronization
 
 /// Folds a window of a journal once and writes the page's data block for it
 /// (the shape is described in `docs/report.md`).
@@ -18,8 +20,16 @@ import Projection
 /// window's first event, ``step(_:)`` after each of the window's events has
 /// been folded into ``state``, and ``finish(records:lines:window:name:findings:note:totalEvents:lineAfterRecords:)``.
 /// ``build(records:lines:window:name:findings:note:totalEvents:lineAfterRecords:)``
-/// folds the records itself; `ReportRun.read` lends it the checker's fold
-/// instead, so that a journal is folded once.
+/// folds the records and steps through them; `ReportRun.read` folds ``state``
+/// and steps as the journal is read, on the thread that writes the page,
+/// while the checker (with a fold of its own) runs on another one.
+///
+/// The strings that take longest to make and do not depend on what comes
+/// after them (the transitions' summaries, the sentences that are not
+/// templates) are made on a thread of their own while the events are
+/// stepped (``MadeElsewhere``), and the columns of plain integers are written
+/// on one while ``finish(records:lines:window:name:findings:note:totalEvents:lineAfterRecords:)``
+/// writes the rest (``EventColumns``).
 struct ReportRunBuilder {
   let filter: EventSelection
   /// The records, their lines and the window, for ``finish(records:lines:window:name:findings:note:totalEvents:lineAfterRecords:)``.
@@ -45,7 +55,7 @@ struct ReportRunBuilder {
     var inFlight: Bool
   }
 
-  /// The model's state after the event stepped last (only lent during a step when the checker folds).
+  /// The model's state after the event stepped last.
   var state = State()
   /// The events stepped so far.
   private(set) var stepped = 0
@@ -72,6 +82,17 @@ struct ReportRunBuilder {
   private var rowLanes: [Int32] = []
   private var rowSlot: [Int32] = []
   private var transitions: [Transition] = []
+  /// The transitions' summaries, made on another thread as they come (``TransitionSummaries``),
+  /// and the transitions not handed to it yet.
+  private let summaries = MadeElsewhere<Transition, String> { $0.summary(.unicode) }
+  private var unsummarised: [Transition] = []
+  /// The sentences that are not templates (``sentence(_:_:a:b:)``), made on another thread
+  /// and put in `texts` at the end, and the events not handed to it yet.
+  private let sentences = MadeElsewhere<PendingSentence, (event: Int, text: SentenceText)> {
+    ($0.event, SentenceText($0.value, first: $0.first, second: $0.second))
+  }
+  private var unsentenced: [PendingSentence] = []
+  private static let batch = 512
   /// The last transition's seq, kind and arrivals (when `transitions` is not empty).
   private var lastTransition: (seq: Int, kind: Transition.Kind, arrivals: Int) = (0, .move, 0)
   private var status: TransitionStatus? = nil
@@ -291,6 +312,12 @@ struct ReportRunBuilder {
     keyframes.close("]")
     layouts.close("]")
 
+    placeSentences()
+    // The columns of plain integers, one value per event, are written on another core
+    // while this one writes the rest (the transitions, findings and lanes).
+    let columns = EventColumns(
+      records: records, lines: lines, window: window, types: types, laneA: laneA, laneB: laneB, texts: texts)
+
     // Everything that may give a controller a lane is written before the lanes are.
     let findingLanes = findings.map { lane(of: $0.controllers.first) }
     var transitionsJSON = JSONBuffer()
@@ -327,15 +354,17 @@ struct ReportRunBuilder {
     json.key("phases")
     json.strings(ControllerState.Phase.allCases.map(\.rawValue))
     Self.piece(Self.members(&lanesJSON), after: &json, in: &pieces)
-    writeEventColumns(to: &json, in: &pieces)
-    json.key("k")
-    Self.piece(Self.ints(types), after: &json, in: &pieces)
-    json.key("a")
-    Self.piece(Self.ints(laneA), after: &json, in: &pieces)
-    json.key("b")
-    Self.piece(Self.ints(laneB), after: &json, in: &pieces)
-    json.key("text")
-    Self.piece(Self.ints(texts), after: &json, in: &pieces)
+    let first = window.lowerBound
+    json.key("seq0")
+    json.int(window.isEmpty ? 0 : records[first].seq)
+    json.key("line0")
+    json.int(window.isEmpty ? 0 : lines[first])
+    json.key("t0")
+    json.int(window.isEmpty ? 0 : Int(records[first].time.microseconds))
+    for (key, bytes) in zip(EventColumns.keys, columns.wait()) {
+      json.key(key)
+      Self.piece(bytes, after: &json, in: &pieces)
+    }
     json.key("keys")
     Self.piece(keyframes.take(), after: &json, in: &pieces)
     json.key("d")
@@ -356,22 +385,6 @@ struct ReportRunBuilder {
   private static func piece(_ bytes: [UInt8], after json: inout JSONBuffer, in pieces: inout [[UInt8]]) {
     json.drain { pieces.append($0) }
     pieces.append(bytes)
-  }
-
-  /// A JSON array of integers, written in one piece (``JSONBuffer/ints(_:)``
-  /// writes value by value; the page's columns hold one value per event).
-  private static func ints<T: BinaryInteger>(_ values: some Collection<T>) -> [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(2 + values.count * 4)
-    bytes.append(UInt8(ascii: "["))
-    var first = true
-    for value in values {
-      if !first { bytes.append(UInt8(ascii: ",")) }
-      first = false
-      JSONWriter.appendInt(Int(value), to: &bytes)
-    }
-    bytes.append(UInt8(ascii: "]"))
-    return bytes
   }
 
   /// The members written into `buffer` after its `{`, with a comma before them
@@ -424,24 +437,69 @@ struct ReportRunBuilder {
   /// A template that names every controller of its event by a placeholder
   /// depends only on the event's other fields: it is looked up by those
   /// (``TemplateKey``) and made once (a sentence made, checked and hashed for
-  /// every event was a sixth of writing a churn-shaped page).
+  /// every event was a sixth of writing a churn-shaped page). The others (a
+  /// pan's, nearly every one new) are made on another thread, and `0` stands
+  /// in `texts` until ``placeSentences()`` puts their indexes there.
   private mutating func sentence(_ event: Event, _ ids: [ControllerID], a: Int32, b: Int32) -> Int {
     let first = a >= 0 && !ids.isEmpty
     let second = b >= 0 && ids.count > 1 && ids[1] != ids[0]
     let key = first && (ids.count == 1 || second) ? TemplateKey(event) : nil
     if let key, let known = templates[key] { return known }
-    if first || second,
-      let template = event.replacingControllers(
-        first ? ReportStrings.first : nil, second ? ReportStrings.second : nil)?.sentence,
-      ReportStrings.placeholders(template) == (first ? 1 : 0) + (second ? 1 : 0)
-    {
-      let index = strings.index(template)
-      if let key { templates[key] = index }
-      return index
+    guard let key else {
+      // Made on another thread; its index is put in place at the end (``placeSentences()``).
+      unsentenced.append(PendingSentence(event: stepped - 1, value: event, first: first, second: second))
+      if unsentenced.count == Self.batch {
+        sentences.add(unsentenced)
+        unsentenced.removeAll(keepingCapacity: true)
+      }
+      return 0
     }
-    let text = event.sentence
-    if ReportStrings.placeholders(text) > 0 { return -1 - strings.index(text) }
-    return strings.index(text)
+    let made = SentenceText(event, first: first, second: second)
+    let index = strings.index(made.text)
+    if made.isTemplate { templates[key] = index }
+    return made.index(index)
+  }
+
+  /// Puts the sentences made on another thread in the string table and their indexes in `texts`.
+  private mutating func placeSentences() {
+    sentences.add(unsentenced)
+    unsentenced = []
+    for (event, made) in sentences.all() { texts[event] = made.index(strings.index(made.text)) }
+  }
+
+  /// An event whose sentence has no ``TemplateKey``, to be made elsewhere.
+  private struct PendingSentence: Sendable {
+    /// Its index in the window.
+    var event: Int
+    var value: Event
+    var first: Bool
+    var second: Bool
+  }
+
+  /// An event's sentence as the string table holds it: a template (its lanes
+  /// `a` and `b` as placeholders, when `first` and `second` say they have
+  /// lanes) when it has exactly those placeholders, else the whole sentence.
+  private struct SentenceText: Sendable {
+    var text: String
+    var isTemplate: Bool
+    /// A whole sentence whose own text holds the placeholders' characters (the page shows it as written).
+    var isEscaped: Bool
+
+    init(_ event: Event, first: Bool, second: Bool) {
+      if first || second,
+        let template = event.replacingControllers(
+          first ? ReportStrings.first : nil, second ? ReportStrings.second : nil)?.sentence,
+        ReportStrings.placeholders(template) == (first ? 1 : 0) + (second ? 1 : 0)
+      {
+        (text, isTemplate, isEscaped) = (template, true, false)
+      } else {
+        text = event.sentence
+        (isTemplate, isEscaped) = (false, ReportStrings.placeholders(text) > 0)
+      }
+    }
+
+    /// What `texts` holds for it, given its index in the string table: `-1 - index` when escaped.
+    func index(_ index: Int) -> Int { isEscaped ? -1 - index : index }
   }
 
   /// What decides the sentence template of an event whose every controller is
@@ -525,6 +583,12 @@ struct ReportRunBuilder {
       transitions[transitions.count - 1] = transition
     } else {
       transitions.append(transition)
+      // Its summary does not depend on the arrivals still to come: made now, elsewhere.
+      unsummarised.append(transition)
+      if unsummarised.count == Self.batch {
+        summaries.add(unsummarised)
+        unsummarised.removeAll(keepingCapacity: true)
+      }
     }
     lastTransition = (seq, kind, count)
     return TransitionStatus(
@@ -550,12 +614,16 @@ struct ReportRunBuilder {
   /// Every transition: `[summary, fromLane, toLane, arrivals, expected]`
   /// (``ReportData/Transition``), the callbacks as `[lane, callback]` pairs flattened.
   private mutating func writeTransitions(to json: inout JSONBuffer) {
+    summaries.add(unsummarised)
+    unsummarised = []
+    let texts = summaries.all()
+    precondition(texts.count == transitions.count, "a summary for every transition")
     json.open("[")
-    for transition in transitions {
+    for (transition, text) in zip(transitions, texts) {
       json.element()
       json.open("[")
       json.element()
-      json.int(strings.index(transition.summary(.unicode)))
+      json.int(strings.index(text))
       // Every arrival but a broken transition's later ones is on one of its two ends: each looked up once.
       let from = lane(of: transition.from)
       let to = lane(of: transition.to)
@@ -745,29 +813,6 @@ struct ReportRunBuilder {
     json.ints(lanePositions.map { strings.index(displayText(state.controller(at: $0).className, limit: .max)) })
   }
 
-  /// `seq0`, `line0`, `t0` (microseconds since 1970) and per event the
-  /// difference from the event before (`dseq`, `dline`, `dt`).
-  private func writeEventColumns(to json: inout JSONBuffer, in pieces: inout [[UInt8]]) {
-    let first = window.lowerBound
-    json.key("seq0")
-    json.int(window.isEmpty ? 0 : records[first].seq)
-    json.key("line0")
-    json.int(window.isEmpty ? 0 : lines[first])
-    json.key("t0")
-    json.int(window.isEmpty ? 0 : Int(records[first].time.microseconds))
-    json.key("dseq")
-    Self.piece(
-      Self.ints(window.lazy.map { $0 == first ? 0 : records[$0].seq - records[$0 - 1].seq }), after: &json,
-      in: &pieces)
-    json.key("dline")
-    Self.piece(Self.ints(window.lazy.map { $0 == first ? 0 : lines[$0] - lines[$0 - 1] }), after: &json, in: &pieces)
-    json.key("dt")
-    Self.piece(
-      Self.ints(
-        window.lazy.map { $0 == first ? 0 : Int(records[$0].time.microseconds - records[$0 - 1].time.microseconds) }),
-      after: &json, in: &pieces)
-  }
-
   /// Findings as `[line, seq, index, rule, severity, message, move, lane]`
   /// (``ReportData/Finding``): `index` is the event's index in the window (the
   /// last event at or before the line; -1 outside the window), `severity` 0
@@ -818,5 +863,88 @@ struct ReportRunBuilder {
     json.close("]")
     json.key("rules")
     json.strings(rules)
+  }
+}
+
+/// The page's columns of plain integers, one value per event of the window
+/// (`dseq`, `dline`, `dt`: the difference from the event before; `k`, `a`,
+/// `b`, `text`), written on a thread of their own from the moment they are
+/// made; ``wait()`` returns them in the order of ``keys``.
+private final class EventColumns: Sendable {
+  static let keys = ["dseq", "dline", "dt", "k", "a", "b", "text"]
+  private let done = DispatchSemaphore(value: 0)
+  private let columns = Mutex<[[UInt8]]>([])
+
+  init(
+    records: [Record], lines: [Int], window: Range<Int>, types: [Int], laneA: [Int32], laneB: [Int32], texts: [Int]
+  ) {
+    DispatchQueue.global(qos: .userInitiated).async { [self] in
+      let first = window.lowerBound
+      let made = [
+        Self.ints(window.lazy.map { $0 == first ? 0 : records[$0].seq - records[$0 - 1].seq }),
+        Self.ints(window.lazy.map { $0 == first ? 0 : lines[$0] - lines[$0 - 1] }),
+        Self.ints(
+          window.lazy.map {
+            $0 == first ? 0 : Int(records[$0].time.microseconds - records[$0 - 1].time.microseconds)
+          }),
+        Self.ints(types), Self.ints(laneA), Self.ints(laneB), Self.ints(texts),
+      ]
+      columns.withLock { $0 = made }
+      done.signal()
+    }
+  }
+
+  /// The columns, once written.
+  func wait() -> [[UInt8]] {
+    done.wait()
+    return columns.withLock { $0 }
+  }
+
+  /// A JSON array of integers, written in one piece (``JSONBuffer/ints(_:)``
+  /// writes value by value; the page's columns hold one value per event).
+  private static func ints<T: BinaryInteger>(_ values: some Collection<T>) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(2 + values.count * 4)
+    bytes.append(UInt8(ascii: "["))
+    var first = true
+    for value in values {
+      if !first { bytes.append(UInt8(ascii: ",")) }
+      first = false
+      JSONWriter.appendInt(Int(value), to: &bytes)
+    }
+    bytes.append(UInt8(ascii: "]"))
+    return bytes
+  }
+
+}
+
+/// Strings a page needs made from values known early, made on a thread of
+/// their own, in order, while the page's thread goes on: the transitions'
+/// summaries (a transition's summary is known when it starts: its arrivals
+/// do not change it) and the sentences that are not templates (a pan's, whose
+/// distance and velocity make nearly every one new). Making them was a sixth
+/// of the page's thread on a churn-shaped session.
+private final class MadeElsewhere<Input: Sendable, Output: Sendable>: Sendable {
+  private let make: @Sendable (Input) -> Output
+  private let queue = DispatchQueue(label: "spatial-replay.report-strings", qos: .userInitiated)
+  private let made = Mutex<[Output]>([])
+
+  init(_ make: @escaping @Sendable (Input) -> Output) {
+    self.make = make
+  }
+
+  /// Makes the outputs of `inputs`, after those of every earlier call.
+  func add(_ inputs: [Input]) {
+    guard !inputs.isEmpty else { return }
+    queue.async { [self] in
+      let outputs = inputs.map(make)
+      made.withLock { $0.append(contentsOf: outputs) }
+    }
+  }
+
+  /// Every output so far, in order, once made.
+  func all() -> [Output] {
+    queue.sync {}
+    return made.withLock { $0 }
   }
 }

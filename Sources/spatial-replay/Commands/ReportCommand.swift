@@ -158,11 +158,23 @@ struct ReportCommand: Command {
       let run: ReportRun
       let readerFindings: [Diagnostic]
       let shown: DiagnosticLimit
+      // Read, decoded and checked on other threads while this one folds and writes the page's data.
+      let reader: CheckingReader
       do {
-        (run, readerFindings, shown) = try ReportRun.read(
-          path: path, name: name, options: reading, seqs: seqs, maxEvents: files.count == 2 ? .max : maxEvents,
-          filter: selection, shown: limit, model: model, trace: trace)
+        reader = try CheckingReader(path: path, options: reading, pass: CheckerPass(rules: .all, model: model))
       } catch {
+        throw CommandFailure(displayText(error.description, limit: .max))
+      }
+      (run, readerFindings, shown) = ReportRun.read(
+        name: name, seqs: seqs, maxEvents: files.count == 2 ? .max : maxEvents, filter: selection, shown: limit,
+        model: model, trace: trace
+      ) { take in
+        while let batch = reader.nextBatch() {
+          batch.items.withUnsafeBufferPointer { take($0, batch.checked) }
+        }
+        return reader.finalFindings
+      }
+      if let error = reader.readError {
         throw CommandFailure(displayText(error.description, limit: .max))
       }
       for finding in readerFindings {

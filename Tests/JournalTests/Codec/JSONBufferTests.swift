@@ -42,4 +42,41 @@ import Testing
     b.close("]")
     #expect(a.text == b.text)
   }
+
+  /// The commas are right at any depth: the flags of the innermost 64 levels
+  /// are kept as bits and those further out aside, and both come back as the
+  /// brackets close (checked against a nesting built as text).
+  @Test(arguments: [1, 63, 64, 65, 130, 300])
+  func commasAreRightAtAnyDepth(depth: Int) {
+    var json = JSONBuffer()
+    var expected = ""
+    func nest(_ level: Int) {
+      json.open(level.isMultiple(of: 2) ? "[" : "{")
+      expected += level.isMultiple(of: 2) ? "[" : "{"
+      for k in 0..<2 {
+        if level.isMultiple(of: 2) {
+          json.element()
+          expected += k == 0 ? "" : ","
+        } else {
+          json.key("k\(k)")
+          expected += (k == 0 ? "" : ",") + "\"k\(k)\":"
+        }
+        if k == 1 && level + 1 < depth {
+          nest(level + 1)
+        } else {
+          json.int(level)
+          expected += "\(level)"
+        }
+      }
+      json.close(level.isMultiple(of: 2) ? "]" : "}")
+      expected += level.isMultiple(of: 2) ? "]" : "}"
+    }
+    nest(0)
+    json.open("[")
+    json.element()
+    json.int(-1)
+    json.close("]")
+    expected += "[-1]"
+    #expect(json.text == expected)
+  }
 }

@@ -81,9 +81,12 @@ public struct Checker: Sendable {
     var callbackPhase: ControllerState.Phase?
     var endingTransition: Transition?
     var unfinished: Transition?
+    // A lifecycle record's position, looked up here once: the fold takes it rather than look the id up again.
+    var position: Int32 = -1
     switch record.event {
     case .lifecycle(let id, let callback):
-      if let p = recent.position(of: id, in: state), let (phase, loadCount) = state.lifecycleFacts(at: p) {
+      if let p = recent.position(of: id, in: state) { position = p }
+      if position >= 0, let (phase, loadCount) = state.lifecycleFacts(at: position) {
         callbackPhase = phase
         // One copy of the transition for every rule (a copy retains its two ids).
         let transition = state.transition
@@ -110,7 +113,7 @@ public struct Checker: Sendable {
       break
     }
 
-    let anomalies = reduce(into: &state, record)
+    let anomalies = state.fold(record, position: position)
     for anomaly in anomalies { report(anomaly) }
 
     // Rules on the state after the record.

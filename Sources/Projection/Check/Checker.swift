@@ -38,6 +38,9 @@ public struct Checker: Sendable {
   private var lastSeq: Int?
 
   private var recent = RecentIDs()
+  /// The position in ``state`` of the last lifecycle record's controller (-1: not allocated; a
+  /// trace made beside the checker reads it rather than look the id up once more).
+  package private(set) var lifecyclePosition: Int32 = -1
   private var visibleCount = VisibleCountRule()
   private var modalLeak = ModalLeakRule()
 
@@ -86,6 +89,7 @@ public struct Checker: Sendable {
     switch record.event {
     case .lifecycle(let id, let callback):
       if let p = recent.position(of: id, in: state) { position = p }
+      lifecyclePosition = position
       if position >= 0, let (phase, loadCount) = state.lifecycleFacts(at: position) {
         callbackPhase = phase
         // One copy of the transition for every rule (a copy retains its two ids).

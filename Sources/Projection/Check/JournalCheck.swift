@@ -392,7 +392,8 @@ public struct CheckerPass: Sendable {
         checker.check(record, line: line, into: &batch.diagnostics)
         if keepsTransitions { batch.transitions.append(checker.state.transition) }
         if keepsTraceFacts {
-          batch.traceFacts.append(TraceFacts.after(record, in: checker.state, before: before, &recent))
+          batch.traceFacts.append(
+            TraceFacts.after(record, in: checker.state, before: before, position: checker.lifecyclePosition, &recent))
         }
       } else {
         if keepsTransitions { batch.transitions.append(nil) }

@@ -31,6 +31,8 @@ struct TraceBuilder<Sink: TraceSink> {
   private var visits = VisitTracker(countsIncomplete: false)
   private(set) var lanes: [TraceLane] = []
   private var laneIndex = ControllerIndex()
+  /// The lane of each position in the checker's state (``TraceFacts/position``), -1 for none yet.
+  private var laneAt: [Int32] = []
   /// The lanes of the ids looked up last (a move and its callbacks name the same two).
   private var recentLanes = RecentIDs()
   private var first: Timestamp?
@@ -61,6 +63,7 @@ struct TraceBuilder<Sink: TraceSink> {
     visits = VisitTracker(countsIncomplete: false)
     lanes.removeAll()
     laneIndex = ControllerIndex()
+    laneAt.removeAll()
     recentLanes = RecentIDs()
     (first, last, rootLane, pendingFlow, sawHeader) = (nil, nil, nil, nil, false)
     for k in recent.indices { recent[k].seq = -1 }
@@ -208,7 +211,7 @@ struct TraceBuilder<Sink: TraceSink> {
 
   private mutating func lifecycle(_ record: Record, _ id: ControllerID, _ callback: Callback, _ facts: TraceFacts) {
     let time = record.time
-    let k = lane(of: id)
+    let k = lane(of: id, at: facts.position)
     // The id is looked up once, by its lane: the visits take its position.
     let step = visits.step(record, entry: &lanes[k].visitEntry)
     var phase = lanes[k].phase
@@ -263,6 +266,19 @@ struct TraceBuilder<Sink: TraceSink> {
     guard lanes[k].selected, selection.selects(seq: record.seq, time: record.time) else { return false }
     lanes[k].drawn = true
     return true
+  }
+
+  /// The lane of a controller at `position` in the checker's state (-1: none, as for an id never
+  /// allocated), made when it is first named.
+  @inline(__always)
+  private mutating func lane(of id: ControllerID, at position: Int32) -> Int {
+    guard position >= 0 else { return lane(of: id) }
+    let p = Int(position)
+    if p < laneAt.count, laneAt[p] >= 0 { return Int(laneAt[p]) }
+    let k = lane(of: id)
+    if p >= laneAt.count { laneAt.append(contentsOf: repeatElement(-1, count: p + 1 - laneAt.count)) }
+    laneAt[p] = Int32(k)
+    return k
   }
 
   /// The lane of a controller, made when it is first named.

@@ -1,14 +1,19 @@
 import Journal
 
 /// What a ``TraceBuilder`` reads of the model's fold around one record, in a
-/// byte: the checker folds the journal anyway (a ``CheckerPass`` made for the
-/// trace, on its own thread, or the ``JournalCheck`` of an item-by-item
-/// trace), and the trace reads these rather than folding it a second time.
+/// byte and (a lifecycle record's) a position: the checker folds the journal
+/// anyway (a ``CheckerPass`` made for the trace, on its own thread, or the
+/// ``JournalCheck`` of an item-by-item trace), and the trace reads these
+/// rather than folding it a second time.
 ///
 /// Implementation note: the trace folded beside the checker, which cost a
 /// sixth of its main thread (Benchmarks/README.md, the trace's section).
 struct TraceFacts: Sendable {
   var bits: UInt8
+  /// A lifecycle record's controller's position in the fold's state (-1: not allocated). An id
+  /// keeps its position for good, so the trace keeps its lanes by position too and does not look
+  /// the id up (the checker has the position at hand).
+  var position: Int32 = -1
 
   /// Before an alloc or a dealloc, its controller was allocated and alive.
   private static let aliveBefore: UInt8 = 1
@@ -51,23 +56,33 @@ struct TraceFacts: Sendable {
     }
   }
 
-  /// The facts of `state` once `record` is folded, with those of ``before(_:in:_:)``.
+  /// The facts of `state` once `record` is folded, with those of ``before(_:in:_:)``; `position`,
+  /// when given, is a lifecycle record's controller's (``Checker/lifecyclePosition``, -1 for none).
   @inline(__always)
-  static func after(_ record: Record, in state: State, before: UInt8, _ recent: inout RecentIDs) -> TraceFacts {
-    var bits = before
+  static func after(
+    _ record: Record, in state: State, before: UInt8, position: Int32? = nil, _ recent: inout RecentIDs
+  ) -> TraceFacts {
+    var facts = TraceFacts(bits: before)
     switch record.event {
     case .lifecycle(let id, _):
-      if let p = recent.position(of: id, in: state), state.store[Int(p)].isAlive {
-        bits |= alive | state.store[Int(p)].phase.index << phaseShift
+      let known: Int32?
+      if let position {
+        known = position >= 0 ? position : nil
+      } else {
+        known = recent.position(of: id, in: state)
+      }
+      if let p = known {
+        facts.position = p
+        if state.store[Int(p)].isAlive { facts.bits |= alive | state.store[Int(p)].phase.index << phaseShift }
       }
     case .move:
-      if state.transition?.seq == record.seq { bits |= accepted }
+      if state.transition?.seq == record.seq { facts.bits |= accepted }
     case .root(let id):
-      if state.root == id { bits |= isRoot }
+      if state.root == id { facts.bits |= isRoot }
     default:
       break
     }
-    return TraceFacts(bits: bits)
+    return facts
   }
 }
 

@@ -226,7 +226,7 @@ struct ReportRunBuilder {
         if !changed.contains(l) { changed.append(l) }
       }
     }
-    let newStatus = transitionStatus()
+    let newStatus = transitionStatus(starts: Self.mayStartATransition(record.event))
     let statusChanged = newStatus != status
     status = newStatus
     var layoutIndex: Int? = nil
@@ -569,18 +569,28 @@ struct ReportRunBuilder {
   /// it changed (a new one or a new arrival): the status is taken after every
   /// event, and a copy (retaining its ids) with its arrivals and missing
   /// callbacks made as lists each time weighed on a churn-shaped page.
-  private mutating func transitionStatus() -> TransitionStatus? {
+  private mutating func transitionStatus(starts: Bool) -> TransitionStatus? {
     guard let count = state.transition?.arrivalCount, let seq = state.transition?.seq,
       let kind = state.transition?.kind
     else { return nil }
-    let isLatest = !transitions.isEmpty && lastTransition.seq == seq && lastTransition.kind == kind
+    // The latest one goes on (new arrivals) unless a move or a root that starts one (`starts`)
+    // took its place with the same seq (a repeated seq): then that one is a transition of its own.
+    let last = transitions.count - 1
+    var isLatest = last >= 0 && lastTransition.seq == seq && lastTransition.kind == kind
+    if isLatest && starts {
+      isLatest =
+        state.transition?.from == transitions[last].from && state.transition?.to == transitions[last].to
+        && state.transition?.direction == transitions[last].direction
+        && state.transition?.trigger == transitions[last].trigger
+        && state.transition?.animated == transitions[last].animated
+    }
     if isLatest {
       // Arrivals only grow while a transition is the latest: no new arrival, no change.
       if let status, lastTransition.arrivals == count { return status }
     }
     guard let transition = state.transition else { return nil }
     if isLatest {
-      transitions[transitions.count - 1] = transition
+      transitions[last] = transition
     } else {
       transitions.append(transition)
       // Its summary does not depend on the arrivals still to come: made now, elsewhere.
@@ -594,6 +604,14 @@ struct ReportRunBuilder {
     return TransitionStatus(
       index: transitions.count - 1, arrived: count, missing: transition.missingExpectedBits,
       inFlight: !transition.isComplete)
+  }
+
+  /// Whether the fold may start a transition at `event` (only a move or a root does).
+  private static func mayStartATransition(_ event: Event) -> Bool {
+    switch event {
+    case .move, .root: true
+    case .session, .alloc, .link, .unlink, .modal, .touches, .pan, .lifecycle, .dealloc, .mark, .unknown: false
+    }
   }
 
   private func writeStatus(to json: inout JSONBuffer) {

@@ -48,6 +48,29 @@ import Testing
     try Self.replay(run, "churn")
   }
 
+  /// A move whose seq repeats the last one's (the reader keeps it and reports `seq-repeat`)
+  /// takes the place of the transition it repeats: the page's summary is the new move's,
+  /// not the one made when the first started.
+  @Test func aTransitionReplacedByARepeatedSeqHasItsOwnSummary() throws {
+    let events: [(Int, Event)] = [
+      (0, .session(SessionHeader(session: "S"))),
+      (1, .alloc(controller: "a", className: "A")),
+      (2, .alloc(controller: "b", className: "B")),
+      (3, .root(controller: "a")),
+      (4, .link(from: "a", direction: .right, to: "b")),
+      (5, .lifecycle(controller: "a", callback: .didLoad)),
+      (6, .lifecycle(controller: "a", callback: .willAppear)),
+      (7, .lifecycle(controller: "a", callback: .didAppear)),
+      (10, .move(Move(from: "a", to: "b", direction: .right, trigger: .pan, animated: true))),
+      (11, .lifecycle(controller: "b", callback: .willAppear)),
+      (10, .move(Move(from: "b", to: "a", direction: .left, trigger: .programmatic, animated: false))),
+      (12, .lifecycle(controller: "a", callback: .willAppear)),
+    ]
+    let records = events.map { Record(seq: $0.0, time: Timestamp(microseconds: Int64($0.0) * 1000), event: $0.1) }
+    let run = ReportRun(name: "repeat", records: records, lines: records.indices.map { $0 + 1 }, findings: [])
+    try Self.replay(run, "repeat")
+  }
+
   static func replay(_ run: ReportRun, _ name: String) throws {
     let data = try Self.data(ReportPage(run: run).bytes())
     let page = try #require((data["runs"] as? [[String: Any]])?.first)

@@ -166,10 +166,13 @@ package struct JSONBuffer {
     close("]")
   }
 
+  /// An integer in decimal, `null` for nil.
+  ///
+  /// Implementation note: inlinable, with one digit (most of a report's lanes, flags and counts)
+  /// written in place: the call to ``JSONWriter/appendInt(_:to:)`` cost more than the digit.
   @inlinable
   package mutating func int(_ value: Int?) {
     guard let value else { return null() }
-    // One digit (most of a report's lanes, flags and counts) without the call.
     if UInt(bitPattern: value) < 10 {
       append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
     } else {

@@ -88,7 +88,7 @@ public struct Checker: Sendable {
     var position: Int32 = -1
     switch record.event {
     case .lifecycle(let id, let callback):
-      if let p = recent.position(of: id, in: state) { position = p }
+      position = recent.position(of: id, in: state) ?? -1
       lifecyclePosition = position
       if position >= 0, let (phase, loadCount) = state.lifecycleFacts(at: position) {
         callbackPhase = phase

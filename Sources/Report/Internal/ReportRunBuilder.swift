@@ -82,17 +82,13 @@ struct ReportRunBuilder {
   private var rowLanes: [Int32] = []
   private var rowSlot: [Int32] = []
   private var transitions: [Transition] = []
-  /// The transitions' summaries, made on another thread as they come (``TransitionSummaries``),
-  /// and the transitions not handed to it yet.
-  private let summaries = MadeElsewhere<Transition, String> { $0.summary(.unicode) }
-  private var unsummarised: [Transition] = []
+  /// The transitions' summaries, made on another thread as they come (``MadeElsewhere``).
+  private var summaries = MadeElsewhere<Transition, String> { $0.summary(.unicode) }
   /// The sentences that are not templates (``sentence(_:_:a:b:)``), made on another thread
-  /// and put in `texts` at the end, and the events not handed to it yet.
-  private let sentences = MadeElsewhere<PendingSentence, (event: Int, text: SentenceText)> {
+  /// and put in `texts` at the end.
+  private var sentences = MadeElsewhere<PendingSentence, (event: Int, text: SentenceText)> {
     ($0.event, SentenceText($0.value, first: $0.first, second: $0.second))
   }
-  private var unsentenced: [PendingSentence] = []
-  private static let batch = 512
   /// The last transition's seq, kind and arrivals (when `transitions` is not empty).
   private var lastTransition: (seq: Int, kind: Transition.Kind, arrivals: Int) = (0, .move, 0)
   private var status: TransitionStatus? = nil
@@ -447,11 +443,7 @@ struct ReportRunBuilder {
     if let key, let known = templates[key] { return known }
     guard let key else {
       // Made on another thread; its index is put in place at the end (``placeSentences()``).
-      unsentenced.append(PendingSentence(event: stepped - 1, value: event, first: first, second: second))
-      if unsentenced.count == Self.batch {
-        sentences.add(unsentenced)
-        unsentenced.removeAll(keepingCapacity: true)
-      }
+      sentences.add(PendingSentence(event: stepped - 1, value: event, first: first, second: second))
       return 0
     }
     let made = SentenceText(event, first: first, second: second)
@@ -462,8 +454,6 @@ struct ReportRunBuilder {
 
   /// Puts the sentences made on another thread in the string table and their indexes in `texts`.
   private mutating func placeSentences() {
-    sentences.add(unsentenced)
-    unsentenced = []
     for (event, made) in sentences.all() { texts[event] = made.index(strings.index(made.text)) }
   }
 
@@ -594,11 +584,7 @@ struct ReportRunBuilder {
     } else {
       transitions.append(transition)
       // Its summary does not depend on the arrivals still to come: made now, elsewhere.
-      unsummarised.append(transition)
-      if unsummarised.count == Self.batch {
-        summaries.add(unsummarised)
-        unsummarised.removeAll(keepingCapacity: true)
-      }
+      summaries.add(transition)
     }
     lastTransition = (seq, kind, count)
     return TransitionStatus(
@@ -632,8 +618,6 @@ struct ReportRunBuilder {
   /// Every transition: `[summary, fromLane, toLane, arrivals, expected]`
   /// (``ReportData/Transition``), the callbacks as `[lane, callback]` pairs flattened.
   private mutating func writeTransitions(to json: inout JSONBuffer) {
-    summaries.add(unsummarised)
-    unsummarised = []
     let texts = summaries.all()
     precondition(texts.count == transitions.count, "a summary for every transition")
     json.open("[")
@@ -933,7 +917,6 @@ private final class EventColumns: Sendable {
     bytes.append(UInt8(ascii: "]"))
     return bytes
   }
-
 }
 
 /// Strings a page needs made from values known early, made on a thread of
@@ -942,27 +925,54 @@ private final class EventColumns: Sendable {
 /// do not change it) and the sentences that are not templates (a pan's, whose
 /// distance and velocity make nearly every one new). Making them was a sixth
 /// of the page's thread on a churn-shaped session.
-private final class MadeElsewhere<Input: Sendable, Output: Sendable>: Sendable {
-  private let make: @Sendable (Input) -> Output
-  private let queue = DispatchQueue(label: "spatial-replay.report-strings", qos: .userInitiated)
-  private let made = Mutex<[Output]>([])
+///
+/// The inputs are handed over in batches of ``batchSize``; ``all()`` hands
+/// over the rest and waits for every output.
+private struct MadeElsewhere<Input: Sendable, Output: Sendable> {
+  private let maker: Maker
+  private var pending: [Input] = []
+  static var batchSize: Int { 512 }
 
   init(_ make: @escaping @Sendable (Input) -> Output) {
-    self.make = make
+    maker = Maker(make)
   }
 
-  /// Makes the outputs of `inputs`, after those of every earlier call.
-  func add(_ inputs: [Input]) {
-    guard !inputs.isEmpty else { return }
-    queue.async { [self] in
-      let outputs = inputs.map(make)
-      made.withLock { $0.append(contentsOf: outputs) }
-    }
+  /// Makes the output of `input`, after those of every earlier one.
+  mutating func add(_ input: Input) {
+    pending.append(input)
+    if pending.count == Self.batchSize { handOver() }
   }
 
   /// Every output so far, in order, once made.
-  func all() -> [Output] {
-    queue.sync {}
-    return made.withLock { $0 }
+  mutating func all() -> [Output] {
+    handOver()
+    return maker.all()
+  }
+
+  private mutating func handOver() {
+    maker.add(pending)
+    pending = []
+  }
+
+  /// The queue that makes them, and what it made.
+  private final class Maker: Sendable {
+    private let make: @Sendable (Input) -> Output
+    private let queue = DispatchQueue(label: "spatial-replay.report-strings", qos: .userInitiated)
+    private let made = Mutex<[Output]>([])
+
+    init(_ make: @escaping @Sendable (Input) -> Output) { self.make = make }
+
+    func add(_ inputs: [Input]) {
+      guard !inputs.isEmpty else { return }
+      queue.async { [self] in
+        let outputs = inputs.map(make)
+        made.withLock { $0.append(contentsOf: outputs) }
+      }
+    }
+
+    func all() -> [Output] {
+      queue.sync {}
+      return made.withLock { $0 }
+    }
   }
 }

@@ -26,6 +26,10 @@ struct CodecBench {
   }
 
   static func run(_ options: Options) {
+    if let path = options.journalPath {
+      runOnFile(path, options)
+      return
+    }
     var generator = JournalGenerator(seed: 2026)
     let records = generator.generate(count: options.events)
     let journal = Record.journal(records)
@@ -88,6 +92,58 @@ struct CodecBench {
     }
     writeToStandardError("               \r")
 
+    printTable(rows)
+    print(
+      String(
+        format: "decode: RecordDecoder is %.1f× Foundation's JSONDecoder (%.1f× by CPU time)",
+        rows[1].eventsPerSecond / rows[2].eventsPerSecond, rows[1].eventsPerCPUSecond / rows[2].eventsPerCPUSecond))
+    print(
+      String(
+        format: "encode: Record.encode is %.1f× Foundation's JSONEncoder (%.1f× by CPU time)",
+        rows[3].eventsPerSecond / rows[4].eventsPerSecond, rows[3].eventsPerCPUSecond / rows[4].eventsPerCPUSecond))
+    print("wall: median elapsed time; CPU: median time this thread ran (less sensitive to other processes)")
+    print("(checksum \(sink & 0xFFFF))")
+  }
+
+  /// `--journal FILE`: splitting and decoding that journal's lines (a shape of one's own, such as
+  /// `spatial-replay simulate --shape churn`), each line decoded by the public decoder on this thread.
+  static func runOnFile(_ path: String, _ options: Options) {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      writeToStandardError("codec-bench: cannot read \(path)\n")
+      exit(1)
+    }
+    let journal = [UInt8](data)
+    var lines = 0
+    var failures = 0
+    forEachLine(journal, upTo: journal.count) { line in
+      lines += 1
+      if (try? RecordDecoder.decode(line)) == nil { failures += 1 }
+    }
+    guard failures == 0 else {
+      writeToStandardError("codec-bench: \(failures) of \(lines) lines of \(path) do not decode\n")
+      exit(1)
+    }
+    print(
+      "codec-bench: \(path): \(grouped(lines)) events, \(megabytes(journal.count)) MB "
+        + "(\(String(format: "%.1f", Double(journal.count) / Double(max(lines, 1)))) bytes/line), "
+        + "\(options.runs) runs, medians")
+    var sink = 0
+    var rows = [
+      Row(name: "split lines only (reference)", events: lines, bytes: journal.count),
+      Row(name: "decode  RecordDecoder", events: lines, bytes: journal.count),
+    ]
+    for run in 1...options.runs {
+      writeToStandardError("run \(run)/\(options.runs)…\r")
+      if options.only != "decode" { rows[0].times.append(measure { sink &+= splitLines(journal) }) }
+      if options.only != "split" { rows[1].times.append(measure { sink &+= decodeAll(journal) }) }
+    }
+    writeToStandardError("               \r")
+    printTable(rows.filter { !$0.times.isEmpty })
+    print("wall: median elapsed time; CPU: median time this thread ran (less sensitive to other processes)")
+    print("(checksum \(sink & 0xFFFF))")
+  }
+
+  static func printTable(_ rows: [Row]) {
     print(
       pad("", 32) + pad("events/s", 13, right: true) + pad("MB/s", 9, right: true)
         + pad("wall", 10, right: true) + pad("CPU", 10, right: true) + pad("events/s (CPU)", 16, right: true))
@@ -100,16 +156,6 @@ struct CodecBench {
           + pad(grouped(Int(row.eventsPerCPUSecond)), 16, right: true))
     }
     print("")
-    print(
-      String(
-        format: "decode: RecordDecoder is %.1f× Foundation's JSONDecoder (%.1f× by CPU time)",
-        rows[1].eventsPerSecond / rows[2].eventsPerSecond, rows[1].eventsPerCPUSecond / rows[2].eventsPerCPUSecond))
-    print(
-      String(
-        format: "encode: Record.encode is %.1f× Foundation's JSONEncoder (%.1f× by CPU time)",
-        rows[3].eventsPerSecond / rows[4].eventsPerSecond, rows[3].eventsPerCPUSecond / rows[4].eventsPerCPUSecond))
-    print("wall: median elapsed time; CPU: median time this thread ran (less sensitive to other processes)")
-    print("(checksum \(sink & 0xFFFF))")
   }
 
   /// One line of the table: what was measured, on how much, and the time of each run.
@@ -259,12 +305,14 @@ struct Options {
   var baselineEvents = 100_000
   var only: String? = nil
   var writePath: String? = nil
+  var journalPath: String? = nil
   var help = false
 
   static let measurements = ["split", "decode", "decode-baseline", "encode", "encode-baseline"]
 
   static let usage = """
     usage: codec-bench [--runs N] [--events N] [--baseline-events N] [--only NAME] [--write FILE]
+           codec-bench --journal FILE [--runs N] [--only split|decode]
 
     Generates a deterministic journal in memory and prints the median decode and
     encode throughput of the Journal codec beside Foundation's JSONDecoder and
@@ -278,6 +326,8 @@ struct Options {
                             decode, decode-baseline, encode or encode-baseline
       --write FILE          write the generated journal to FILE and stop
                             (e.g. to time `spatial-replay check FILE`)
+      --journal FILE        split and decode FILE's lines instead (a journal of
+                            another shape: `spatial-replay simulate --shape churn`)
 
     """
 
@@ -295,6 +345,11 @@ struct Options {
       if argument == "--write" {
         guard let path = rest.popFirst() else { throw Invalid(description: "--write needs a file name") }
         writePath = path
+        continue
+      }
+      if argument == "--journal" {
+        guard let path = rest.popFirst() else { throw Invalid(description: "--journal needs a file name") }
+        journalPath = path
         continue
       }
       if argument == "--only" {

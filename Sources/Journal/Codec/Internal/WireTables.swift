@@ -21,6 +21,12 @@ final class WireTables: @unchecked Sendable {
   /// `seq`, `time`, `type`: the keys every line starts with.
   let envelope = KeyQueue(JournalKey.envelope)
 
+  /// `{"seq":`, `,"time":"`, `true` and `false`: the fixed pieces of a line in the writer's form (``CanonicalLine``).
+  let lineStart = ShortText("{\"seq\":")
+  let timeMember = ShortText(",\"time\":\"")
+  let trueText = ShortText("true")
+  let falseText = ShortText("false")
+
   /// `"key":`, by ``JournalKey/rawValue``.
   private let quotedKeys = WireTables.table(JournalKey.allCases) { ShortText("\"\($0.name)\":") }
   /// `,"key":`, by ``JournalKey/rawValue``.

@@ -109,7 +109,11 @@ class Browser:
         deadline = time.time() + timeout
         while time.time() < deadline:
             try:
-                if self.evaluate("document.body && document.body.dataset.ready === 'true'"):
+                # Parsed to the end too: a page without script (the fleet's) is ready from its
+                # <body>, and under load the rest of it may still be on its way.
+                if self.evaluate(
+                    "document.readyState === 'complete' && document.body && document.body.dataset.ready === 'true'"
+                ):
                     return
             except RuntimeError:
                 pass

@@ -47,20 +47,35 @@ public enum ScenarioCompiler {
   public static func run(
     _ scenario: Scenario, profile: Profile, keepsStates: Bool = false, afterEach: (inout Navigator) -> Void
   ) throws(ScenarioError) -> Navigator {
+    var navigator = self.navigator(for: scenario, profile: profile, keepsStates: keepsStates)
+    try run(scenario.lines, script: scenario.script, on: &navigator, afterEach: afterEach)
+    return navigator
+  }
+
+  /// The navigator a scenario starts on, before its first command: the header names the
+  /// session (``Scenario/session``, the first line's), the profile and the scenario.
+  /// `scenario.lines` may be the first piece of the script only (``ScenarioParser/Pieces``).
+  public static func navigator(for scenario: Scenario, profile: Profile, keepsStates: Bool = false) -> Navigator {
     let options = scenario.session ?? SessionOptions()
     let header = SessionHeader(
       session: scenario.sessionID, app: options.app, build: options.build, device: options.device,
       profile: profile.rawValue, scenario: scenario.name)
-    var navigator = Navigator(
-      profile: profile, header: header, start: options.start ?? .modelEpoch, keepsStates: keepsStates)
-    for line in scenario.lines {
+    return Navigator(profile: profile, header: header, start: options.start ?? .modelEpoch, keepsStates: keepsStates)
+  }
+
+  /// Runs `lines` of the script `script` on `navigator`, handing it to `afterEach` after every command:
+  /// a script run piece by piece (``ScenarioParser/Pieces``) gives the navigator each piece in turn.
+  /// - Throws: ``ScenarioError`` with the line of the first command the navigator refused.
+  public static func run(
+    _ lines: [Scenario.Line], script: String, on navigator: inout Navigator, afterEach: (inout Navigator) -> Void
+  ) throws(ScenarioError) {
+    for line in lines {
       do throws(NavigatorError) {
         try navigator.run(line.command)
       } catch {
-        throw ScenarioError(script: scenario.script, line: line.number, message: error.message)
+        throw ScenarioError(script: script, line: line.number, message: error.message)
       }
       afterEach(&navigator)
     }
-    return navigator
   }
 }

@@ -24,34 +24,73 @@ public enum ScenarioParser {
   /// - Returns: the commands, the scenario name and the session id.
   /// - Throws: ``ScenarioError`` for the first line that is not valid.
   public static func parse(_ bytes: [UInt8], script: String) throws(ScenarioError) -> Scenario {
+    var pieces = Pieces(bytes, script: script)
     var lines: [Scenario.Line] = []
-    var number = 0
-    var start = 0
-    while start < bytes.count {
-      number += 1
-      var end = start
-      while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-      let next = end + 1
-      // A `\r` before the `\n`, or at the very end of the file, is ignored.
-      if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-      let line = bytes[start..<end]
-      start = next
-      do throws(TokenError) {
-        // ASCII, the usual script, is valid UTF-8 without making a string of the line.
-        guard line.allSatisfy({ $0 < 0x80 }) || String(validating: line, as: UTF8.self) != nil else {
-          throw TokenError("invalid UTF-8")
-        }
-        let tokens = try Tokenizer.tokens(line)
-        guard !tokens.isEmpty else { continue }
-        let command = try parseCommand(tokens, isFirst: lines.isEmpty)
-        lines.append(Scenario.Line(number: number, command: command))
-      } catch {
-        throw ScenarioError(script: script, line: number, message: error.message)
-      }
-    }
+    while let piece = try pieces.next(lines: .max) { lines += piece }
+    return scenario(bytes, script: script, lines: lines)
+  }
+
+  /// The scenario of a script whose first commands are `lines` (all of them, or the first
+  /// piece of ``Pieces``): its name, its session id (the `session` line's, else derived
+  /// from the script's bytes) and those lines.
+  public static func scenario(_ bytes: [UInt8], script: String, lines: [Scenario.Line]) -> Scenario {
     var sessionID = derivedSessionID(bytes)
     if case .session(let options) = lines.first?.command, let id = options.id { sessionID = id }
     return Scenario(script: script, name: scenarioName(forScript: script), sessionID: sessionID, lines: lines)
+  }
+
+  /// A script parsed a piece at a time, in order: what ``parse(_:script:)`` reads at once,
+  /// for a caller that runs the first commands while the next ones are parsed (`record`).
+  ///
+  /// ```swift
+  /// var pieces = ScenarioParser.Pieces(bytes, script: "long.scenario")
+  /// while let lines = try pieces.next(lines: 4096) { /* run them */ }
+  /// ```
+  public struct Pieces: Sendable {
+    private let bytes: [UInt8]
+    private let script: String
+    private var start = 0
+    private var number = 0
+    private var hasCommands = false
+
+    public init(_ bytes: [UInt8], script: String) {
+      self.bytes = bytes
+      self.script = script
+    }
+
+    /// The commands of the next `lines` lines of the script (comments and blank lines
+    /// count), nil after the last line.
+    /// - Throws: ``ScenarioError`` for the first line of them that is not valid.
+    public mutating func next(lines count: Int) throws(ScenarioError) -> [Scenario.Line]? {
+      guard start < bytes.count else { return nil }
+      var lines: [Scenario.Line] = []
+      var read = 0
+      while start < bytes.count, read < count {
+        read += 1
+        number += 1
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        let next = end + 1
+        // A `\r` before the `\n`, or at the very end of the file, is ignored.
+        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        let line = bytes[start..<end]
+        start = next
+        do throws(TokenError) {
+          // ASCII, the usual script, is valid UTF-8 without making a string of the line.
+          guard line.allSatisfy({ $0 < 0x80 }) || String(validating: line, as: UTF8.self) != nil else {
+            throw TokenError("invalid UTF-8")
+          }
+          let tokens = try Tokenizer.tokens(line)
+          guard !tokens.isEmpty else { continue }
+          let command = try parseCommand(tokens, isFirst: !hasCommands)
+          hasCommands = true
+          lines.append(Scenario.Line(number: number, command: command))
+        } catch {
+          throw ScenarioError(script: script, line: number, message: error.message)
+        }
+      }
+      return lines
+    }
   }
 
   /// The scenario's name: the script's file name without directories and its last extension
@@ -93,7 +132,7 @@ public enum ScenarioParser {
     ("mark", "mark LABEL [KEY=VALUE ...]"),
   ]
 
-  private static func parseCommand(_ tokens: [Token], isFirst: Bool) throws(TokenError) -> ScenarioCommand {
+  fileprivate static func parseCommand(_ tokens: [Token], isFirst: Bool) throws(TokenError) -> ScenarioCommand {
     let head = tokens[0]
     guard head.option == nil else { throw TokenError("expected a command, found '\(displayText(head.text))'") }
     guard let usage = usages.first(where: { $0.name == head.text })?.usage else {

@@ -62,32 +62,52 @@ struct RecordCommand: Command {
           + "such as Journals/notes.scenario; to audit a journal use 'spatial-replay check \(displayText(script))'",
         exitCode: ExitCode.usage)
     }
-    let scenario: Scenario
-    do throws(ScenarioError) {
-      scenario = try ScenarioParser.parse(bytes, script: script)
-    } catch {
-      return scriptError(error, &context)
+    // The script is parsed a piece at a time on a thread of its own while the navigator runs the
+    // pieces before; a parse error anywhere in the script is the error reported, as when the
+    // whole script was parsed first.
+    let reader = ScriptReader(bytes, script: script)
+    let first: [Scenario.Line]
+    switch reader.next() {
+    case .failure(let error): return scriptError(error, &context)
+    case .success(let lines): first = lines
+    case nil: first = []
     }
-    // The output file is opened when the first batch is written, after the script parsed.
+    // The output file is opened when the first batch is written.
     // Standard output gets the journal only once the whole script ran: a script error leaves it
     // as it was. A pipe or a terminal gets it from a spool at the end; a file (or /dev/null) as
     // it is made, cut back on a script error.
     let path = output.flatMap { $0 == "-" ? nil : $0 }
     let direct = path == nil && context.stdout.fd == 1 ? RewindableOutput(fd: 1) : nil
     let writer = JournalWriterThread(path.map { .path($0) } ?? (direct != nil ? .standardOutput : .spool))
-    // After a write error the writer drops the records and the script runs on,
-    // so that a script error is still the one reported.
-    do throws(ScenarioError) {
-      var navigator = try ScenarioCompiler.run(scenario, profile: profile) { navigator in
-        if navigator.records.count >= Self.batch { _ = writer.put(navigator.takeRecords()) }
-      }
-      _ = writer.put(navigator.takeRecords())
-    } catch {
+    func abandon() {
       writer.cancel()
       writer.file?.abandon()
       if let direct { direct.rewind() } else if path == nil { writer.output.discard() }
-      return scriptError(error, &context)
     }
+    // After a write error the writer drops the records and the script runs on,
+    // so that a script error is still the one reported.
+    let scenario = ScenarioParser.scenario(bytes, script: script, lines: first)
+    var navigator = ScenarioCompiler.navigator(for: scenario, profile: profile)
+    var lines = first
+    while true {
+      do throws(ScenarioError) {
+        try ScenarioCompiler.run(lines, script: script, on: &navigator) { navigator in
+          if navigator.records.count >= Self.batch { _ = writer.put(navigator.takeRecords()) }
+        }
+      } catch {
+        abandon()
+        return scriptError(reader.laterError() ?? error, &context)
+      }
+      guard let next = reader.next() else { break }
+      switch next {
+      case .failure(let error):
+        abandon()
+        return scriptError(error, &context)
+      case .success(let piece):
+        lines = piece
+      }
+    }
+    _ = writer.put(navigator.takeRecords())
     if let failure = writer.finish() {
       writer.file?.abandon()
       throw failure
@@ -104,6 +124,9 @@ struct RecordCommand: Command {
   /// every few thousand keeps memory constant in the scenario's length, and
   /// encoding them on the second core overlaps the navigator.
   static let batch = 4096
+
+  /// Script lines parsed at a time on the parsing thread (a few thousand commands: a few hundred KiB of script).
+  static let piece = 2048
 
   /// The model's contract: a script error is exactly `SCRIPT:LINE: message`, as a finding names its line.
   private func scriptError(_ error: ScenarioError, _ context: inout Context) -> Int32 {
@@ -167,5 +190,47 @@ struct RewindableOutput {
     guard let size else { return }
     _ = ftruncate(fd, size)
     _ = lseek(fd, size, SEEK_SET)
+  }
+}
+
+/// Parses a script a piece at a time (``ScenarioParser/Pieces``) on a thread of its own, ahead of
+/// the navigator that runs the pieces.
+///
+/// Implementation note: parsing (tokens, strings, the command's arguments) was half of
+/// `record`'s main thread, done before the navigator ran its first command (measured:
+/// Benchmarks/README.md#the-writers-form-read-in-one-pass); parsed ahead, it overlaps the
+/// navigator, and the encoder has the journal writer's thread. At most ``capacity`` pieces wait.
+private final class ScriptReader: Sendable {
+  static let capacity = 4
+  private let pipe = WorkPipe<Result<[Scenario.Line], ScenarioError>>(capacity: ScriptReader.capacity)
+
+  init(_ bytes: [UInt8], script: String) {
+    let pipe = self.pipe
+    startThread {
+      var pieces = ScenarioParser.Pieces(bytes, script: script)
+      while true {
+        do throws(ScenarioError) {
+          guard let lines = try pieces.next(lines: RecordCommand.piece) else { break }
+          guard pipe.put(.success(lines)) else { return }
+        } catch {
+          _ = pipe.put(.failure(error))
+          break
+        }
+      }
+      pipe.close()
+    }
+  }
+
+  deinit { pipe.cancel() }
+
+  /// The next piece, or the parse error that ended the script; nil after the last piece.
+  func next() -> Result<[Scenario.Line], ScenarioError>? { pipe.take() }
+
+  /// The parse error of a line after the pieces taken so far, if any (the rest of the script is parsed).
+  func laterError() -> ScenarioError? {
+    while let piece = pipe.take() {
+      if case .failure(let error) = piece { return error }
+    }
+    return nil
   }
 }

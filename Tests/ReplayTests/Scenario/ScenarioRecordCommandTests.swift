@@ -2,6 +2,8 @@ import Journal
 import Projection
 import Testing
 
+@testable import spatial_replay
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -92,6 +94,42 @@ import Testing
     #expect(toStdout.status == 2 && toStdout.stdout == "")
     let fresh = try Binary.run(["record", path, "-o", dir.file("new.ndjson")])
     #expect(fresh.status == 2 && access(dir.file("new.ndjson"), F_OK) != 0, "no journal made")
+  }
+
+  /// `record` parses a long script a piece at a time while the navigator runs the pieces before
+  /// (``ScenarioParser/Pieces``): the journal is the one of the script parsed at once, and a
+  /// parse error anywhere is the error reported, even after a command the navigator refused
+  /// earlier (as when the whole script was parsed first), with nothing written.
+  @Test func aLongScriptIsParsedAheadWithTheErrorsOfAScriptParsedFirst() throws {
+    let dir = try TemporaryDirectory()
+    var script = "session app=Long\ncontroller a A\ncontroller b B\nroot a\nlink a right b\n"
+    for k in 0..<(3 * RecordCommand.piece) {
+      script += k % 500 == 0 ? "# step \(k)\n\n" : "pan right distance=120\npan left distance=120 velocity=300\n"
+    }
+    let path = try dir.write("long.scenario", script)
+    let whole = try ScenarioCompiler.record(Array(script.utf8), script: path, profile: .legacy).journal
+    let result = try Binary.run(["record", path, "--profile", "legacy"])
+    #expect(result.status == 0 && result.stderr == "", "\(result.stderr)")
+    #expect(result.stdoutBytes == whole)
+
+    // The navigator refuses line 6 (b is gone); the parser refuses the line after the script's last, pieces later.
+    let lines = script.split(separator: "\n", omittingEmptySubsequences: false).count  // the last is empty
+    let refusedEarly = script.replacingOccurrences(of: "link a right b\n", with: "dealloc b\ndealloc b\n")
+    let both = try dir.write("both.scenario", refusedEarly + "pan sideways distance=1\n")
+    let out = try dir.write("kept.ndjson", "old\n")
+    let failed = try Binary.run(["record", both, "-o", out])
+    #expect(failed.status == 2 && failed.stdout == "")
+    #expect(failed.stderr.hasPrefix("\(both):\(lines + 1): unknown direction 'sideways'"), "\(failed.stderr)")
+    #expect(try dir.text(out) == "old\n")
+    // Without the parse error, the navigator's error is the one.
+    let early = try dir.write("early.scenario", refusedEarly)
+    let refused = try Binary.run(["record", early])
+    #expect(refused.status == 2 && refused.stdout == "")
+    #expect(refused.stderr.hasPrefix("\(early):6: controller 'b' was deallocated"), "\(refused.stderr)")
+    // A session line after the first piece is still not the first command.
+    let second = try dir.write("second.scenario", script + "session app=Again\n")
+    let again = try Binary.run(["record", second])
+    #expect(again.stderr == "\(second):\(lines): session must be the first command\n", "\(again.stderr)")
   }
 
   /// Standard output that is a file gets the journal as it is made (no spool) and, on a script

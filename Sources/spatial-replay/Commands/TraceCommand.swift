@@ -128,6 +128,7 @@ struct TraceCommand: Command {
             }
             trace.consume(items, checked: batch.checked)
           }
+          Disposal.release(consume batch)
           if trace.pendingBytes >= 1 << 19 {
             if let file {
               try file.write(trace.take(leaving: file.spare()))

@@ -1,0 +1,34 @@
+import Dispatch
+
+/// Lets go of large values (a batch of decoded items, with every string and
+/// array its records hold) on a thread of its own, so that the thread that
+/// used them goes on to the next one at once.
+///
+/// Implementation note: the trace's thread is the one every other waits for
+/// (it builds and encodes the trace while the others decode and check), and
+/// destroying each batch it had drawn, a release per string of every record,
+/// was a tenth of its time (measured: Benchmarks/README.md#the-writers-form-read-in-one-pass).
+/// At most ``pending`` values wait, so memory stays bounded however far the
+/// disposing thread falls behind.
+enum Disposal {
+  /// The most values handed over and not yet destroyed.
+  static let pending = 8
+
+  private final class Box<Value: Sendable>: @unchecked Sendable {
+    var value: Value?
+    init(_ value: consuming Value) { self.value = value }
+  }
+
+  private static let queue = DispatchQueue(label: "spatial-replay.disposal", qos: .utility)
+  private static let slots = DispatchSemaphore(value: pending)
+
+  /// Destroys `value` on the disposing thread (waits while ``pending`` values are still to go).
+  static func release<Value: Sendable>(_ value: consuming Value) {
+    slots.wait()
+    let box = Box(value)
+    queue.async {
+      box.value = nil
+      slots.signal()
+    }
+  }
+}

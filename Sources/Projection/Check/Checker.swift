@@ -41,6 +41,14 @@ public struct Checker: Sendable {
   /// The position in ``state`` of the last lifecycle record's controller (-1: not allocated; a
   /// trace made beside the checker reads it rather than look the id up once more).
   package private(set) var lifecyclePosition: Int32 = -1
+  /// Between the rules before a record and those after it: the transition a didAppear ends, and
+  /// the one a move leaves unfinished (for the modal-leak rule); nil on every other record.
+  ///
+  /// Implementation note: members set on those records only, not locals of every record: an
+  /// optional transition in a local was destroyed at the end of every record (a call to the
+  /// runtime's generic destroy, about 70 instructions).
+  private var endingTransition: Transition?
+  private var unfinishedMove: Transition?
   private var visibleCount = VisibleCountRule()
   private var modalLeak = ModalLeakRule()
 
@@ -61,6 +69,28 @@ public struct Checker: Sendable {
   ///   - record: the next record of the journal, in file order.
   ///   - line: its 1-based line in the journal.
   ///   - diagnostics: where the findings that are final go, sorted by line.
+  /// The rules on a callback, given the transition of the state before it; whether the callback
+  /// ends that transition, the didAppear of the transition in flight (for the modal-leak rule).
+  ///
+  /// Implementation note: the transition is the state's, borrowed in place for every rule (a
+  /// copy of it retained and released its ids and arrivals at every callback, through the
+  /// runtime's generic value witnesses: a sixth of the checker's thread on the churn shape;
+  /// measured: Benchmarks/README.md#the-writers-form-read-in-one-pass).
+  @inline(__always)
+  private static func inspect(
+    _ id: ControllerID, _ callback: Callback, phase: ControllerState.Phase, loadCount: Int,
+    transition: Transition?, _ findings: inout CheckFindings, _ modalLeak: ModalLeakRule
+  ) -> Bool {
+    let inFlight = transition?.isComplete == false
+    LoadRepeatedRule.inspect(id, callback, loadCount: loadCount, in: transition, &findings)
+    AppearBeforeLoadRule.inspect(id, callback, loadCount: loadCount, in: transition, &findings)
+    DidWithoutWillRule.inspect(id, callback, phase: phase, in: transition, &findings)
+    WillRepeatedRule.inspect(id, callback, phase: phase, in: transition, &findings)
+    MisattributedRule.inspect(id, callback, last: transition, inFlight: inFlight, &findings)
+    OrderRule.inspect(id, callback, last: transition, inFlight: inFlight, &findings)
+    return callback == .didAppear && inFlight && modalLeak.endsTransition(id, flight: transition)
+  }
+
   public mutating func check(_ record: Record, line: Int, into diagnostics: inout [Diagnostic]) {
     findings.line = line
     findings.seq = record.seq
@@ -82,8 +112,6 @@ public struct Checker: Sendable {
 
     // Rules on the state before the record.
     var callbackPhase: ControllerState.Phase?
-    var endingTransition: Transition?
-    var unfinished: Transition?
     // A lifecycle record's position, looked up here once: the fold takes it rather than look the id up again.
     var position: Int32 = -1
     switch record.event {
@@ -92,23 +120,18 @@ public struct Checker: Sendable {
       lifecyclePosition = position
       if position >= 0, let (phase, loadCount) = state.lifecycleFacts(at: position) {
         callbackPhase = phase
-        // One copy of the transition for every rule (a copy retains its two ids).
-        let transition = state.transition
-        let inFlight = transition?.isComplete == false
-        LoadRepeatedRule.inspect(id, callback, loadCount: loadCount, in: transition, &findings)
-        AppearBeforeLoadRule.inspect(id, callback, loadCount: loadCount, in: transition, &findings)
-        DidWithoutWillRule.inspect(id, callback, phase: phase, in: transition, &findings)
-        WillRepeatedRule.inspect(id, callback, phase: phase, in: transition, &findings)
-        MisattributedRule.inspect(id, callback, last: transition, inFlight: inFlight, &findings)
-        OrderRule.inspect(id, callback, last: transition, inFlight: inFlight, &findings)
-        if callback == .didAppear, inFlight {
-          endingTransition = modalLeak.endsTransition(id, flight: transition)
+        // The transition is copied for the modal-leak rule only when the callback ends it (rare):
+        // an optional transition kept on every callback was destroyed on every callback.
+        if Self.inspect(
+          id, callback, phase: phase, loadCount: loadCount, transition: state.transition, &findings, modalLeak)
+        {
+          endingTransition = state.transition
         }
       }
     case .move:
       let transition = state.transition
       IncompleteTransitionRule.nextMoveStarts(transition?.isComplete == false ? transition : nil, &findings)
-      unfinished = modalLeak.moveStarts(last: transition)
+      unfinishedMove = modalLeak.moveStarts(last: transition)
     case .pan(let pan):
       TouchesViolatedRule.inspect(pan, in: state, &findings)
     case .dealloc(let id):
@@ -127,8 +150,9 @@ public struct Checker: Sendable {
         visibleCount.callback(callback, from: before)
         if visibleCount.appeared != 1 { visibleCount.inspect(in: state, &findings) }
       }
-      if let endingTransition {
-        modalLeak.didAppear(ending: endingTransition, line: line, seq: record.seq, in: state)
+      if let ending = endingTransition {
+        endingTransition = nil
+        modalLeak.didAppear(ending: ending, line: line, seq: record.seq, in: state)
       }
     case .dealloc:
       if let before = callbackPhase {
@@ -136,7 +160,10 @@ public struct Checker: Sendable {
         if visibleCount.appeared != 1 { visibleCount.inspect(in: state, &findings) }
       }
     case .move:
-      if let unfinished { modalLeak.moveStarted(after: unfinished, in: state, &findings) }
+      if let unfinished = unfinishedMove {
+        unfinishedMove = nil
+        modalLeak.moveStarted(after: unfinished, in: state, &findings)
+      }
     case .session, .alloc, .root, .link, .unlink, .modal, .touches, .pan, .mark, .unknown:
       break
     }

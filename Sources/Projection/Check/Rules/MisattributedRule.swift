@@ -14,8 +14,12 @@ enum MisattributedRule {
     _ id: ControllerID, _ callback: Callback, last: Transition?, inFlight: Bool, _ findings: inout CheckFindings
   ) {
     guard callback.isAppearance, findings.wants(rule) else { return }
-    let flying = inFlight && last != nil
-    if flying, let flight = last, flight.involves(id) { return }
+    // Read in place (`?.`): binding the transition copied it, with its ids, at every callback.
+    var flying = false
+    if inFlight, let involved = last?.involves(id) {
+      if involved { return }
+      flying = true
+    }
     findings.report(rule, [id], .misattributed(id, callback, inFlight: flying), in: last)
   }
 }

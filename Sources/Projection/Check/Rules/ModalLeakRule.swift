@@ -24,9 +24,9 @@ struct ModalLeakRule {
   private var checkedSeq = -1
 
   /// Before a didAppear on `id` is folded: whether it ends the transition in flight.
-  func endsTransition(_ id: ControllerID, flight: Transition?) -> Transition? {
-    guard let flight, flight.to == id, flight.seq != checkedSeq else { return nil }
-    return flight
+  func endsTransition(_ id: ControllerID, flight: Transition?) -> Bool {
+    guard flight?.to == id, let seq = flight?.seq else { return false }
+    return seq != checkedSeq
   }
 
   /// After the didAppear that ends `transition` was folded at `line`.

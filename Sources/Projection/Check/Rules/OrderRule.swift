@@ -14,14 +14,14 @@ enum OrderRule {
   static func inspect(
     _ id: ControllerID, _ callback: Callback, last: Transition?, inFlight: Bool, _ findings: inout CheckFindings
   ) {
-    guard callback.isAppearance, inFlight, let flight = last, flight.kind == .move,
-      let k = flight.slot(of: id, callback)
+    // Read in place (`?.`) up to a finding: binding the transition copied it, with its ids, at every callback.
+    guard callback.isAppearance, inFlight, last?.kind == .move, let k = last?.slot(of: id, callback),
+      let arrived = last?.arrivedMask
     else { return }
     let bit = UInt8(1) << k
-    let arrived = flight.arrivedMask
     guard arrived & bit == 0 else { return }
     let later = arrived & ~(bit | (bit - 1))
-    guard later != 0, findings.wants(Self.rule) else { return }
+    guard later != 0, findings.wants(Self.rule), let flight = last else { return }
     let expected = flight.expected
     let first = expected[later.trailingZeroBitCount]
     findings.report(Self.rule, flight.ends, .order(id, callback, after: first, expected: expected), in: flight)

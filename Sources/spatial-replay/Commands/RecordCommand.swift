@@ -66,11 +66,14 @@ struct RecordCommand: Command {
     // pieces before; a parse error anywhere in the script is the error reported, as when the
     // whole script was parsed first.
     let reader = ScriptReader(bytes, script: script)
-    let first: [Scenario.Line]
-    switch reader.next() {
-    case .failure(let error): return scriptError(error, &context)
-    case .success(let lines): first = lines
-    case nil: first = []
+    // The header needs the first command (a `session` line names the session): pieces of only
+    // comments and blank lines before it are passed over.
+    var first: [Scenario.Line] = []
+    while first.isEmpty, let piece = reader.next() {
+      switch piece {
+      case .failure(let error): return scriptError(error, &context)
+      case .success(let lines): first = lines
+      }
     }
     // The output file is opened when the first batch is written.
     // Standard output gets the journal only once the whole script ran: a script error leaves it

@@ -126,6 +126,14 @@ import Testing
     let refused = try Binary.run(["record", early])
     #expect(refused.status == 2 && refused.stdout == "")
     #expect(refused.stderr.hasPrefix("\(early):6: controller 'b' was deallocated"), "\(refused.stderr)")
+    // A script whose first command comes after a piece of comments still names its session.
+    let late = String(repeating: "# nothing yet\n\n", count: RecordCommand.piece) + script
+    let latePath = try dir.write("late-session.scenario", late)
+    let lateResult = try Binary.run(["record", latePath])
+    #expect(lateResult.status == 0, "\(lateResult.stderr)")
+    let lateWhole = try ScenarioCompiler.record(Array(late.utf8), script: latePath, profile: .intended)
+    #expect(lateResult.stdoutBytes == lateWhole.journal)
+    #expect(lateResult.stdout.contains(#""app":"Long""#))
     // A session line after the first piece is still not the first command.
     let second = try dir.write("second.scenario", script + "session app=Again\n")
     let again = try Binary.run(["record", second])

@@ -118,19 +118,51 @@ struct TextTable {
 
   mutating func add(_ row: [String]) { rows.append(row) }
 
+  /// Writes the rows, each cell padded with spaces to its column's widest (in characters).
+  ///
+  /// Implementation note: a churn-shaped journal's table has a row for each of tens of thousands
+  /// of controllers; counting each cell's characters twice (grapheme breaking), a padding string
+  /// per cell and a string per row were 5 to 12 % of `stats` (measured:
+  /// Benchmarks/README.md#the-writers-form-read-in-one-pass). An ASCII cell's width is its length
+  /// in bytes; the text is built as bytes and written in large pieces.
   func write(to out: inout some TextOutputStream) {
-    var widths = [Int](repeating: 0, count: rows[0].count)
-    for row in rows {
-      for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) }
+    let columns = rows[0].count
+    let right = (0..<columns).map { rightAligned.contains($0) }
+    let counts = rows.map { $0.map(Self.width) }
+    var widths = [Int](repeating: 0, count: columns)
+    for row in counts {
+      for (i, n) in row.enumerated() { widths[i] = max(widths[i], n) }
     }
-    for row in rows {
-      var text = ""
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(1 << 16)
+    func spaces(_ n: Int) {
+      if n > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: n)) }
+    }
+    for (r, row) in rows.enumerated() {
       for (i, cell) in row.enumerated() {
-        let pad = String(repeating: " ", count: widths[i] - cell.count)
-        if i > 0 { text += "  " }
-        text += rightAligned.contains(i) ? pad + cell : (i == row.count - 1 ? cell : cell + pad)
+        let pad = widths[i] - counts[r][i]
+        if i > 0 { spaces(2) }
+        if right[i] {
+          spaces(pad)
+          bytes.append(contentsOf: cell.utf8)
+        } else {
+          bytes.append(contentsOf: cell.utf8)
+          if i != row.count - 1 { spaces(pad) }
+        }
       }
-      out.write(text + "\n")
+      bytes.append(UInt8(ascii: "\n"))
+      if bytes.count >= 1 << 16 {
+        out.write(String(decoding: bytes, as: UTF8.self))
+        bytes.removeAll(keepingCapacity: true)
+      }
     }
+    if !bytes.isEmpty { out.write(String(decoding: bytes, as: UTF8.self)) }
+  }
+
+  /// The cell's width in characters: its length in bytes when it is ASCII without `\r` (which
+  /// makes one character with a following `\n`).
+  private static func width(_ cell: String) -> Int {
+    for byte in cell.utf8 where byte >= 0x80 || byte == 0x0D { return cell.count }
+    return cell.utf8.count
   }
 }

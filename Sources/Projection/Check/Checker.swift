@@ -74,8 +74,8 @@ public struct Checker: Sendable {
   ///
   /// Implementation note: the transition is the state's, borrowed in place for every rule (a
   /// copy of it retained and released its ids and arrivals at every callback, through the
-  /// runtime's generic value witnesses: a sixth of the checker's thread on the churn shape;
-  /// measured: Benchmarks/README.md#the-writers-form-read-in-one-pass).
+  /// runtime's generic value witnesses: with the locals below, 278.8M -> 242.1M instructions of
+  /// the checker's thread on 100,000 churn events; measured: Benchmarks/README.md#the-writers-form-read-in-one-pass).
   @inline(__always)
   private static func inspect(
     _ id: ControllerID, _ callback: Callback, phase: ControllerState.Phase, loadCount: Int,

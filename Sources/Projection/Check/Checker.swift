@@ -63,19 +63,14 @@ public struct Checker: Sendable {
   /// finding up to the last record has been returned.
   public var heldSince: Int? { modalLeak.pending?.line }
 
-  /// Checks one record.
-  ///
-  /// - Parameters:
-  ///   - record: the next record of the journal, in file order.
-  ///   - line: its 1-based line in the journal.
-  ///   - diagnostics: where the findings that are final go, sorted by line.
   /// The rules on a callback, given the transition of the state before it; whether the callback
   /// ends that transition, the didAppear of the transition in flight (for the modal-leak rule).
   ///
-  /// Implementation note: the transition is the state's, borrowed in place for every rule (a
-  /// copy of it retained and released its ids and arrivals at every callback, through the
-  /// runtime's generic value witnesses: with the locals below, 278.8M -> 242.1M instructions of
-  /// the checker's thread on 100,000 churn events; measured: Benchmarks/README.md#the-writers-form-read-in-one-pass).
+  /// Implementation note: the caller passes the state's transition itself, which every rule
+  /// reads in place (a copy of it retained and released its ids and arrivals at every callback,
+  /// through the runtime's generic value witnesses; with ``endingTransition`` and
+  /// ``unfinishedMove`` as members, 278.8M -> 242.1M instructions of the checker's thread on
+  /// 100,000 churn events; measured: Benchmarks/README.md#the-writers-form-read-in-one-pass).
   @inline(__always)
   private static func inspect(
     _ id: ControllerID, _ callback: Callback, phase: ControllerState.Phase, loadCount: Int,
@@ -91,6 +86,12 @@ public struct Checker: Sendable {
     return callback == .didAppear && inFlight && modalLeak.endsTransition(id, flight: transition)
   }
 
+  /// Checks one record.
+  ///
+  /// - Parameters:
+  ///   - record: the next record of the journal, in file order.
+  ///   - line: its 1-based line in the journal.
+  ///   - diagnostics: where the findings that are final go, sorted by line.
   public mutating func check(_ record: Record, line: Int, into diagnostics: inout [Diagnostic]) {
     findings.line = line
     findings.seq = record.seq

@@ -132,7 +132,7 @@ public enum ScenarioParser {
     ("mark", "mark LABEL [KEY=VALUE ...]"),
   ]
 
-  fileprivate static func parseCommand(_ tokens: [Token], isFirst: Bool) throws(TokenError) -> ScenarioCommand {
+  private static func parseCommand(_ tokens: [Token], isFirst: Bool) throws(TokenError) -> ScenarioCommand {
     let head = tokens[0]
     guard head.option == nil else { throw TokenError("expected a command, found '\(displayText(head.text))'") }
     guard let usage = usages.first(where: { $0.name == head.text })?.usage else {

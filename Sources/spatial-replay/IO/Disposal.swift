@@ -20,7 +20,8 @@ enum Disposal {
     init(_ value: consuming Value) { self.value = value }
   }
 
-  private static let queue = DispatchQueue(label: "spatial-replay.disposal", qos: .utility)
+  /// Of the default quality of service: a lower one could keep the thread waiting on ``pending`` behind other work.
+  private static let queue = DispatchQueue(label: "spatial-replay.disposal")
   private static let slots = DispatchSemaphore(value: pending)
 
   /// Destroys `value` on the disposing thread (waits while ``pending`` values are still to go).

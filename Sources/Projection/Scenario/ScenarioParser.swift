@@ -52,6 +52,7 @@ public enum ScenarioParser {
     private var start = 0
     private var number = 0
     private var hasCommands = false
+    private var recent = RecentLines()
 
     public init(_ bytes: [UInt8], script: String) {
       self.bytes = bytes
@@ -75,6 +76,11 @@ public enum ScenarioParser {
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         let line = bytes[start..<end]
         start = next
+        if let command = recent.command(of: line) {
+          hasCommands = true
+          lines.append(Scenario.Line(number: number, command: command))
+          continue
+        }
         do throws(TokenError) {
           // ASCII, the usual script, is valid UTF-8 without making a string of the line.
           guard line.allSatisfy({ $0 < 0x80 }) || String(validating: line, as: UTF8.self) != nil else {
@@ -85,6 +91,8 @@ public enum ScenarioParser {
           let command = try parseCommand(tokens, isFirst: !hasCommands)
           hasCommands = true
           lines.append(Scenario.Line(number: number, command: command))
+          // `session` is valid on the first command only: it is parsed again wherever it comes.
+          if case .session = command {} else { recent.keep(command, of: line) }
         } catch {
           throw ScenarioError(script: script, line: number, message: error.message)
         }
@@ -354,5 +362,46 @@ private struct Arguments {
       guard digits() else { return false }
     }
     return i == b.count
+  }
+}
+
+/// The commands of the last lines parsed, by their bytes: a line seen lately is not
+/// tokenized and parsed again (a line's command depends on its bytes only, but for
+/// `session`, which is never kept).
+///
+/// Implementation note: scripts repeat their lines (`move right`, `pan left
+/// distance=120`, ...); a script of pans, a million events, spent half of
+/// `record`'s work tokenizing, making strings of each token and parsing
+/// lines it had parsed before (measured: Benchmarks/README.md#the-scripts-lines-parsed-once).
+/// 256 slots chosen by a hash of the line, each kept until another line takes it,
+/// lines of 512 bytes at most: a bounded cache, whatever the script's length.
+private struct RecentLines: Sendable {
+  private struct Slot: Sendable {
+    var bytes: [UInt8]
+    var command: ScenarioCommand
+  }
+
+  private static let slotCount = 256
+  /// Longer lines (a `mark` with long values) are parsed each time: the slots stay small.
+  private static let longestLine = 512
+  private var slots = [Slot?](repeating: nil, count: RecentLines.slotCount)
+
+  /// The command of `line` if it was kept.
+  @inline(__always)
+  func command(of line: ArraySlice<UInt8>) -> ScenarioCommand? {
+    guard let slot = slots[Self.slot(of: line)], slot.bytes.elementsEqual(line) else { return nil }
+    return slot.command
+  }
+
+  /// Keeps `command` as the command of `line`, in place of the line in its slot.
+  mutating func keep(_ command: ScenarioCommand, of line: ArraySlice<UInt8>) {
+    guard line.count <= Self.longestLine else { return }
+    slots[Self.slot(of: line)] = Slot(bytes: Array(line), command: command)
+  }
+
+  @inline(__always)
+  private static func slot(of line: ArraySlice<UInt8>) -> Int {
+    let hash = line.withUnsafeBytes { ControllerIndex.hash(of: $0) }
+    return Int(hash) & (slotCount - 1)
   }
 }

@@ -52,6 +52,40 @@ import Testing
     for (a, e) in zip(actual, expected) { #expect(a == e) }
   }
 
+  /// Repeated lines come from the parser's cache of recent lines: each one must parse as
+  /// it does alone, with its own number, whatever lines came between (more distinct
+  /// lines than the cache's slots, lines that differ in one byte, lines too long to keep).
+  @Test func repeatedLinesParseAsTheyDoAlone() throws {
+    var pool: [String] = []
+    for k in 0..<300 {
+      pool.append("pan right distance=\(k) velocity=300")
+      pool.append("pan left distance=\(k + 1) velocity=300")  // same length as a neighbour, another byte
+      pool.append("modal \"Compose#\(k)\" ComposeViewController down")
+      pool.append("move up # \(k)")
+    }
+    pool.append("mark long note=\(String(repeating: "x", count: 600))")
+    pool.append("mark long note=\(String(repeating: "x", count: 599))y")
+    var generator = SystemRandomNumberGenerator()
+    let picks = (0..<5_000).map { _ in pool[Int.random(in: 0..<pool.count, using: &generator)] }
+    let scenario = try ScenarioParser.parse(Array(picks.joined(separator: "\n").utf8), script: "t.scenario")
+    #expect(scenario.lines.map(\.number) == Array(1...picks.count))
+    for (line, text) in zip(scenario.lines, picks) {
+      let alone = try commands(text)
+      #expect([line.command] == alone, "line \(line.number): \(text)")
+    }
+  }
+
+  /// A line seen before but for one byte is parsed, not taken from the cache: its error is reported.
+  @Test func aLineLikeARepeatedOneIsStillChecked() {
+    let script = "pan right distance=120\npan right distance=120\npan right distance=12x\n"
+    do {
+      _ = try ScenarioParser.parse(Array(script.utf8), script: "t.scenario")
+      Issue.record("a script with a bad third line parsed")
+    } catch {
+      #expect(error.line == 3 && error.message.hasPrefix("distance needs a number"), "\(error)")
+    }
+  }
+
   @Test func linesKeepTheirNumbers() throws {
     let scenario = try ScenarioParser.parse(
       Array("# intro\n\ncontroller a A\n   \nroot a # show it\n".utf8), script: "x")

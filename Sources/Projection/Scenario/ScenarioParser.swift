@@ -65,6 +65,8 @@ public enum ScenarioParser {
     public mutating func next(lines count: Int) throws(ScenarioError) -> [Scenario.Line]? {
       guard start < bytes.count else { return nil }
       var lines: [Scenario.Line] = []
+      lines.reserveCapacity(Swift.min(count, 4096))
+      var tokens: [Token] = []
       var read = 0
       while start < bytes.count, read < count {
         read += 1
@@ -86,7 +88,7 @@ public enum ScenarioParser {
           guard line.allSatisfy({ $0 < 0x80 }) || String(validating: line, as: UTF8.self) != nil else {
             throw TokenError("invalid UTF-8")
           }
-          let tokens = try Tokenizer.tokens(line)
+          try Tokenizer.tokens(line, into: &tokens)
           guard !tokens.isEmpty else { continue }
           let command = try parseCommand(tokens, isFirst: !hasCommands)
           hasCommands = true
@@ -250,8 +252,10 @@ private struct Arguments {
   init(command: String, usage: String, tokens: ArraySlice<Token>) throws(TokenError) {
     self.command = command
     self.usage = usage
+    positionals.reserveCapacity(tokens.count)
     for token in tokens {
       if let option = token.option {
+        if options.isEmpty { options.reserveCapacity(tokens.count) }
         options.append(option)
       } else if command == "pan", !token.quoted, token.text == "cancel" {
         cancel = true
@@ -373,8 +377,10 @@ private struct Arguments {
 /// distance=120`, ...); a script of pans, a million events, spent half of
 /// `record`'s work tokenizing, making strings of each token and parsing
 /// lines it had parsed before (measured: Benchmarks/README.md#the-scripts-lines-parsed-once).
-/// 256 slots chosen by a hash of the line, each kept until another line takes it,
-/// lines of 512 bytes at most: a bounded cache, whatever the script's length.
+/// 256 slots chosen by a hash of the line. A line is kept the second time its
+/// hash comes to its slot, so that lines seen once (a new modal's id at every
+/// step) do not pay for a copy; it stays until another line takes the slot.
+/// Lines of 512 bytes at most: a bounded cache, whatever the script's length.
 private struct RecentLines: Sendable {
   private struct Slot: Sendable {
     var bytes: [UInt8]
@@ -385,23 +391,54 @@ private struct RecentLines: Sendable {
   /// Longer lines (a `mark` with long values) are parsed each time: the slots stay small.
   private static let longestLine = 512
   private var slots = [Slot?](repeating: nil, count: RecentLines.slotCount)
+  /// Per slot, the hash of the last line that came to it (kept or not), 0 for none.
+  private var seen = [UInt32](repeating: 0, count: RecentLines.slotCount)
 
   /// The command of `line` if it was kept.
   @inline(__always)
   func command(of line: ArraySlice<UInt8>) -> ScenarioCommand? {
-    guard let slot = slots[Self.slot(of: line)], slot.bytes.elementsEqual(line) else { return nil }
+    guard let slot = slots[Self.slot(of: Self.hash(of: line))], Self.equal(slot.bytes, line) else { return nil }
     return slot.command
   }
 
-  /// Keeps `command` as the command of `line`, in place of the line in its slot.
+  /// Notes that `line` parsed to `command`: kept if the line's hash came to its slot last time too.
   mutating func keep(_ command: ScenarioCommand, of line: ArraySlice<UInt8>) {
     guard line.count <= Self.longestLine else { return }
-    slots[Self.slot(of: line)] = Slot(bytes: Array(line), command: command)
+    let hash = Self.hash(of: line) | 1
+    let slot = Self.slot(of: hash)
+    guard seen[slot] == hash else {
+      seen[slot] = hash
+      return
+    }
+    slots[slot] = Slot(bytes: Array(line), command: command)
   }
 
   @inline(__always)
-  private static func slot(of line: ArraySlice<UInt8>) -> Int {
-    let hash = line.withUnsafeBytes { ControllerIndex.hash(of: $0) }
-    return Int(hash) & (slotCount - 1)
+  private static func hash(of line: ArraySlice<UInt8>) -> UInt32 {
+    line.withUnsafeBytes { ControllerIndex.hash(of: $0) }
+  }
+
+  @inline(__always)
+  private static func slot(of hash: UInt32) -> Int { Int(hash >> 1) & (slotCount - 1) }
+
+  /// Whether two lines have the same bytes, compared eight at a time.
+  @inline(__always)
+  private static func equal(_ a: [UInt8], _ b: ArraySlice<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    return a.withUnsafeBytes { a in
+      b.withUnsafeBytes { b in
+        var i = 0
+        while i + 8 <= a.count {
+          guard a.loadUnaligned(fromByteOffset: i, as: UInt64.self) == b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+          else { return false }
+          i += 8
+        }
+        while i < a.count {
+          guard a[i] == b[i] else { return false }
+          i += 1
+        }
+        return true
+      }
+    }
   }
 }

@@ -97,9 +97,12 @@ final class JournalWriterThread: @unchecked Sendable {
     do throws(CommandFailure) {
       while let batch = pipe.take() {
         if cancelled.load(ordering: .acquiring) { continue }
-        for record in batch {
-          record.encode(into: &buffer)
-          buffer.append(0x0A)
+        // Each record encoded in place: a copy of it retained and released every string it holds.
+        batch.withUnsafeBufferPointer { records in
+          for i in records.indices {
+            records[i].encode(into: &buffer)
+            buffer.append(0x0A)
+          }
         }
         guard buffer.count >= Self.chunk else { continue }
         try write(buffer)

@@ -1,45 +1,101 @@
 /// One token of a script line: a positional argument or a `key=value` option.
 struct Token: Sendable {
-  /// The token's text with quotes and escapes resolved.
-  var text: String
-  /// For an option (an `=` before any quote): the key and the value.
-  var option: (key: String, value: String)?
+  /// For a positional argument: its text; for an option: the value.
+  private var word: String
+  /// For an option (an `=` before any quote): the key (the value is ``word``).
+  private var key: String?
   /// Whether any part of it was in quotes.
   var quoted: Bool
+
+  init(text: String, quoted: Bool) {
+    word = text
+    key = nil
+    self.quoted = quoted
+  }
+
+  init(key: String, value: String, quoted: Bool) {
+    word = value
+    self.key = key
+    self.quoted = quoted
+  }
+
+  /// The token's text with quotes and escapes resolved (an option's `key=value`).
+  var text: String {
+    guard let key else { return word }
+    return key + "=" + word
+  }
+
+  /// For an option: the key and the value.
+  var option: (key: String, value: String)? {
+    guard let key else { return nil }
+    return (key, word)
+  }
 }
 
 /// Splits script lines into tokens (spec "Scenario scripts", details).
 enum Tokenizer {
-  /// Tokens of one line (without its line end). `#` outside quotes starts a comment.
+  /// Tokens of one line (without its line end) into `tokens`, emptied first (the caller
+  /// reuses the array line after line). `#` outside quotes starts a comment.
   ///
   /// - Throws: a message for an unterminated quote, an unknown escape or a control character.
-  static func tokens(_ line: ArraySlice<UInt8>) throws(TokenError) -> [Token] {
-    try line.withUnsafeBufferPointer { (line) throws(TokenError) in try tokens(line) }
+  static func tokens(_ line: ArraySlice<UInt8>, into tokens: inout [Token]) throws(TokenError) {
+    tokens.removeAll(keepingCapacity: true)
+    try line.withUnsafeBufferPointer { (line) throws(TokenError) in try self.tokens(line, into: &tokens) }
   }
 
   /// Implementation note: read through a buffer pointer, the line's bytes are
   /// loaded without the slice's bounds checks (a script of a million events
-  /// spent a fifth of its parsing here).
-  private static func tokens(_ line: UnsafeBufferPointer<UInt8>) throws(TokenError) -> [Token] {
-    var tokens: [Token] = []
-    // One buffer for every token of the line (a token's text is copied out of it).
+  /// spent a fifth of its parsing here). A token without quotes (most are)
+  /// becomes its strings straight from the line's bytes; a quoted one is
+  /// resolved into a buffer first.
+  private static func tokens(_ line: UnsafeBufferPointer<UInt8>, into tokens: inout [Token]) throws(TokenError) {
+    // One buffer for every quoted token of the line (a token's text is copied out of it).
     var bytes: [UInt8] = []
     var i = line.startIndex
     let end = line.endIndex
     func isSeparator(_ c: UInt8) -> Bool { c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") }
+    func string(_ from: Int, _ to: Int) -> String {
+      String(decoding: UnsafeBufferPointer(rebasing: line[from..<to]), as: UTF8.self)
+    }
     while i < end {
       while i < end, isSeparator(line[i]) { i += 1 }
       guard i < end, line[i] != UInt8(ascii: "#") else { break }
-      bytes.removeAll(keepingCapacity: true)
-      var quoted = false
+      let start = i
       var equals: Int? = nil
+      // The bytes as they are, up to the token's end or its first quote.
+      plain: while i < end {
+        let c = line[i]
+        switch c {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "#"), UInt8(ascii: "\""):
+          break plain
+        default:
+          if c < 0x20 || c == 0x7F {
+            throw TokenError("control character U+\(hex4(c)) outside quotes")
+          }
+          if c == UInt8(ascii: "="), equals == nil { equals = i }
+          i += 1
+        }
+      }
+      guard i < end, line[i] == UInt8(ascii: "\"") else {
+        if let equals {
+          tokens.append(Token(key: string(start, equals), value: string(equals + 1, i), quoted: false))
+        } else {
+          tokens.append(Token(text: string(start, i), quoted: false))
+        }
+        continue
+      }
+      // A quote: the token is resolved into `bytes`, from its start.
+      bytes.removeAll(keepingCapacity: true)
+      bytes.reserveCapacity(end - start)
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[start..<i]))
+      // An `=` after a quote is part of the text: an option's key has no quotes.
+      let keyEnd = equals.map { $0 - start }
       scan: while i < end {
         let c = line[i]
         switch c {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "#"):
           break scan
         case UInt8(ascii: "\""):
-          quoted = true
           i += 1
           while true {
             guard i < end else { throw TokenError("unterminated quote") }
@@ -65,21 +121,19 @@ enum Tokenizer {
           if c < 0x20 || c == 0x7F {
             throw TokenError("control character U+\(hex4(c)) outside quotes")
           }
-          if c == UInt8(ascii: "="), !quoted, equals == nil { equals = bytes.count }
           bytes.append(c)
           i += 1
         }
       }
-      let text = String(decoding: bytes, as: UTF8.self)
-      var option: (key: String, value: String)? = nil
-      if let equals {
-        option = (
-          String(decoding: bytes[..<equals], as: UTF8.self), String(decoding: bytes[(equals + 1)...], as: UTF8.self)
-        )
+      if let equals = keyEnd {
+        tokens.append(
+          Token(
+            key: String(decoding: bytes[..<equals], as: UTF8.self),
+            value: String(decoding: bytes[(equals + 1)...], as: UTF8.self), quoted: true))
+      } else {
+        tokens.append(Token(text: String(decoding: bytes, as: UTF8.self), quoted: true))
       }
-      tokens.append(Token(text: text, option: option, quoted: quoted))
     }
-    return tokens
   }
 
   private static func hex4(_ c: UInt8) -> String {

@@ -429,7 +429,8 @@ private struct RecentLines: Sendable {
       b.withUnsafeBytes { b in
         var i = 0
         while i + 8 <= a.count {
-          guard a.loadUnaligned(fromByteOffset: i, as: UInt64.self) == b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+          guard
+            a.loadUnaligned(fromByteOffset: i, as: UInt64.self) == b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
           else { return false }
           i += 8
         }

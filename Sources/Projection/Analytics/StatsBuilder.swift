@@ -22,6 +22,13 @@ public struct StatsBuilder {
   private var sawHeader = false
   /// Moves by direction, indexed by ``Direction/index``.
   private var directions = [0, 0, 0, 0]
+  /// Per position in the checker's state, the controller's entry among the visits' (-1 before it is
+  /// known): for batches a ``CheckerPass`` made `forTrace` checked, which give each lifecycle
+  /// record's position.
+  ///
+  /// Implementation note: the checker looks every lifecycle record's id up; with its position, the
+  /// visits do not hash the id again (measured: Benchmarks/README.md#the-scripts-lines-parsed-once).
+  private var entryAt: [Int32] = []
 
   public init(file: String) {
     stats.file = file
@@ -41,10 +48,18 @@ public struct StatsBuilder {
   /// Takes a batch of the reader's items that a ``CheckerPass`` (of every rule, no model) has
   /// checked on another thread: the same stats as ``consume(_:)`` for each item in turn.
   package mutating func consume(_ items: UnsafeBufferPointer<JournalItem>, checked: borrowing CheckedBatch) {
+    let positions = !checked.traceFacts.isEmpty
     for i in items.indices {
       check.consume(i, of: items, checked: checked, into: &findings)
       findings.removeAll(keepingCapacity: true)
-      if case .record(let record, _, _) = items[i] { note(record) }
+      guard case .record(let record, _, _) = items[i] else { continue }
+      if positions, case .lifecycle = record.event, case let p = Int(checked.traceFacts[i].position), p >= 0 {
+        if p >= entryAt.count { entryAt.append(contentsOf: repeatElement(-1, count: p + 1 - entryAt.count)) }
+        noteEnvelope(record)
+        _ = visits.step(record, entry: &entryAt[p])
+      } else {
+        note(record)
+      }
     }
   }
 
@@ -56,9 +71,7 @@ public struct StatsBuilder {
 
   /// What a record adds besides the check.
   private mutating func note(_ record: Record) {
-    stats.events += 1
-    if stats.firstTime == nil { stats.firstTime = record.time }
-    stats.lastTime = record.time
+    noteEnvelope(record)
     switch record.event {
     case .lifecycle, .alloc, .dealloc:
       _ = visits.consume(record)
@@ -74,6 +87,14 @@ public struct StatsBuilder {
     case .session, .root, .link, .unlink, .modal, .touches, .pan, .mark, .unknown:
       break
     }
+  }
+
+  /// What every record adds: the count and the times.
+  @inline(__always)
+  private mutating func noteEnvelope(_ record: Record) {
+    stats.events += 1
+    if stats.firstTime == nil { stats.firstTime = record.time }
+    stats.lastTime = record.time
   }
 
   /// Ends the journal and returns its stats.

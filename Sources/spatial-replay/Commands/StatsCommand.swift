@@ -127,7 +127,8 @@ struct StatsCommand: Command {
     // The checker on a thread of its own, as for `check`: this one follows the visits.
     let reader: CheckingReader
     do {
-      reader = try CheckingReader(path: path, options: options, pass: CheckerPass())
+      // `forTrace`: the checker hands each lifecycle record's position on, for the visits.
+      reader = try CheckingReader(path: path, options: options, pass: CheckerPass(forTrace: true))
     } catch {
       progress.finish(&context.stderr)
       context.error(displayText(error.description, limit: .max))

@@ -223,3 +223,57 @@ import Testing
     }
   }
 }
+
+/// `stats` consumes batches a ``CheckerPass`` checked on another thread, with each lifecycle
+/// record's position when the pass was made `forTrace`: the stats must be those of the items
+/// one by one, whatever the batches' sizes.
+@Suite struct StatsBatchTests {
+  static let journals: [(name: String, bytes: [UInt8])] = {
+    var list = TraceTests.journals.map { ($0.name, $0.bytes) }
+    list.append(("churn", Simulator.journal(Simulation(events: 6_000, seed: 3, controllers: 40, shape: .churn))))
+    // Lifecycle records of a controller before its alloc and after its dealloc: no position, then one.
+    list.append(
+      (
+        "unallocated",
+        Array(
+          """
+          {"seq":0,"time":"2026-01-01T00:00:00.000000Z","type":"session","v":1,"session":"s"}
+          {"seq":1,"time":"2026-01-01T00:00:00.001000Z","type":"lifecycle","controller":"a","callback":"didAppear"}
+          {"seq":2,"time":"2026-01-01T00:00:00.002000Z","type":"alloc","controller":"a","class":"A"}
+          {"seq":3,"time":"2026-01-01T00:00:00.003000Z","type":"lifecycle","controller":"a","callback":"willDisappear"}
+          {"seq":4,"time":"2026-01-01T00:00:00.004000Z","type":"lifecycle","controller":"a","callback":"didAppear"}
+          {"seq":5,"time":"2026-01-01T00:00:00.005000Z","type":"dealloc","controller":"a"}
+          {"seq":6,"time":"2026-01-01T00:00:00.006000Z","type":"lifecycle","controller":"a","callback":"didAppear"}
+          {"seq":7,"time":"2026-01-01T00:00:00.007000Z","type":"lifecycle","controller":"b","callback":"willAppear"}
+          {"seq":8,"time":"2026-01-01T00:00:00.008000Z","type":"alloc","controller":"b","class":"B"}
+          {"seq":9,"time":"2026-01-01T00:00:00.009000Z","type":"lifecycle","controller":"b","callback":"didAppear"}
+
+          """.utf8)
+      ))
+    return list
+  }()
+
+  @Test(arguments: 0..<StatsBatchTests.journals.count)
+  func batchesGiveTheStatsOfItemByItem(_ index: Int) {
+    let (name, bytes) = Self.journals[index]
+    let reader = JournalReader(bytes: bytes, name: name)
+    var items: [JournalItem] = []
+    while let item = reader.next() { items.append(item) }
+    var single = StatsBuilder(file: name)
+    for item in items { single.consume(item) }
+    let expected = single.finish()
+    #expect(expected.controllers.contains { $0.visits > 0 }, "\(name) has visits")
+    for forTrace in [false, true] {
+      for size in [1, 7, 300, items.count + 1] {
+        var builder = StatsBuilder(file: name)
+        var pass = CheckerPass(forTrace: forTrace)
+        for start in stride(from: 0, to: items.count, by: size) {
+          let batch = Array(items[start..<min(items.count, start + size)])
+          batch.withUnsafeBufferPointer { builder.consume($0, checked: pass.check($0)) }
+        }
+        let stats = builder.finish(checked: pass.finish(), state: pass.state)
+        #expect(stats == expected, "\(name), forTrace \(forTrace), batches of \(size)")
+      }
+    }
+  }
+}

@@ -1,6 +1,7 @@
 import Journal
-import Projection
 import Testing
+
+@testable import Projection
 
 /// Rule ids, `--rule`/`--no-rule` selection, and the fields of a finding.
 @Suite struct CheckSelectionTests {
@@ -18,6 +19,16 @@ import Testing
   @Test func allSelectsEverything() {
     for id in CheckRule.allRuleIDs { #expect(RuleSelection.all.contains(id), "\(id)") }
     #expect(!RuleSelection.all.contains("no-such-rule"))
+  }
+
+  /// A rule's bit is read from its case's stored position: that is its place in `allCases`, one byte, below 32.
+  @Test func eachRulesBitIsItsPositionInAllCases() {
+    #expect(MemoryLayout<CheckRule>.size == 1)
+    #expect(CheckRule.allCases.count <= 32)
+    for (k, rule) in CheckRule.allCases.enumerated() {
+      #expect(Int(rule.position) == k, "\(rule)")
+      #expect(rule.bit == 1 << UInt32(k), "\(rule)")
+    }
   }
 
   /// Each rule has a bit of its own (numbered by its position): selected alone, it is the only one selected.

@@ -76,14 +76,16 @@ public struct Checker: Sendable {
     _ id: ControllerID, _ callback: Callback, phase: ControllerState.Phase, loadCount: Int,
     transition: Transition?, _ findings: inout CheckFindings, _ modalLeak: ModalLeakRule
   ) -> Bool {
-    let inFlight = transition?.isComplete == false
+    // Which ends of the transition in flight the controller is: compared once for the rules that ask.
+    let ends = transition?.isComplete == false ? transition?.ends(of: id) : nil
     LoadRepeatedRule.inspect(id, callback, loadCount: loadCount, in: transition, &findings)
     AppearBeforeLoadRule.inspect(id, callback, loadCount: loadCount, in: transition, &findings)
     DidWithoutWillRule.inspect(id, callback, phase: phase, in: transition, &findings)
     WillRepeatedRule.inspect(id, callback, phase: phase, in: transition, &findings)
-    MisattributedRule.inspect(id, callback, last: transition, inFlight: inFlight, &findings)
-    OrderRule.inspect(id, callback, last: transition, inFlight: inFlight, &findings)
-    return callback == .didAppear && inFlight && modalLeak.endsTransition(id, flight: transition)
+    MisattributedRule.inspect(id, callback, last: transition, inFlight: ends, &findings)
+    OrderRule.inspect(id, callback, last: transition, inFlight: ends, &findings)
+    guard callback == .didAppear, let ends else { return false }
+    return modalLeak.endsTransition(isTo: ends.isTo, flight: transition)
   }
 
   /// Checks one record.

@@ -94,9 +94,9 @@ extension State {
       case .willDisappear: store[Int(p)].phase = .disappearing
       case .didDisappear: store[Int(p)].phase = .disappeared
       }
-      // Mutated in place (a copy would copy its arrivals on every callback).
-      if transition?.isComplete == false, transition?.involves(id) == true {
-        transition?.arrive(Arrival(id, callback))
+      // Mutated in place (a copy would copy its arrivals on every callback); its ends compared once.
+      if transition?.isComplete == false, let ends = transition?.ends(of: id), ends.involved {
+        transition?.arrive(Arrival(id, callback), ends: ends)
       }
     case .dealloc(let id):
       foldDealloc(id, seq: record.seq, &anomalies)

@@ -124,14 +124,42 @@ public struct Transition: Sendable, Hashable {
 
   /// Records a callback on one of its ends.
   mutating func arrive(_ arrival: Arrival) {
-    let end: UInt64? = arrival.controller == to ? 8 : arrival.controller == from ? 0 : nil
+    arrive(arrival, ends: ends(of: arrival.controller))
+  }
+
+  /// ``arrive(_:)`` given which of its ends the arrival's controller is (``ends(of:)``).
+  @inline(__always)
+  mutating func arrive(_ arrival: Arrival, ends: Ends) {
+    let end: UInt64? = ends.isTo ? 8 : ends.isFrom ? 0 : nil
     if let end, laterArrivals.isEmpty, packedCount < Self.packedCapacity {
       packedArrivals |= (end | UInt64(arrival.callback.index)) << (4 * UInt64(packedCount))
       packedCount += 1
     } else {
       laterArrivals.append(arrival)
     }
-    if let k = slot(of: arrival.controller, arrival.callback) { arrivedMask |= 1 << k }
+    if let k = slot(arrival.callback, ends: ends) { arrivedMask |= 1 << k }
+  }
+
+  /// Which ends of a transition one controller is: its ids compared once for every use a
+  /// callback makes of them (the fold's arrival, the checker's rules).
+  ///
+  /// Implementation note: a callback compared its controller with the two ends up to ten
+  /// times (the rules, whether the fold's transition involves it, its arrival and its slot),
+  /// and ids of the same length are compared byte by byte (measured:
+  /// Benchmarks/README.md#the-scripts-lines-parsed-once).
+  struct Ends {
+    /// The controller is the transition's `to`.
+    var isTo: Bool
+    /// The controller is the transition's `from` (an initial display has none).
+    var isFrom: Bool
+    /// It is one of the two.
+    var involved: Bool { isTo || isFrom }
+  }
+
+  /// Which of its ends `controller` is.
+  @inline(__always)
+  func ends(of controller: ControllerID) -> Ends {
+    Ends(isTo: controller == to, isFrom: controller == from)
   }
 
   /// The one mapping of a callback to the expected one it is: its bit in
@@ -139,13 +167,18 @@ public struct Transition: Sendable, Hashable {
   /// a callback the transition does not expect.
   @inline(__always)
   func slot(of controller: ControllerID, _ callback: Callback) -> Int? {
-    let isTo = controller == to
-    let isFrom = kind == .move && controller == from
+    slot(callback, ends: ends(of: controller))
+  }
+
+  /// ``slot(of:_:)`` given which of its ends the callback's controller is.
+  @inline(__always)
+  func slot(_ callback: Callback, ends: Ends) -> Int? {
+    let isFrom = kind == .move && ends.isFrom
     switch callback {
     case .willDisappear where isFrom: return 0
-    case .willAppear where isTo: return 1
+    case .willAppear where ends.isTo: return 1
     case .didDisappear where isFrom: return 2
-    case .didAppear where isTo: return 3
+    case .didAppear where ends.isTo: return 3
     default: return nil
     }
   }

@@ -9,15 +9,15 @@ enum MisattributedRule {
   static let rule = CheckRule.misattributed
 
   /// Looks at a callback on `id`, given the last transition started before it
-  /// and whether it is still in flight.
+  /// and, if it is still in flight, which of its ends `id` is.
   static func inspect(
-    _ id: ControllerID, _ callback: Callback, last: Transition?, inFlight: Bool, _ findings: inout CheckFindings
+    _ id: ControllerID, _ callback: Callback, last: Transition?, inFlight ends: Transition.Ends?,
+    _ findings: inout CheckFindings
   ) {
     guard callback.isAppearance, findings.wants(rule) else { return }
-    // Read in place (`?.`): binding the transition copied it, with its ids, at every callback.
     var flying = false
-    if inFlight, let involved = last?.involves(id) {
-      if involved { return }
+    if let ends {
+      if ends.involved { return }
       flying = true
     }
     findings.report(rule, [id], .misattributed(id, callback, inFlight: flying), in: last)

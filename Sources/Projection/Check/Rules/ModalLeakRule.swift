@@ -23,9 +23,10 @@ struct ModalLeakRule {
   /// `seq` of the last transition checked.
   private var checkedSeq = -1
 
-  /// Before a didAppear on `id` is folded: whether it ends the transition in flight.
-  func endsTransition(_ id: ControllerID, flight: Transition?) -> Bool {
-    guard flight?.to == id, let seq = flight?.seq else { return false }
+  /// Before a didAppear is folded: whether it ends the transition in flight, given whether its
+  /// controller is the transition's `to` (``Transition/ends(of:)``).
+  func endsTransition(isTo: Bool, flight: Transition?) -> Bool {
+    guard isTo, let seq = flight?.seq else { return false }
     return seq != checkedSeq
   }
 

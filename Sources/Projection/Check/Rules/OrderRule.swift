@@ -10,12 +10,13 @@ enum OrderRule {
   static let rule = CheckRule.order
 
   /// Looks at a callback on `id`, given the last transition started before it
-  /// and whether it is in flight (its `arrivedMask` says which expected callbacks came already).
+  /// and, if it is in flight, which of its ends `id` is (its `arrivedMask` says which expected callbacks came already).
   static func inspect(
-    _ id: ControllerID, _ callback: Callback, last: Transition?, inFlight: Bool, _ findings: inout CheckFindings
+    _ id: ControllerID, _ callback: Callback, last: Transition?, inFlight ends: Transition.Ends?,
+    _ findings: inout CheckFindings
   ) {
     // Read in place (`?.`) up to a finding: binding the transition copied it, with its ids, at every callback.
-    guard callback.isAppearance, inFlight, last?.kind == .move, let k = last?.slot(of: id, callback),
+    guard callback.isAppearance, let ends, last?.kind == .move, let k = last?.slot(callback, ends: ends),
       let arrived = last?.arrivedMask
     else { return }
     let bit = UInt8(1) << k

@@ -247,7 +247,6 @@ private struct Arguments {
   var options: [(key: String, value: String)] = []
   /// `pan`'s bare word `cancel`.
   var cancel = false
-  private var flagCandidates: [Token] = []
 
   init(command: String, usage: String, tokens: ArraySlice<Token>) throws(TokenError) {
     self.command = command

@@ -58,10 +58,11 @@ struct RawLine {
     text.withUTF8 { bytes in
       guard let start = bytes.baseAddress else { return }
       var i = 0
-      // Eight bytes at a time while none of them needs escaping (ids and class names never do).
+      // Eight bytes at a time while they are all printable ASCII without `"` or `\` (the decoder's
+      // test): ids and class names nearly always are; the rest goes byte by byte.
       while i + 8 <= bytes.count {
         let word = UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self)
-        guard !Self.needsEscape(word) else { break }
+        guard JSONScanner.specialBytes(UInt64(littleEndian: word)) == 0 else { break }
         UnsafeMutableRawPointer(base + count).storeBytes(of: word, as: UInt64.self)
         count &+= 8
         i += 8
@@ -77,22 +78,6 @@ struct RawLine {
       }
     }
     byte(UInt8(ascii: "\""))
-  }
-
-  /// Whether any of the eight bytes of `word` is a control byte (below 0x20), `"` or `\`:
-  /// the classic test for a zero byte (`(x - 0x01…) & ~x & 0x80…`) on the word itself
-  /// (bytes below 0x20 through their top three bits) and on its xors with `"` and `\`.
-  /// Bytes from 0x80 (UTF-8's multibyte sequences) are copied as they are.
-  @inline(__always)
-  static func needsEscape(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-    // A byte below 0x20 has its bits 5 to 7 clear: zero after masking with 0xE0.
-    let control = hasZero(word & 0xE0E0_E0E0_E0E0_E0E0)
-    let quote = hasZero(word ^ (ones &* 0x22))
-    let backslash = hasZero(word ^ (ones &* 0x5C))
-    return (control | quote | backslash) != 0
   }
 
   private mutating func escape(_ c: UInt8) {

@@ -14,19 +14,60 @@ public struct ControllerID: Hashable, Comparable, Sendable, CustomStringConverti
 
   public static func < (lhs: ControllerID, rhs: ControllerID) -> Bool { lhs.rawValue < rhs.rawValue }
 
-  /// Whether two ids are the same string.
+  /// Whether two ids are the same bytes.
   ///
   /// Implementation note: the fold and the checker compare ids at every
   /// event (the ends of the transition, the last ids looked up), mostly ids
-  /// that differ. Ids of different UTF-8 lengths are told apart at once;
-  /// `String`'s `==` otherwise, which returns at once for two ids that share
-  /// their storage (the decoder hands a repeated id out so) and else compares
-  /// the bytes through the runtime (measured: Benchmarks/README.md#figures-behind-the-notes). Two strings of
-  /// different lengths are different ids even when Unicode calls them
-  /// canonically equivalent: a journal's id is its bytes.
+  /// that differ. Ids of different UTF-8 lengths are told apart at once; ids
+  /// of one length are compared here a word at a time. `String`'s `==` called
+  /// into the runtime for every two ids of one length that do not share their
+  /// storage (`Screen12ViewController#1` and `Screen13ViewController#1`): 25M
+  /// of the checker's 217M instructions on 100,000 churn events (measured:
+  /// Benchmarks/README.md#positions-expected-before-the-index). Two strings
+  /// that Unicode calls canonically equivalent are different ids unless their
+  /// bytes are the same: a journal's id is its bytes, as the decoder reads it.
   @inlinable
   public static func == (lhs: ControllerID, rhs: ControllerID) -> Bool {
-    lhs.rawValue.utf8.count == rhs.rawValue.utf8.count && lhs.rawValue == rhs.rawValue
+    // The same two words: one string (small, or sharing its storage, as the decoder hands a repeated id out).
+    if MemoryLayout<String>.size == 16,
+      unsafeBitCast(lhs.rawValue, to: (UInt64, UInt64).self) == unsafeBitCast(rhs.rawValue, to: (UInt64, UInt64).self)
+    {
+      return true
+    }
+    let count = lhs.rawValue.utf8.count
+    guard count == rhs.rawValue.utf8.count else { return false }
+    return sameBytes(lhs, rhs, count)
+  }
+
+  /// Whether two ids of `count` bytes each have the same bytes.
+  @usableFromInline
+  static func sameBytes(_ lhs: ControllerID, _ rhs: ControllerID, _ count: Int) -> Bool {
+    let same = lhs.rawValue.utf8.withContiguousStorageIfAvailable { a in
+      rhs.rawValue.utf8.withContiguousStorageIfAvailable { b in sameBytes(a, b, count) }
+    }
+    if let same, let same { return same }
+    return lhs.rawValue.utf8.elementsEqual(rhs.rawValue.utf8)
+  }
+
+  /// Whether the first `count` bytes of `a` and `b` (each at least that long) are the same.
+  @inline(__always)
+  static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, _ count: Int) -> Bool {
+    guard let p = a.baseAddress, let q = b.baseAddress else { return count == 0 }
+    if p == q { return true }
+    let x = UnsafeRawPointer(p)
+    let y = UnsafeRawPointer(q)
+    var i = 0
+    while i + 8 <= count {
+      if x.loadUnaligned(fromByteOffset: i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+        return false
+      }
+      i += 8
+    }
+    while i < count {
+      if p[i] != q[i] { return false }
+      i += 1
+    }
+    return true
   }
 
   @inlinable

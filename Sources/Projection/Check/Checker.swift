@@ -64,7 +64,7 @@ public struct Checker: Sendable {
   public var heldSince: Int? { modalLeak.pending?.line }
 
   /// The rules on a callback, given the transition of the state before it; whether the callback
-  /// ends that transition, the didAppear of the transition in flight (for the modal-leak rule).
+  /// is the didAppear of the transition in flight's `to` (for the modal-leak rule).
   ///
   /// Implementation note: the caller passes the state's transition itself, which every rule
   /// reads in place (a copy of it retained and released its ids and arrivals at every callback,
@@ -74,7 +74,7 @@ public struct Checker: Sendable {
   @inline(__always)
   private static func inspect(
     _ id: ControllerID, _ callback: Callback, phase: ControllerState.Phase, loadCount: Int,
-    transition: Transition?, _ findings: inout CheckFindings, _ modalLeak: ModalLeakRule
+    transition: Transition?, _ findings: inout CheckFindings
   ) -> Bool {
     // Which ends of the transition in flight the controller is: compared once for the rules that ask.
     let ends = transition?.isComplete == false ? transition?.ends(of: id) : nil
@@ -84,8 +84,7 @@ public struct Checker: Sendable {
     WillRepeatedRule.inspect(id, callback, phase: phase, in: transition, &findings)
     MisattributedRule.inspect(id, callback, last: transition, inFlight: ends, &findings)
     OrderRule.inspect(id, callback, last: transition, inFlight: ends, &findings)
-    guard callback == .didAppear, let ends else { return false }
-    return modalLeak.endsTransition(isTo: ends.isTo, flight: transition)
+    return callback == .didAppear && ends?.isTo == true
   }
 
   /// Checks one record.
@@ -94,7 +93,7 @@ public struct Checker: Sendable {
   ///   - record: the next record of the journal, in file order.
   ///   - line: its 1-based line in the journal.
   ///   - diagnostics: where the findings that are final go, sorted by line.
-  public mutating func check(_ record: Record, line: Int, into diagnostics: inout [Diagnostic]) {
+  public mutating func check(_ record: borrowing Record, line: Int, into diagnostics: inout [Diagnostic]) {
     findings.line = line
     findings.seq = record.seq
     lastLine = line
@@ -115,7 +114,7 @@ public struct Checker: Sendable {
 
     // Rules on the state before the record.
     var callbackPhase: ControllerState.Phase?
-    // A lifecycle record's position, looked up here once: the fold takes it rather than look the id up again.
+    // A lifecycle or dealloc record's position, looked up here once: the fold takes it rather than look the id up again.
     var position: Int32 = -1
     switch record.event {
     case .lifecycle(let id, let callback):
@@ -125,20 +124,22 @@ public struct Checker: Sendable {
         callbackPhase = phase
         // The transition is copied for the modal-leak rule only when the callback ends it (rare):
         // an optional transition kept on every callback was destroyed on every callback.
-        if Self.inspect(
-          id, callback, phase: phase, loadCount: loadCount, transition: state.transition, &findings, modalLeak)
+        if Self.inspect(id, callback, phase: phase, loadCount: loadCount, transition: state.transition, &findings),
+          modalLeak.endsTransition(flight: state.transition?.seq)
         {
           endingTransition = state.transition
         }
       }
     case .move:
-      let transition = state.transition
-      IncompleteTransitionRule.nextMoveStarts(transition?.isComplete == false ? transition : nil, &findings)
-      unfinishedMove = modalLeak.moveStarts(last: transition)
+      // The transition is read in place and copied only when the modal-leak rule must look at it
+      // after the move (its didAppear never came): a copy at every move retained and released its ids.
+      if state.transition?.isComplete == false { IncompleteTransitionRule.nextMoveStarts(state.transition, &findings) }
+      if modalLeak.moveStarts(last: state.transition?.seq) { unfinishedMove = state.transition }
     case .pan(let pan):
       TouchesViolatedRule.inspect(pan, in: state, &findings)
     case .dealloc(let id):
-      if let p = recent.position(of: id, in: state) { callbackPhase = state.lifecycleFacts(at: p)?.phase }
+      position = recent.position(of: id, in: state) ?? -1
+      if position >= 0 { callbackPhase = state.lifecycleFacts(at: position)?.phase }
     case .session, .alloc, .root, .link, .unlink, .modal, .touches, .mark, .unknown:
       break
     }

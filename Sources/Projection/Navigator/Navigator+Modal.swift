@@ -62,10 +62,10 @@ extension Navigator {
       guard nested.isAlive, !linked, n != state.focusIndex else { continue }
       removeModal(n, presenter: m, slot: nil)
     }
-    if let slot { emit(.unlink(from: state.id(at: p), direction: slot)) }
+    if let slot { emit(.unlink(from: state.id(at: p), direction: slot), position: p) }
     for direction in Direction.slotOrder where state.store[Int(m)].neighbours[direction] != nil {
-      emit(.unlink(from: id, direction: direction))
+      emit(.unlink(from: id, direction: direction), position: m)
     }
-    emit(.dealloc(controller: id))
+    emit(.dealloc(controller: id), position: m)
   }
 }

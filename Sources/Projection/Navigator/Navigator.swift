@@ -156,8 +156,8 @@ public struct Navigator: Sendable {
   }
 
   /// Appends one event: the first of a command advances the clock by 1 ms; folds it.
-  /// `position`, when not -1, is the position of a lifecycle event's controller, which the fold then
-  /// does not look up (``State/fold(_:position:)``).
+  /// `position`, when not -1, is the position of a lifecycle, unlink or dealloc event's (first)
+  /// controller, which the fold then does not look up (``State/fold(_:position:)``).
   mutating func emit(_ event: Event, position: Int32 = -1) {
     if !commandWrote {
       clock = clock.adding(milliseconds: 1)

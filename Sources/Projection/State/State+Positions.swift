@@ -19,6 +19,14 @@ extension State {
   @inline(__always)
   package func position(of id: ControllerID) -> Int32? { index[id] }
 
+  /// The position of `id` if it is alive; the focus is tried first, without the index.
+  @inline(__always)
+  package func alivePosition(of id: ControllerID) -> Int32? {
+    if focusIndex >= 0, store[Int(focusIndex)].id == id { return store[Int(focusIndex)].isAlive ? focusIndex : nil }
+    guard let p = index[id], store[Int(p)].isAlive else { return nil }
+    return p
+  }
+
   /// The controller at `position` (`0..<controllerCount`), alive or deallocated.
   @inlinable
   package func controller(at position: Int32) -> ControllerState { store[Int(position)] }

@@ -42,13 +42,16 @@ extension State {
     for record in records { fold(record) }
   }
 
-  /// Folds a record; `position`, when not -1, is the position of a lifecycle record's controller
-  /// in ``store`` (``position(of:)``), which a caller that interned the id already knows.
+  /// Folds a record; `position`, when not -1, is the position of a lifecycle, unlink or dealloc
+  /// record's (first) controller in ``store`` (``position(of:)``), which a caller that interned the
+  /// id already knows. A lifecycle record's is taken as it is; the others' are tried first.
   ///
   /// Implementation note: an id keeps its position for good (a reused id too), so the hint
   /// spares the index's lookup; the trace folds beside the checker and looks each id up once.
+  /// The other records' ids are tried first at the position they most likely have (see
+  /// ``resolve(_:expecting:_:)``).
   @discardableResult
-  mutating func fold(_ record: Record, position hint: Int32 = -1) -> [Anomaly] {
+  mutating func fold(_ record: borrowing Record, position hint: Int32 = -1) -> [Anomaly] {
     lastSeq = record.seq
     lastTime = record.time
     counters.count(record.event.kind)
@@ -59,7 +62,7 @@ extension State {
     case .alloc(let id, let className):
       foldAlloc(id, className, seq: record.seq, &anomalies)
     case .root(let id):
-      guard let p = resolve(id, &anomalies) else { break }
+      guard let p = resolve(id, expecting: Int32(store.count) - 1, &anomalies) else { break }
       rootIndex = p
       if focusIndex < 0 {
         focusIndex = p
@@ -69,19 +72,19 @@ extension State {
     case .link(let from, let direction, let to):
       foldLink(from, direction, to, &anomalies)
     case .unlink(let from, let direction):
-      guard let a = resolve(from, &anomalies) else { break }
+      guard let a = resolve(from, expecting: hint >= 0 ? hint : focusIndex, &anomalies) else { break }
       clear(a, direction)
     case .modal(let controller, let presenter):
       foldModal(controller, presenter, &anomalies)
     case .touches(let id, let direction, let min):
-      guard let a = resolve(id, &anomalies) else { break }
+      guard let a = resolve(id, expecting: Int32(store.count) - 1, &anomalies) else { break }
       store[Int(a)].minimumTouches[direction] = min
       if let b = store[Int(a)].neighbours[direction] {
         store[Int(b)].minimumTouches[direction.opposite] = min
       }
     case .pan(let pan):
       counters.byOutcome[pan.outcome.index] += 1
-      _ = resolve(pan.controller, &anomalies)
+      _ = resolve(pan.controller, expecting: focusIndex, &anomalies)
     case .move(let move):
       foldMove(move, seq: record.seq, &anomalies)
     case .lifecycle(let id, let callback):
@@ -99,7 +102,7 @@ extension State {
         transition?.arrive(Arrival(id, callback), ends: ends)
       }
     case .dealloc(let id):
-      foldDealloc(id, seq: record.seq, &anomalies)
+      foldDealloc(id, seq: record.seq, expecting: hint, &anomalies)
     case .mark:
       break
     case .unknown(let type, _):
@@ -107,6 +110,20 @@ extension State {
     }
     counters.anomalies += anomalies.count
     return anomalies
+  }
+
+  /// The position of an alive controller, tried first at `expected` (a position, or -1): the
+  /// focus, the last controller allocated, the neighbour a move goes to; or nil with an anomaly.
+  ///
+  /// Implementation note: an id has one position and a position one id for a whole journal, so
+  /// the controller at `expected` having the id is the index's answer without the index: no hash
+  /// of the id, no probe of a table that grows with every controller ever allocated. A move's
+  /// ends, a pan's controller, a modal and its presenter are mostly where expected (see
+  /// Benchmarks/README.md#positions-expected-before-the-index).
+  @inline(__always)
+  private func resolve(_ id: ControllerID, expecting expected: Int32, _ anomalies: inout [Anomaly]) -> Int32? {
+    if expected >= 0, store[Int(expected)].id == id, store[Int(expected)].isAlive { return expected }
+    return resolve(id, &anomalies)
   }
 
   /// The position of an alive controller, or nil with an anomaly.
@@ -132,22 +149,22 @@ extension State {
   }
 
   private mutating func foldAlloc(_ id: ControllerID, _ className: String, seq: Int, _ anomalies: inout [Anomaly]) {
-    if let p = index[id] {
+    if let p = index.insert(id, ifAbsentAt: Int32(store.count)) {
       let alive = store[Int(p)].isAlive
       anomalies.append(Anomaly(.idReused(id, allocatedAt: store[Int(p)].allocatedAt, alive: alive)))
       // A reused id of a dead instance names a fresh instance from here on; an alive one is kept.
       if !alive { store[Int(p)] = ControllerState(id: id, className: className, allocatedAt: seq) }
       return
     }
-    index.insert(id, at: Int32(store.count))
     store.append(ControllerState(id: id, className: className, allocatedAt: seq))
   }
 
   private mutating func foldLink(
     _ from: ControllerID, _ direction: Direction, _ to: ControllerID, _ anomalies: inout [Anomaly]
   ) {
-    let a = resolve(from, &anomalies)
-    let b = from == to ? a : resolve(to, &anomalies)
+    // A modal's link from its presenter (the focus) to it (just allocated); a chain built in order.
+    let a = resolve(from, expecting: focusIndex, &anomalies)
+    let b = from == to ? a : resolve(to, expecting: Int32(store.count) - 1, &anomalies)
     guard let a, let b else { return }
     guard a != b else {
       anomalies.append(Anomaly(.linkToItself(from)))
@@ -168,8 +185,8 @@ extension State {
   }
 
   private mutating func foldModal(_ modal: ControllerID, _ presenter: ControllerID, _ anomalies: inout [Anomaly]) {
-    let m = resolve(modal, &anomalies)
-    let p = modal == presenter ? m : resolve(presenter, &anomalies)
+    let m = resolve(modal, expecting: Int32(store.count) - 1, &anomalies)
+    let p = modal == presenter ? m : resolve(presenter, expecting: focusIndex, &anomalies)
     guard let m, let p else { return }
     guard m != p else {
       anomalies.append(Anomaly(.modalPresentedByItself(modal)))
@@ -187,8 +204,11 @@ extension State {
   private mutating func foldMove(_ move: Move, seq: Int, _ anomalies: inout [Anomaly]) {
     counters.byTrigger[move.trigger.index] += 1
     if move.animated { counters.animatedMoves += 1 }
-    let a = resolve(move.from, &anomalies)
-    let b = move.from == move.to ? a : resolve(move.to, &anomalies)
+    // From the focus to its neighbour in the move's direction, in a journal that follows the map.
+    let a = resolve(move.from, expecting: focusIndex, &anomalies)
+    let b =
+      move.from == move.to
+      ? a : resolve(move.to, expecting: a.flatMap { store[Int($0)].neighbours[move.direction] } ?? -1, &anomalies)
     guard let a, let b else { return }
     if focusIndex != a {
       anomalies.append(Anomaly(.focusMismatch(from: move.from, focus: focus)))
@@ -204,8 +224,8 @@ extension State {
       animated: move.animated)
   }
 
-  private mutating func foldDealloc(_ id: ControllerID, seq: Int, _ anomalies: inout [Anomaly]) {
-    guard let x = resolve(id, &anomalies) else { return }
+  private mutating func foldDealloc(_ id: ControllerID, seq: Int, expecting hint: Int32, _ anomalies: inout [Anomaly]) {
+    guard let x = resolve(id, expecting: hint, &anomalies) else { return }
     if let refusal = deallocRefusal(x) {
       anomalies.append(Anomaly(.deallocForbidden(id, refusal)))
     }

@@ -13,6 +13,8 @@ import Testing
     ids += (1...40).map { String(repeating: "x", count: $0) }  // 1 to 40 bytes, one byte apart
     ids += (60...70).map { String(repeating: "y", count: $0 - 1) + "#" }  // around the longest kept
     ids += ["ÉcranViewController#7", "E\u{301}cranViewController#7", "Écran#7"]  // not ASCII
+    // Canonically equivalent, of one length (5 bytes each): different bytes, so different ids.
+    ids += ["a\u{301}\u{323}", "a\u{323}\u{301}"]
     return ids
   }()
 
@@ -63,6 +65,28 @@ import Testing
         #expect((ControllerID(a) == ControllerID(b)) == bytesEqual, "\(a) and \(b)")
         if bytesEqual { #expect(ControllerID(a).hashValue == ControllerID(b).hashValue) }
       }
+    }
+  }
+
+  /// Ids of one length that differ in one byte, at every position, with storage of their own
+  /// (`==` compares them a word at a time, then byte by byte) or shared.
+  @Test func idsOfOneLengthDifferingInOneByteAreDifferent() {
+    for length in 1...40 {
+      let base = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+      let id = ControllerID(String(decoding: base, as: UTF8.self))
+      #expect(id == ControllerID(String(decoding: base, as: UTF8.self)), "length \(length), its own storage")
+      #expect(id == ControllerID(id.rawValue), "length \(length), shared")
+      for position in 0..<length {
+        for replacement: UInt8 in [UInt8(ascii: "#"), base[position] ^ 0x01, 0x7F] where replacement != base[position] {
+          var other = base
+          other[position] = replacement
+          let changed = ControllerID(String(decoding: other, as: UTF8.self))
+          #expect(id != changed, "length \(length), byte \(position) set to \(replacement)")
+          #expect(changed != id)
+        }
+      }
+      // The same bytes and one more: the lengths tell them apart.
+      #expect(id != ControllerID(String(decoding: base + [UInt8(ascii: "a")], as: UTF8.self)))
     }
   }
 }

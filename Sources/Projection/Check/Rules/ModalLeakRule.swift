@@ -23,10 +23,10 @@ struct ModalLeakRule {
   /// `seq` of the last transition checked.
   private var checkedSeq = -1
 
-  /// Before a didAppear is folded: whether it ends the transition in flight, given whether its
-  /// controller is the transition's `to` (``Transition/ends(of:)``).
-  func endsTransition(isTo: Bool, flight: Transition?) -> Bool {
-    guard isTo, let seq = flight?.seq else { return false }
+  /// Before the didAppear of the `to` of the transition in flight (whose `seq` this is) is folded:
+  /// whether it ends a transition not checked yet.
+  func endsTransition(flight seq: Int?) -> Bool {
+    guard let seq else { return false }
     return seq != checkedSeq
   }
 
@@ -51,11 +51,12 @@ struct ModalLeakRule {
     }
   }
 
-  /// Before a `move` is folded: the last transition started, if its didAppear never came.
-  mutating func moveStarts(last: Transition?) -> Transition? {
-    guard let last, last.seq != checkedSeq else { return nil }
-    checkedSeq = last.seq
-    return last
+  /// Before a `move` is folded, given the `seq` of the last transition started: whether it was
+  /// never checked (its didAppear never came), so that ``moveStarted(after:in:_:)`` checks it.
+  mutating func moveStarts(last seq: Int?) -> Bool {
+    guard let seq, seq != checkedSeq else { return false }
+    checkedSeq = seq
+    return true
   }
 
   /// After the `move` was folded: checks the transition ``moveStarts(last:)`` returned.

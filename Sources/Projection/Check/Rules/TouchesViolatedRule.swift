@@ -9,9 +9,10 @@ enum TouchesViolatedRule {
 
   /// Looks at a `pan` in the state before it.
   static func inspect(_ pan: Pan, in state: State, _ findings: inout CheckFindings) {
-    guard pan.outcome == .committed, let controller = state[controller: pan.controller], controller.isAlive
-    else { return }
-    let required = controller.minimumTouches[pan.direction]
+    // The fields read in place at the controller's position (the focus, mostly): `state[controller:]`
+    // hashed the id and copied the whole controller, its strings and lists retained, at every pan.
+    guard pan.outcome == .committed, let p = state.alivePosition(of: pan.controller) else { return }
+    let required = state.store[Int(p)].minimumTouches[pan.direction]
     guard pan.touches < required, findings.wants(rule) else { return }
     findings.report(
       rule, [pan.controller], .touchesViolated(pan.controller, pan.direction, touches: pan.touches, required: required),

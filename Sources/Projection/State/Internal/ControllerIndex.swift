@@ -79,6 +79,16 @@ struct ControllerIndex: Sendable, Hashable {
     count += 1
   }
 
+  /// Maps `id` to `index` unless it is in the index already; returns the position it had, or nil
+  /// when it was inserted. One hash and one probe, where a lookup and an insert took two of each.
+  mutating func insert(_ id: ControllerID, ifAbsentAt index: Int32) -> Int32? {
+    let hash = Self.hash(of: id)
+    let shard = Int(hash & UInt32(Self.shardCount - 1))
+    let existing = shards[shard].insert(id, hash: hash, ifAbsentAt: index)
+    if existing == nil { count += 1 }
+    return existing
+  }
+
   static func == (lhs: ControllerIndex, rhs: ControllerIndex) -> Bool {
     guard lhs.count == rhs.count else { return false }
     for shard in lhs.shards {
@@ -133,6 +143,20 @@ private struct Shard: Sendable {
     while entries[i].position >= 0 { i = (i + 1) & mask }
     entries[i] = Entry(hash: hash, position: position, id: id)
     used += 1
+  }
+
+  /// Inserts `id` at `position` unless it is in the table; returns the position found, or nil.
+  mutating func insert(_ id: ControllerID, hash: UInt32, ifAbsentAt position: Int32) -> Int32? {
+    if (used + 1) * 2 > entries.count { grow() }
+    let mask = entries.count - 1
+    var i = Self.start(hash, mask: mask)
+    while entries[i].position >= 0 {
+      if entries[i].hash == hash && entries[i].id == id { return entries[i].position }
+      i = (i + 1) & mask
+    }
+    entries[i] = Entry(hash: hash, position: position, id: id)
+    used += 1
+    return nil
   }
 
   @inline(never)

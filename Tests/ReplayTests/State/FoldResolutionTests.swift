@@ -1,6 +1,7 @@
 import Journal
-import Projection
 import Testing
+
+@testable import Projection
 
 /// The fold finds a record's controllers at the positions they most likely have (the focus, the
 /// last controller allocated, the neighbour a move goes to, a position its caller knows) before it
@@ -13,27 +14,15 @@ import Testing
   static let pool: [String] =
     (1...6).map { "S\($0)#1" } + (10...17).map { "ComposeViewController#\($0)" } + ["ComposeViewController#1", "X"]
 
-  /// SplitMix64: the same journal for a seed, on every machine.
-  struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// A fresh string with the id's bytes (its own storage), or the pool's (shared), at random.
-  static func id(_ k: Int, _ random: inout Generator) -> ControllerID {
+  static func id(_ k: Int, _ random: inout SplitMix64) -> ControllerID {
     let text = pool[k]
     return random.next() % 2 == 0 ? ControllerID(text) : ControllerID(String(decoding: Array(text.utf8), as: UTF8.self))
   }
 
   /// A journal of `count` random events over the pool.
   static func journal(seed: UInt64, count: Int) -> [Record] {
-    var random = Generator(state: seed)
+    var random = SplitMix64(seed: seed)
     var builder = RecordBuilder()
     func pick() -> ControllerID { id(Int(random.next() % UInt64(pool.count)), &random) }
     func direction() -> Direction { Direction.allCases[Int(random.next() % 4)] }

@@ -93,7 +93,7 @@ public struct Checker: Sendable {
   ///   - record: the next record of the journal, in file order.
   ///   - line: its 1-based line in the journal.
   ///   - diagnostics: where the findings that are final go, sorted by line.
-  public mutating func check(_ record: borrowing Record, line: Int, into diagnostics: inout [Diagnostic]) {
+  public mutating func check(_ record: Record, line: Int, into diagnostics: inout [Diagnostic]) {
     findings.line = line
     findings.seq = record.seq
     lastLine = line

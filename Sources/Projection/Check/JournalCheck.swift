@@ -378,7 +378,8 @@ public struct CheckerPass: Sendable {
     keepsTraceFacts = checks && forTrace
   }
 
-  /// Checks a batch of the reader's items, in file order.
+  /// Checks a batch of the reader's items, in file order. The items are read in place and left as
+  /// they were; no other thread may read them meanwhile.
   public mutating func check(_ items: UnsafeBufferPointer<JournalItem>) -> CheckedBatch {
     var batch = CheckedBatch()
     guard checks else { return batch }
@@ -406,7 +407,7 @@ public struct CheckerPass: Sendable {
     return batch
   }
 
-  private mutating func check(_ record: borrowing Record, line: Int, into batch: inout CheckedBatch) {
+  private mutating func check(_ record: Record, line: Int, into batch: inout CheckedBatch) {
     let before = keepsTraceFacts ? TraceFacts.before(record, in: checker.state, &recent) : 0
     checker.check(record, line: line, into: &batch.diagnostics)
     if keepsTransitions { batch.transitions.append(checker.state.transition) }

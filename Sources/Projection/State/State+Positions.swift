@@ -19,10 +19,16 @@ extension State {
   @inline(__always)
   package func position(of id: ControllerID) -> Int32? { index[id] }
 
-  /// The position of `id` if it is alive; the focus is tried first, without the index.
+  /// The position of `id` if it is alive, tried first at `expected` (a position, or -1), then in the index.
+  ///
+  /// Implementation note: an id has one position and a position one id for a whole journal, so
+  /// the controller at `expected` having the id is the index's answer without the index: no hash
+  /// of the id, no probe of a table that grows with every controller ever allocated. The fold
+  /// expects a move's ends, a pan's controller, a modal and its presenter where they mostly are
+  /// (measured: Benchmarks/README.md#positions-expected-before-the-index).
   @inline(__always)
-  package func alivePosition(of id: ControllerID) -> Int32? {
-    if focusIndex >= 0, store[Int(focusIndex)].id == id { return store[Int(focusIndex)].isAlive ? focusIndex : nil }
+  func alivePosition(of id: ControllerID, expecting expected: Int32) -> Int32? {
+    if expected >= 0, store[Int(expected)].id == id { return store[Int(expected)].isAlive ? expected : nil }
     guard let p = index[id], store[Int(p)].isAlive else { return nil }
     return p
   }

@@ -49,9 +49,9 @@ extension State {
   /// Implementation note: an id keeps its position for good (a reused id too), so the hint
   /// spares the index's lookup; the trace folds beside the checker and looks each id up once.
   /// The other records' ids are tried first at the position they most likely have (see
-  /// ``resolve(_:expecting:_:)``).
+  /// ``alivePosition(of:expecting:)``).
   @discardableResult
-  mutating func fold(_ record: borrowing Record, position hint: Int32 = -1) -> [Anomaly] {
+  mutating func fold(_ record: Record, position hint: Int32 = -1) -> [Anomaly] {
     lastSeq = record.seq
     lastTime = record.time
     counters.count(record.event.kind)
@@ -112,24 +112,11 @@ extension State {
     return anomalies
   }
 
-  /// The position of an alive controller, tried first at `expected` (a position, or -1): the
-  /// focus, the last controller allocated, the neighbour a move goes to; or nil with an anomaly.
-  ///
-  /// Implementation note: an id has one position and a position one id for a whole journal, so
-  /// the controller at `expected` having the id is the index's answer without the index: no hash
-  /// of the id, no probe of a table that grows with every controller ever allocated. A move's
-  /// ends, a pan's controller, a modal and its presenter are mostly where expected (see
-  /// Benchmarks/README.md#positions-expected-before-the-index).
+  /// The position of an alive controller, tried first at `expected` (the focus, the last
+  /// controller allocated, the neighbour a move goes to; -1 for none), or nil with an anomaly.
   @inline(__always)
-  private func resolve(_ id: ControllerID, expecting expected: Int32, _ anomalies: inout [Anomaly]) -> Int32? {
-    if expected >= 0, store[Int(expected)].id == id, store[Int(expected)].isAlive { return expected }
-    return resolve(id, &anomalies)
-  }
-
-  /// The position of an alive controller, or nil with an anomaly.
-  @inline(__always)
-  private func resolve(_ id: ControllerID, _ anomalies: inout [Anomaly]) -> Int32? {
-    if let p = index[id], store[Int(p)].isAlive { return p }
+  private func resolve(_ id: ControllerID, expecting expected: Int32 = -1, _ anomalies: inout [Anomaly]) -> Int32? {
+    if let p = alivePosition(of: id, expecting: expected) { return p }
     anomalies.append(missing(id))
     return nil
   }

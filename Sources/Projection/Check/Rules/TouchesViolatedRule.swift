@@ -11,7 +11,9 @@ enum TouchesViolatedRule {
   static func inspect(_ pan: Pan, in state: State, _ findings: inout CheckFindings) {
     // The fields read in place at the controller's position (the focus, mostly): `state[controller:]`
     // hashed the id and copied the whole controller, its strings and lists retained, at every pan.
-    guard pan.outcome == .committed, let p = state.alivePosition(of: pan.controller) else { return }
+    guard pan.outcome == .committed, let p = state.alivePosition(of: pan.controller, expecting: state.focusIndex) else {
+      return
+    }
     let required = state.store[Int(p)].minimumTouches[pan.direction]
     guard pan.touches < required, findings.wants(rule) else { return }
     findings.report(

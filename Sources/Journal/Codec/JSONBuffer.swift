@@ -227,6 +227,18 @@ package struct JSONBuffer {
     bytes.append(contentsOf: json)
   }
 
+  /// Lets `body` write at most `capacity` bytes straight into the buffer's memory (a
+  /// ``ByteWriter``: pieces of source text, bytes, integers), with no comma of its own.
+  ///
+  /// Implementation note: the pieces are written with no check but their bound and copied in
+  /// one piece (``ByteWriter/append(atMost:to:_:)``); a trace event written piece by piece
+  /// through the array cost several times as much. `ByteWriter` is public and inlinable because
+  /// the optimizer does not inline a `package` function into another module: `body`'s pieces
+  /// must be inlined where it is written.
+  package mutating func write(atMost capacity: Int, _ body: (inout ByteWriter) -> Void) {
+    ByteWriter.append(atMost: capacity, to: &bytes, body)
+  }
+
   /// Lets `body` append text it formats itself (digits, hex: ASCII that needs no escaping) straight
   /// to the bytes, as ``raw(_:)-(StaticString)`` would, with no comma of its own.
   @inline(__always)

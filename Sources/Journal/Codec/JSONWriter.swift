@@ -96,10 +96,10 @@ public enum JSONWriter {
 
   /// Appends an integer in decimal.
   ///
-  /// Implementation note: two digits a step from a table, into a buffer on the
-  /// stack, then one copy: a trace writes some ten integers per event. Up to
-  /// three digits (a report's lanes, indexes and counts, some million of them)
-  /// are appended one by one instead: the buffer and its copy cost more than they do.
+  /// Implementation note: the digits are written straight into the array's new room
+  /// (``ByteWriter/int(_:)``): a trace writes some ten integers per event. Up to three digits
+  /// (a report's lanes, indexes and counts, some million of them) are appended one by one
+  /// instead: reserving the room costs more than they do.
   public static func appendInt(_ value: Int, to out: inout [UInt8]) {
     let zero = UInt8(ascii: "0")
     if UInt(bitPattern: value) < 1000 {
@@ -110,43 +110,7 @@ public enum JSONWriter {
       out.append(zero &+ UInt8(truncatingIfNeeded: rest % 10))
       return
     }
-    var v = value.magnitude
-    var tmp:
-      (
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-      ) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    let pairs: StaticString = """
-      0001020304050607080910111213141516171819202122232425262728293031323334353637383940\
-      4142434445464748495051525354555657585960616263646566676869707172737475767778798081\
-      828384858687888990919293949596979899
-      """
-    withUnsafeMutableBytes(of: &tmp) { buffer in
-      let digits = pairs.utf8Start
-      var i = buffer.count
-      while v >= 100 {
-        let pair = Int(v % 100) &* 2
-        v /= 100
-        i -= 2
-        buffer[i] = digits[pair]
-        buffer[i + 1] = digits[pair + 1]
-      }
-      if v >= 10 {
-        let pair = Int(v) &* 2
-        i -= 2
-        buffer[i] = digits[pair]
-        buffer[i + 1] = digits[pair + 1]
-      } else {
-        i -= 1
-        buffer[i] = UInt8(ascii: "0") + UInt8(v)
-      }
-      if value < 0 {
-        i -= 1
-        buffer[i] = UInt8(ascii: "-")
-      }
-      out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[i...]))
-    }
+    ByteWriter.append(atMost: ByteWriter.maxIntLength, to: &out) { $0.int(value) }
   }
 
   /// Appends a number as ECMAScript's `Number.prototype.toString` writes it:

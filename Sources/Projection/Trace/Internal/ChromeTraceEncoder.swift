@@ -20,8 +20,6 @@ struct ChromeTraceEncoder: TraceSink {
   private var usedFindings = false
   /// The end of the last pan slice, in trace microseconds.
   private var lastPanEnd = 0
-  /// Per lane: `PID,"tid":TID,"ts":`.
-  private var prefixes: [[UInt8]] = []
   /// Per lane: its controller's id as a JSON string (empty until it is first written).
   private var quotedIDs: [[UInt8]] = []
 
@@ -64,7 +62,6 @@ struct ChromeTraceEncoder: TraceSink {
     usedPans = false
     usedFindings = false
     lastPanEnd = 0
-    prefixes.removeAll()
     quotedIDs.removeAll()
   }
 
@@ -80,130 +77,142 @@ struct ChromeTraceEncoder: TraceSink {
 
   mutating func header(_ header: SessionHeader) { self.header = header }
 
-  /// Opens an event with its header fields, `{"ph":…,"pid":…,"tid":…,"ts":…`; `head` is
-  /// `{"ph":"X","pid":` (on a new line).
-  /// Opens an event on a controller's thread, as ``event(_:tid:ts:)``.
-  ///
-  /// Implementation note: `pid` and `tid` are the same for every event of a thread; their
-  /// text is made once per thread and copied, which halves the integers written per event.
+  /// The room reserved for an event's bytes: its head (``event(_:tid:ts:extra:_:)``, at most
+  /// 95 bytes with three integers of 20) and its fixed text and integers (at most 200), besides
+  /// the strings it copies (`extra`).
+  private static var eventRoom: Int { 320 }
+
+  /// Writes an event on a controller's thread, as ``event(_:tid:ts:extra:_:)``.
   @inline(__always)
-  private mutating func event(_ head: StaticString, lane: Int, ts: Int) {
-    while prefixes.count <= lane {
-      var text: [UInt8] = []
-      JSONWriter.appendInt(pid, to: &text)
-      text.append(contentsOf: #","tid":"#.utf8)
-      JSONWriter.appendInt(tid(prefixes.count), to: &text)
-      text.append(contentsOf: #","ts":"#.utf8)
-      prefixes.append(text)
-    }
-    json.element()
-    json.raw(head)
-    json.raw(prefixes[lane])
-    json.int(ts)
+  private mutating func event(
+    _ head: StaticString, lane: Int, ts: Int, extra: Int = 0, _ body: (inout ByteWriter) -> Void
+  ) {
+    event(head, tid: tid(lane), ts: ts, extra: extra, body)
   }
 
+  /// Writes an event: its header fields, `{"ph":…,"pid":…,"tid":…,"ts":…` (`head` is
+  /// `{"ph":"X","pid":` on a new line), then what `body` writes (at most 200 bytes of text and
+  /// integers, and `extra` bytes of strings), in one piece of the buffer.
+  ///
+  /// Implementation note: the whole event goes into room reserved once (``JSONBuffer/write(atMost:_:)``);
+  /// written piece by piece through the buffer's array, the pieces' copies and checks were most
+  /// of what `trace` cost on its busiest thread.
   @inline(__always)
-  private mutating func event(_ head: StaticString, tid: Int, ts: Int) {
+  private mutating func event(
+    _ head: StaticString, tid: Int, ts: Int, extra: Int = 0, _ body: (inout ByteWriter) -> Void
+  ) {
     json.element()
-    json.raw(head)
-    json.int(pid)
-    json.raw(#","tid":"#)
-    json.int(tid)
-    json.raw(#","ts":"#)
-    json.int(ts)
+    let pid = self.pid
+    json.write(atMost: Self.eventRoom + extra) { out in
+      out.raw(head)
+      out.int(pid)
+      out.raw(#","tid":"#)
+      out.int(tid)
+      out.raw(#","ts":"#)
+      out.int(ts)
+      body(&out)
+    }
   }
 
   mutating func visitBegan(lane: Int, number: Int, seq: Int, time: Timestamp) {
-    event("\n{\"ph\":\"B\",\"pid\":", lane: lane, ts: ts(time))
-    json.raw(#","cat":"visit","name":"visit","args":{"visit":"#)
-    json.int(number)
-    json.raw(#","seq":"#)
-    json.int(seq)
-    json.raw("}}")
+    event("\n{\"ph\":\"B\",\"pid\":", lane: lane, ts: ts(time)) { out in
+      out.raw(#","cat":"visit","name":"visit","args":{"visit":"#)
+      out.int(number)
+      out.raw(#","seq":"#)
+      out.int(seq)
+      out.raw("}}")
+    }
   }
 
   mutating func visitEnded(lane: Int, _ visit: Visit, time: Timestamp) {
-    event("\n{\"ph\":\"E\",\"pid\":", lane: lane, ts: ts(time))
-    json.raw(#","cat":"visit","name":"visit"}"#)
+    event("\n{\"ph\":\"E\",\"pid\":", lane: lane, ts: ts(time)) { out in
+      out.raw(#","cat":"visit","name":"visit"}"#)
+    }
   }
 
   mutating func phaseBegan(lane: Int, _ phase: ControllerState.Phase, seq: Int, time: Timestamp) {
-    event("\n{\"ph\":\"B\",\"pid\":", lane: lane, ts: ts(time))
-    phaseName(phase)
+    event("\n{\"ph\":\"B\",\"pid\":", lane: lane, ts: ts(time)) { Self.phaseName(phase, &$0) }
   }
 
   /// Ends the slice on top of the thread's stack, named as its `B` (DevTools reads every event's name).
   mutating func phaseEnded(lane: Int, _ phase: ControllerState.Phase, time: Timestamp) {
-    event("\n{\"ph\":\"E\",\"pid\":", lane: lane, ts: ts(time))
-    phaseName(phase)
+    event("\n{\"ph\":\"E\",\"pid\":", lane: lane, ts: ts(time)) { Self.phaseName(phase, &$0) }
   }
 
   @inline(__always)
-  private mutating func phaseName(_ phase: ControllerState.Phase) {
+  private static func phaseName(_ phase: ControllerState.Phase, _ out: inout ByteWriter) {
     switch phase {
-    case .appearing: json.raw(#","cat":"phase","name":"appearing"}"#)
-    case .appeared: json.raw(#","cat":"phase","name":"appeared"}"#)
-    case .disappearing: json.raw(#","cat":"phase","name":"disappearing"}"#)
-    case .disappeared: json.raw(#","cat":"phase","name":"disappeared"}"#)
+    case .appearing: out.raw(#","cat":"phase","name":"appearing"}"#)
+    case .appeared: out.raw(#","cat":"phase","name":"appeared"}"#)
+    case .disappearing: out.raw(#","cat":"phase","name":"disappearing"}"#)
+    case .disappeared: out.raw(#","cat":"phase","name":"disappeared"}"#)
     }
   }
 
   mutating func callback(lane: Int, _ callback: Callback, seq: Int, time: Timestamp) {
-    event("\n{\"ph\":\"i\",\"pid\":", lane: lane, ts: ts(time))
-    switch callback {
-    case .didLoad: json.raw(#","s":"t","cat":"lifecycle","name":"didLoad","args":{"seq":"#)
-    case .willAppear: json.raw(#","s":"t","cat":"lifecycle","name":"willAppear","args":{"seq":"#)
-    case .didAppear: json.raw(#","s":"t","cat":"lifecycle","name":"didAppear","args":{"seq":"#)
-    case .willDisappear: json.raw(#","s":"t","cat":"lifecycle","name":"willDisappear","args":{"seq":"#)
-    case .didDisappear: json.raw(#","s":"t","cat":"lifecycle","name":"didDisappear","args":{"seq":"#)
+    event("\n{\"ph\":\"i\",\"pid\":", lane: lane, ts: ts(time)) { out in
+      switch callback {
+      case .didLoad: out.raw(#","s":"t","cat":"lifecycle","name":"didLoad","args":{"seq":"#)
+      case .willAppear: out.raw(#","s":"t","cat":"lifecycle","name":"willAppear","args":{"seq":"#)
+      case .didAppear: out.raw(#","s":"t","cat":"lifecycle","name":"didAppear","args":{"seq":"#)
+      case .willDisappear: out.raw(#","s":"t","cat":"lifecycle","name":"willDisappear","args":{"seq":"#)
+      case .didDisappear: out.raw(#","s":"t","cat":"lifecycle","name":"didDisappear","args":{"seq":"#)
+      }
+      out.int(seq)
+      out.raw("}}")
     }
-    json.int(seq)
-    json.raw("}}")
   }
 
   mutating func move(from: Int, to: Int, flow: Int?, _ move: Move, seq: Int, time: Timestamp) {
+    let ts = ts(time)
     // The flow first: Perfetto binds it to the slice open on the thread (the visit), not to the instant.
     if let flow {
-      event("\n{\"ph\":\"s\",\"pid\":", lane: from, ts: ts(time))
-      json.raw(#","id":"#)
-      json.int(flow)
-      json.raw(#","cat":"move","name":"move"}"#)
+      event("\n{\"ph\":\"s\",\"pid\":", lane: from, ts: ts) { out in
+        out.raw(#","id":"#)
+        out.int(flow)
+        out.raw(#","cat":"move","name":"move"}"#)
+      }
     }
-    event("\n{\"ph\":\"i\",\"pid\":", lane: from, ts: ts(time))
-    json.raw(#","s":"t","cat":"move","name":"move","args":{"to":"#)
-    json.raw(quotedID(to, move.to))
-    direction(move.direction)
-    switch move.trigger {
-    case .programmatic: json.raw(#","trigger":"programmatic""#)
-    case .pan: json.raw(#","trigger":"pan""#)
-    case .fling: json.raw(#","trigger":"fling""#)
-    case .goToRoot: json.raw(#","trigger":"goToRoot""#)
+    let target = quotedID(to, move.to)
+    event("\n{\"ph\":\"i\",\"pid\":", lane: from, ts: ts, extra: target.count) { out in
+      out.raw(#","s":"t","cat":"move","name":"move","args":{"to":"#)
+      out.bytes(target)
+      Self.direction(move.direction, &out)
+      switch move.trigger {
+      case .programmatic: out.raw(#","trigger":"programmatic""#)
+      case .pan: out.raw(#","trigger":"pan""#)
+      case .fling: out.raw(#","trigger":"fling""#)
+      case .goToRoot: out.raw(#","trigger":"goToRoot""#)
+      }
+      out.raw(move.animated ? #","animated":true,"seq":"# : #","animated":false,"seq":"#)
+      out.int(seq)
+      out.raw("}}")
     }
-    json.raw(move.animated ? #","animated":true,"seq":"# : #","animated":false,"seq":"#)
-    json.int(seq)
-    json.raw("}}")
   }
 
   /// `,"direction":"…"`, a fixed piece per direction.
   @inline(__always)
-  private mutating func direction(_ direction: Direction) {
+  private static func direction(_ direction: Direction, _ out: inout ByteWriter) {
     switch direction {
-    case .left: json.raw(#","direction":"left""#)
-    case .right: json.raw(#","direction":"right""#)
-    case .up: json.raw(#","direction":"up""#)
-    case .down: json.raw(#","direction":"down""#)
+    case .left: out.raw(#","direction":"left""#)
+    case .right: out.raw(#","direction":"right""#)
+    case .up: out.raw(#","direction":"up""#)
+    case .down: out.raw(#","direction":"down""#)
     }
   }
 
   mutating func arrival(flow: Int, lane: Int, time: Timestamp) {
+    let ts = ts(time)
     // DevTools binds a flow event to an event of its category at its time on its thread: the
     // move's instant at the start, this one at the arrival.
-    event("\n{\"ph\":\"i\",\"pid\":", lane: lane, ts: ts(time))
-    json.raw(#","s":"t","cat":"move","name":"arrival","args":{}}"#)
-    event("\n{\"ph\":\"f\",\"pid\":", lane: lane, ts: ts(time))
-    json.raw(#","bp":"e","id":"#)
-    json.int(flow)
-    json.raw(#","cat":"move","name":"move"}"#)
+    event("\n{\"ph\":\"i\",\"pid\":", lane: lane, ts: ts) { out in
+      out.raw(#","s":"t","cat":"move","name":"arrival","args":{}}"#)
+    }
+    event("\n{\"ph\":\"f\",\"pid\":", lane: lane, ts: ts) { out in
+      out.raw(#","bp":"e","id":"#)
+      out.int(flow)
+      out.raw(#","cat":"move","name":"move"}"#)
+    }
   }
 
   mutating func pan(lane: Int, _ pan: Pan, seq: Int, time: Timestamp) {
@@ -222,55 +231,65 @@ struct ChromeTraceEncoder: TraceSink {
     }
     begin = max(begin, lastPanEnd)
     lastPanEnd = end
-    event("\n{\"ph\":\"X\",\"pid\":", tid: Self.pansThread, ts: begin)
-    json.raw(#","dur":"#)
-    json.int(end - begin)
-    switch pan.outcome {
-    case .committed: json.raw(#","cat":"pan","name":"pan committed","args":{"controller":"#)
-    case .snapBack: json.raw(#","cat":"pan","name":"pan snapBack","args":{"controller":"#)
-    case .blocked: json.raw(#","cat":"pan","name":"pan blocked","args":{"controller":"#)
-    case .refused: json.raw(#","cat":"pan","name":"pan refused","args":{"controller":"#)
-    case .cancelled: json.raw(#","cat":"pan","name":"pan cancelled","args":{"controller":"#)
+    let controller = quotedID(lane, pan.controller)
+    event("\n{\"ph\":\"X\",\"pid\":", tid: Self.pansThread, ts: begin, extra: controller.count) { out in
+      out.raw(#","dur":"#)
+      out.int(end - begin)
+      switch pan.outcome {
+      case .committed: out.raw(#","cat":"pan","name":"pan committed","args":{"controller":"#)
+      case .snapBack: out.raw(#","cat":"pan","name":"pan snapBack","args":{"controller":"#)
+      case .blocked: out.raw(#","cat":"pan","name":"pan blocked","args":{"controller":"#)
+      case .refused: out.raw(#","cat":"pan","name":"pan refused","args":{"controller":"#)
+      case .cancelled: out.raw(#","cat":"pan","name":"pan cancelled","args":{"controller":"#)
+      }
+      out.bytes(controller)
+      Self.direction(pan.direction, &out)
+      switch pan.outcome {
+      case .committed: out.raw(#","outcome":"committed","fingers":"#)
+      case .snapBack: out.raw(#","outcome":"snapBack","fingers":"#)
+      case .blocked: out.raw(#","outcome":"blocked","fingers":"#)
+      case .refused: out.raw(#","outcome":"refused","fingers":"#)
+      case .cancelled: out.raw(#","outcome":"cancelled","fingers":"#)
+      }
+      out.int(pan.touches)
+      out.raw(#","distance":"#)
     }
-    json.raw(quotedID(lane, pan.controller))
-    direction(pan.direction)
-    switch pan.outcome {
-    case .committed: json.raw(#","outcome":"committed","fingers":"#)
-    case .snapBack: json.raw(#","outcome":"snapBack","fingers":"#)
-    case .blocked: json.raw(#","outcome":"blocked","fingers":"#)
-    case .refused: json.raw(#","outcome":"refused","fingers":"#)
-    case .cancelled: json.raw(#","outcome":"cancelled","fingers":"#)
-    }
-    json.int(pan.touches)
-    json.raw(#","distance":"#)
     json.number(pan.distance)
     json.raw(#","velocity":"#)
     json.number(pan.velocity)
-    json.raw(#","seq":"#)
-    json.int(seq)
-    json.raw("}}")
+    seqEnd(seq)
+  }
+
+  /// `,"seq":SEQ}}`, the end of an event whose arguments end with a value written apart.
+  private mutating func seqEnd(_ seq: Int) {
+    json.write(atMost: 8 + ByteWriter.maxIntLength) { out in
+      out.raw(#","seq":"#)
+      out.int(seq)
+      out.raw("}}")
+    }
   }
 
   mutating func modal(lane: Int, presenter: ControllerID, seq: Int, time: Timestamp) {
-    event("\n{\"ph\":\"i\",\"pid\":", lane: lane, ts: ts(time))
-    json.raw(#","s":"t","cat":"modal","name":"modal presented","args":{"presenter":"#)
+    event("\n{\"ph\":\"i\",\"pid\":", lane: lane, ts: ts(time)) { out in
+      out.raw(#","s":"t","cat":"modal","name":"modal presented","args":{"presenter":"#)
+    }
     json.string(presenter.rawValue)
-    json.raw(#","seq":"#)
-    json.int(seq)
-    json.raw("}}")
+    seqEnd(seq)
   }
 
   mutating func dealloc(lane: Int, seq: Int, time: Timestamp) {
-    event("\n{\"ph\":\"i\",\"pid\":", lane: lane, ts: ts(time))
-    json.raw(#","s":"t","cat":"dealloc","name":"deallocated","args":{"seq":"#)
-    json.int(seq)
-    json.raw("}}")
+    event("\n{\"ph\":\"i\",\"pid\":", lane: lane, ts: ts(time)) { out in
+      out.raw(#","s":"t","cat":"dealloc","name":"deallocated","args":{"seq":"#)
+      out.int(seq)
+      out.raw("}}")
+    }
   }
 
   mutating func finding(_ diagnostic: Diagnostic, lane: Int?, time: Timestamp) {
     usedFindings = true
-    event("\n{\"ph\":\"i\",\"pid\":", tid: Self.findingsThread, ts: ts(time))
-    json.raw(#","s":"t","cat":"finding","name":"#)
+    event("\n{\"ph\":\"i\",\"pid\":", tid: Self.findingsThread, ts: ts(time)) { out in
+      out.raw(#","s":"t","cat":"finding","name":"#)
+    }
     json.string(diagnostic.rule)
     json.raw(#","args":{"rule":"#)
     json.string(diagnostic.rule)
@@ -317,8 +336,9 @@ struct ChromeTraceEncoder: TraceSink {
   }
 
   private mutating func metadata(_ kind: String, tid: Int, name: String? = nil, index: Int? = nil) {
-    event("\n{\"ph\":\"M\",\"pid\":", tid: tid, ts: 0)
-    json.raw(#","cat":"__metadata","name":"#)
+    event("\n{\"ph\":\"M\",\"pid\":", tid: tid, ts: 0) { out in
+      out.raw(#","cat":"__metadata","name":"#)
+    }
     json.string(kind)
     json.raw(#","args":{"#)
     if let name {

@@ -84,12 +84,24 @@ struct TraceBuilder<Sink: TraceSink> {
 
   /// Takes a batch of the reader's items that a ``CheckerPass`` checked on another thread: the same
   /// trace as ``consume(_:)`` of each item in turn, wherever the batches begin and end. The pass
-  /// is one made for the trace (``CheckerPass/init(rules:model:forTrace:)``).
+  /// is one made for the trace (``CheckerPass/init(rules:model:forTrace:)``). The items are read
+  /// in place and left as they were; no other thread may read them meanwhile.
   mutating func consume(_ items: UnsafeBufferPointer<JournalItem>, checked: borrowing CheckedBatch) {
     precondition(checked.traceFacts.count == items.count, "the batch was not checked by a CheckerPass for the trace")
+    guard let base = items.baseAddress else { return }
+    // Each record is taken out of its slot and put back as it was, as the checker's pass reads
+    // them (see Benchmarks/README.md#positions-expected-before-the-index): bound in place, the
+    // record was copied out of its item.
+    let slots = UnsafeMutablePointer(mutating: base)
     for i in items.indices {
       check.consume(i, of: items, checked: checked, into: &findings)
-      if case .record(let record, _, _) = items[i] { consume(record, checked.traceFacts[i]) }
+      switch (slots + i).move() {
+      case .record(let record, let line, let offset):
+        consume(record, checked.traceFacts[i])
+        (slots + i).initialize(to: .record(record, line: line, offset: offset))
+      case let item:
+        (slots + i).initialize(to: item)
+      }
       // A finding is drawn after the record at which check passes it on, at that record's time.
       if !findings.isEmpty { emitFindings() }
     }

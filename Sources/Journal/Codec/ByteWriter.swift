@@ -1,0 +1,156 @@
+/// Writes bytes straight into memory reserved for them beforehand: the pieces
+/// of one output value (a trace event, an integer) without a capacity check,
+/// a uniqueness check and a call per piece.
+///
+/// A writer is made over a buffer of `capacity` bytes (``JSONBuffer/write(atMost:_:)``
+/// reserves it in the output array); each method checks that its bytes fit
+/// and traps if they do not, so a wrong reservation is a crash, never a write
+/// past the buffer. ``count`` is what was written. A writer lives only as long
+/// as the closure it is handed to: the memory is the array's.
+///
+/// ```swift
+/// var json = JSONBuffer()
+/// json.write(atMost: 64) { out in
+///   out.raw(#"{"ts":"#)
+///   out.int(1_500_000)
+///   out.raw("}")
+/// }
+/// // {"ts":1500000}
+/// ```
+///
+/// Implementation note: a trace writes some 250 bytes in about ten pieces for
+/// each event of a journal; appending each piece to an array (a generic copy,
+/// a uniqueness check and a capacity check each time) was most of the cost of
+/// `trace`'s busiest thread. Public, frozen and inlinable (not `package`): the
+/// optimizer inlines a `package` function into another module of the package
+/// in no case, and each piece must be inlined where the event is written.
+@frozen
+public struct ByteWriter {
+  @usableFromInline let base: UnsafeMutablePointer<UInt8>
+  @usableFromInline let capacity: Int
+  @usableFromInline var written = 0
+  /// The bytes written so far, from the buffer's start.
+  @inlinable public var count: Int { written }
+
+  /// The most bytes ``int(_:)`` writes (`-9223372036854775808`).
+  @inlinable package static var maxIntLength: Int { 20 }
+
+  @inlinable
+  public init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+    base = buffer.baseAddress ?? UnsafeMutablePointer(bitPattern: 1).unsafelyUnwrapped
+    capacity = buffer.count
+  }
+
+  /// Lets `body` write at most `capacity` bytes at the end of `out`, into room reserved for them
+  /// (`append(addingCapacity:)`, which grows the array as `append` does).
+  @inlinable
+  @inline(__always)
+  public static func append(atMost capacity: Int, to out: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
+    out.append(addingCapacity: capacity) { span in
+      span.withUnsafeMutableBufferPointer { buffer, initialized in
+        var writer = ByteWriter(UnsafeMutableBufferPointer(rebasing: buffer[initialized...]))
+        body(&writer)
+        initialized &+= writer.count
+      }
+    }
+  }
+
+  /// Room for `n` more bytes, or a trap (the caller reserved too little).
+  @inlinable
+  @inline(__always)
+  func ensure(_ n: Int) {
+    precondition(n <= capacity &- count, "ByteWriter: more bytes than were reserved")
+  }
+
+  /// Text the caller spelled out in the source, verbatim.
+  @inlinable
+  @inline(__always)
+  public mutating func raw(_ text: StaticString) {
+    guard text.hasPointerRepresentation else {
+      return text.withUTF8Buffer { bytes(UnsafeRawBufferPointer($0)) }
+    }
+    let n = text.utf8CodeUnitCount
+    ensure(n)
+    (base + count).initialize(from: text.utf8Start, count: n)
+    written &+= n
+  }
+
+  /// Bytes copied as they are.
+  @inlinable
+  @inline(__always)
+  public mutating func bytes(_ bytes: UnsafeRawBufferPointer) {
+    ensure(bytes.count)
+    if let source = bytes.baseAddress {
+      UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
+    }
+    written &+= bytes.count
+  }
+
+  /// Bytes copied as they are.
+  @inlinable
+  @inline(__always)
+  public mutating func bytes(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { self.bytes($0) }
+  }
+
+  /// One byte.
+  @inlinable
+  @inline(__always)
+  public mutating func byte(_ byte: UInt8) {
+    ensure(1)
+    base[count] = byte
+    written &+= 1
+  }
+
+  /// An integer in decimal (at most ``maxIntLength`` bytes).
+  ///
+  /// Implementation note: the digits' count first (comparisons), then two digits a step from a
+  /// table, from the last one back, straight into place.
+  @inlinable
+  @inline(__always)
+  public mutating func int(_ value: Int) {
+    ensure(Self.maxIntLength)
+    var v = value.magnitude
+    if value < 0 {
+      base[count] = UInt8(ascii: "-")
+      written &+= 1
+    }
+    var digits = 1
+    var rest = v
+    while rest >= 10_000 {
+      digits &+= 4
+      rest /= 10_000
+    }
+    if rest >= 10 { digits &+= 1 }
+    if rest >= 100 { digits &+= 1 }
+    if rest >= 1_000 { digits &+= 1 }
+    written &+= digits
+    var i = count
+    let pairs = Self.digitPairs
+    while v >= 100 {
+      let pair = Int(truncatingIfNeeded: v % 100) &* 2
+      v /= 100
+      i &-= 2
+      base[i] = pairs[pair]
+      base[i &+ 1] = pairs[pair &+ 1]
+    }
+    if v >= 10 {
+      let pair = Int(truncatingIfNeeded: v) &* 2
+      base[i &- 2] = pairs[pair]
+      base[i &- 1] = pairs[pair &+ 1]
+    } else {
+      base[i &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v)
+    }
+  }
+
+  /// "00" to "99", two bytes each.
+  @inlinable
+  static var digitPairs: UnsafePointer<UInt8> {
+    let pairs: StaticString = """
+      0001020304050607080910111213141516171819202122232425262728293031323334353637383940\
+      4142434445464748495051525354555657585960616263646566676869707172737475767778798081\
+      828384858687888990919293949596979899
+      """
+    return pairs.utf8Start
+  }
+}

@@ -1,0 +1,58 @@
+import Journal
+import Testing
+
+/// `ByteWriter` writes its pieces after what the array held, in order, as the
+/// array's own appends would, however full the array was before.
+@Suite struct ByteWriterTests {
+  @Test func piecesFollowWhatTheArrayHeld() {
+    var random = SeededGenerator(seed: 11)
+    var out: [UInt8] = []
+    var expected: [UInt8] = []
+    for round in 0..<5_000 {
+      // Arrays of every fill, so that some reservations grow the array and some fit.
+      if round % 700 == 0 {
+        out = []
+        expected = []
+      }
+      let value = Int.random(in: Int.min...Int.max, using: &random) >> Int.random(in: 0..<63, using: &random)
+      let tail = (0..<Int.random(in: 0..<40, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+      ByteWriter.append(atMost: 64 + tail.count, to: &out) { writer in
+        writer.raw(#"{"ts":"#)
+        writer.int(value)
+        writer.byte(UInt8(ascii: ","))
+        writer.bytes(tail)
+        writer.raw("}")
+      }
+      expected += Array(#"{"ts":"#.utf8) + Array(String(value).utf8) + [UInt8(ascii: ",")] + tail + [UInt8(ascii: "}")]
+      #expect(out == expected, "round \(round)")
+      if out != expected { return }
+    }
+  }
+
+  @Test func countIsWhatWasWritten() {
+    var out: [UInt8] = Array("ab".utf8)
+    var counted = -1
+    ByteWriter.append(atMost: ByteWriter.maxIntLength + 4, to: &out) { writer in
+      writer.raw("x=")
+      writer.int(Int.min)
+      counted = writer.count
+    }
+    #expect(counted == 22)
+    #expect(String(decoding: out, as: UTF8.self) == "abx=-9223372036854775808")
+  }
+
+  @Test func aJSONBufferWritesThePiecesInPlace() {
+    var json = JSONBuffer()
+    json.open("[")
+    json.element()
+    json.write(atMost: 64) { out in
+      out.raw(#"{"ts":"#)
+      out.int(1_500_000)
+      out.raw("}")
+    }
+    json.element()
+    json.int(7)
+    json.close("]")
+    #expect(json.text == #"[{"ts":1500000},7]"#)
+  }
+}

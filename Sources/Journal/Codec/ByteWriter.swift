@@ -33,7 +33,7 @@ public struct ByteWriter {
   @inlinable public var count: Int { written }
 
   /// The most bytes ``int(_:)`` writes (`-9223372036854775808`).
-  @inlinable package static var maxIntLength: Int { 20 }
+  @inlinable public static var maxIntLength: Int { 20 }
 
   @inlinable
   public init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
@@ -141,6 +141,24 @@ public struct ByteWriter {
     } else {
       base[i &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v)
     }
+  }
+
+  /// A value from 0 to 10^`width` - 1 in decimal, zeros before it to make `width` digits
+  /// (`width` at most ``maxIntLength``): the fraction of a time, `000250000`.
+  @inlinable
+  @inline(__always)
+  public mutating func int(_ value: Int, width: Int) {
+    precondition(value >= 0 && width <= Self.maxIntLength, "ByteWriter: a padded integer is from 0, in 20 digits")
+    ensure(width)
+    var v = value
+    var i = written &+ width
+    while i > written {
+      i &-= 1
+      base[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+      v /= 10
+    }
+    precondition(v == 0, "ByteWriter: \(value) has more than \(width) digits")
+    written &+= width
   }
 
   /// "00" to "99", two bytes each.

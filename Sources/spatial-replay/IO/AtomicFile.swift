@@ -108,7 +108,9 @@ final class AtomicFile {
   }
 
   /// Writes what was written so far to the disk (`fdatasync`), so that ``commit()``'s sync has less
-  /// to wait for; a failure is left for the commit to report.
+  /// to wait for; a failure is left for the commit to report. It may run on another thread while
+  /// ``write(_:)`` runs (``FileWriterThread``): it only reads the descriptor, which a write changes
+  /// only when the file was suspended.
   func sync() {
     guard fd >= 0 && !isDirect else { return }
     _ = fdatasync(fd)

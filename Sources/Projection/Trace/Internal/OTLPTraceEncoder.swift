@@ -200,13 +200,13 @@ struct OTLPTraceEncoder: TraceSink {
     return String(decoding: out, as: UTF8.self)
   }
 
-  @inline(__always)
-  private static func append(_ time: Timestamp, _ nanos: inout NanosText, to json: inout JSONBuffer) {
-    json.withBytes { nanos.append(time, to: &$0) }
-  }
+  /// The room a visit's span needs besides its strings: its fixed text (at most 420 bytes), its
+  /// id (16), two times (``NanosText/room``) and three integers (20 each).
+  private static var spanRoom: Int { 560 }
 
-  /// An id's 16 lowercase hex digits, written straight into `out` as ``spanID(_:)`` spells them.
-  private static func appendHex(_ id: UInt64, to out: inout [UInt8]) {
+  /// An id's 16 lowercase hex digits, as ``spanID(_:)`` spells them.
+  @inline(__always)
+  private static func writeHex(_ id: UInt64, to out: inout ByteWriter) {
     var value = id
     var digits: (UInt64, UInt64) = (0, 0)
     withUnsafeMutableBytes(of: &digits) { buffer in
@@ -215,7 +215,7 @@ struct OTLPTraceEncoder: TraceSink {
         buffer[i] = hex.utf8Start[Int(value & 15)]
         value >>= 4
       }
-      out.append(contentsOf: buffer)
+      out.bytes(UnsafeRawBufferPointer(buffer))
     }
   }
 
@@ -331,13 +331,20 @@ struct OTLPTraceEncoder: TraceSink {
     }
     events.count += 1
     events.json.element()
-    events.json.raw(#"{"timeUnixNano":""#)
-    events.json.withBytes { nanos.append(time, to: &$0) }
-    events.json.raw(name)
-    events.json.int(seq)
-    events.json.raw(#""}}"#)
+    events.json.write(atMost: eventRoom) { out in
+      out.raw(#"{"timeUnixNano":""#)
+      nanos.write(time, to: &out)
+      out.raw(name)
+      out.int(seq)
+      out.raw(#""}}"#)
+    }
     return true
   }
+
+  /// The room reserved for a span event's fixed text and integers: its time (``NanosText/room``),
+  /// its name and `journal.seq` attribute (at most 100 bytes and a seq of 20 digits), and what
+  /// follows them.
+  private static var eventRoom: Int { 200 }
 
   private static func close(_ events: inout Events) {
     events.json.raw("]}")
@@ -354,21 +361,23 @@ struct OTLPTraceEncoder: TraceSink {
       }
       events.count += 1
       events.json.element()
-      events.json.raw(#"{"timeUnixNano":""#)
-      events.json.withBytes { nanos.append(time, to: &$0) }
-      switch callback {
-      case .didLoad: events.json.raw(#"","name":"didLoad","attributes":[{"key":"journal.seq","value":{"intValue":""#)
-      case .willAppear:
-        events.json.raw(#"","name":"willAppear","attributes":[{"key":"journal.seq","value":{"intValue":""#)
-      case .didAppear:
-        events.json.raw(#"","name":"didAppear","attributes":[{"key":"journal.seq","value":{"intValue":""#)
-      case .willDisappear:
-        events.json.raw(#"","name":"willDisappear","attributes":[{"key":"journal.seq","value":{"intValue":""#)
-      case .didDisappear:
-        events.json.raw(#"","name":"didDisappear","attributes":[{"key":"journal.seq","value":{"intValue":""#)
+      events.json.write(atMost: Self.eventRoom) { out in
+        out.raw(#"{"timeUnixNano":""#)
+        nanos.write(time, to: &out)
+        switch callback {
+        case .didLoad: out.raw(#"","name":"didLoad","attributes":[{"key":"journal.seq","value":{"intValue":""#)
+        case .willAppear:
+          out.raw(#"","name":"willAppear","attributes":[{"key":"journal.seq","value":{"intValue":""#)
+        case .didAppear:
+          out.raw(#"","name":"didAppear","attributes":[{"key":"journal.seq","value":{"intValue":""#)
+        case .willDisappear:
+          out.raw(#"","name":"willDisappear","attributes":[{"key":"journal.seq","value":{"intValue":""#)
+        case .didDisappear:
+          out.raw(#"","name":"didDisappear","attributes":[{"key":"journal.seq","value":{"intValue":""#)
+        }
+        out.int(seq)
+        out.raw(#""}}]}"#)
       }
-      events.json.int(seq)
-      events.json.raw(#""}}]}"#)
     }
     if callback == .didDisappear { closeSpan(lane) }
   }
@@ -483,14 +492,15 @@ struct OTLPTraceEncoder: TraceSink {
   private func move(_ events: Events, into root: inout Events) {
     // Re-encoding is not needed: the count decides, the bytes are spliced.
     if root.error == nil { root.error = events.error }
-    guard events.count > 0 else {
-      root.dropped += events.dropped
+    let room = max(0, Self.eventLimit - root.count)
+    guard events.count > 0, room > 0 else {
+      // A full root drops them all, uncut (most lanes of a long journal come after it filled).
+      root.dropped += events.dropped + events.count
       return
     }
     var bytes = events.json.bytes
     if bytes.last == UInt8(ascii: "]") { bytes.removeLast() }
     var items = Self.splitArray(bytes)
-    let room = max(0, Self.eventLimit - root.count)
     root.dropped += events.dropped + max(0, items.count - room)
     items = Array(items.prefix(room))
     for item in items {
@@ -545,40 +555,51 @@ struct OTLPTraceEncoder: TraceSink {
     let visit = span.visit!
     ensureText(lane, visit.controller)
     lanes[lane].text!.name(visit.className)
-    batch.element()
-    batch.raw(spanOpen)
+    let text = lanes[lane].text!
+    let lastID = span.lastScreen.map { lanes[$0].text!.quotedID }
+    let (open, parent, common) = (spanOpen, spanParent, self.common)
     let id = spanBase &+ span.id
-    batch.withBytes { Self.appendHex(id == 0 ? 1 : id, to: &$0) }
-    batch.raw(spanParent)
-    batch.raw(lanes[lane].text!.quotedName)
-    batch.raw(#","kind":1,"startTimeUnixNano":""#)
-    Self.append(visit.startTime, &nanos, to: &batch)
-    batch.raw(#"","endTimeUnixNano":""#)
-    Self.append(visit.endTime, &nanos, to: &batch)
-    batch.raw(#"","attributes":[{"key":"screen.name","value":{"stringValue":"#)
-    batch.raw(lanes[lane].text!.quotedID)
-    if visit.className != nil {
-      batch.raw(#"}},{"key":"screen.class","value":{"stringValue":"#)
-      batch.raw(lanes[lane].text!.quotedName)
+    // Implementation note: the span's head in one piece (``JSONBuffer/write(atMost:_:)``); the
+    // times' cache is lent to it (a copy would copy its digits when they change).
+    var nanos = NanosText()
+    swap(&nanos, &self.nanos)
+    let strings = open.count + parent.count + 2 * text.quotedName.count + text.quotedID.count + (lastID?.count ?? 0)
+    batch.element()
+    batch.write(atMost: Self.spanRoom + strings + common.count) { out in
+      out.bytes(open)
+      Self.writeHex(id == 0 ? 1 : id, to: &out)
+      out.bytes(parent)
+      out.bytes(text.quotedName)
+      out.raw(#","kind":1,"startTimeUnixNano":""#)
+      nanos.write(visit.startTime, to: &out)
+      out.raw(#"","endTimeUnixNano":""#)
+      nanos.write(visit.endTime, to: &out)
+      out.raw(#"","attributes":[{"key":"screen.name","value":{"stringValue":"#)
+      out.bytes(text.quotedID)
+      if visit.className != nil {
+        out.raw(#"}},{"key":"screen.class","value":{"stringValue":"#)
+        out.bytes(text.quotedName)
+      }
+      if let lastID {
+        out.raw(#"}},{"key":"last.screen.name","value":{"stringValue":"#)
+        out.bytes(lastID)
+      }
+      out.raw("}}")
+      out.bytes(common)
+      out.raw(#",{"key":"visit.number","value":{"intValue":""#)
+      out.int(visit.number)
+      out.raw(#""}},{"key":"visit.start_seq","value":{"intValue":""#)
+      out.int(visit.startSeq)
+      if let end = visit.endSeq {
+        out.raw(#""}},{"key":"visit.end_seq","value":{"intValue":""#)
+        out.int(end)
+      }
+      out.raw(
+        visit.isOpen
+          ? #""}},{"key":"visit.open","value":{"boolValue":true}}]"#
+          : #""}},{"key":"visit.open","value":{"boolValue":false}}]"#)
     }
-    if let last = span.lastScreen {
-      batch.raw(#"}},{"key":"last.screen.name","value":{"stringValue":"#)
-      batch.raw(lanes[last].text!.quotedID)
-    }
-    batch.raw("}}")
-    batch.raw(common)
-    batch.raw(#",{"key":"visit.number","value":{"intValue":""#)
-    batch.int(visit.number)
-    batch.raw(#""}},{"key":"visit.start_seq","value":{"intValue":""#)
-    batch.int(visit.startSeq)
-    if let end = visit.endSeq {
-      batch.raw(#""}},{"key":"visit.end_seq","value":{"intValue":""#)
-      batch.int(end)
-    }
-    batch.raw(
-      visit.isOpen
-        ? #""}},{"key":"visit.open","value":{"boolValue":true}}]"#
-        : #""}},{"key":"visit.open","value":{"boolValue":false}}]"#)
+    swap(&nanos, &self.nanos)
     spanEvents(&span.events)
     batch.raw("}")
     batchCount += 1
@@ -715,37 +736,23 @@ struct NanosText {
   private var second: Int64 = -1
   private var secondDigits: [UInt8] = []
 
+  /// The room ``write(_:to:)`` needs: a second of at most 13 digits and a fraction of 9, or a time
+  /// before 1970 in nanoseconds (an integer's 20).
+  static var room: Int { 29 }
+
+  /// A time in nanoseconds since 1970, in decimal.
   @inline(__always)
-  mutating func append(_ time: Timestamp, to out: inout [UInt8]) {
+  mutating func write(_ time: Timestamp, to out: inout ByteWriter) {
     let micros = time.microseconds
     let second = micros / 1_000_000
-    guard second > 0 else { return JSONWriter.appendInt(Int(micros) * 1000, to: &out) }
+    guard second > 0 else { return out.int(Int(micros) * 1000) }
     if second != self.second {
       self.second = second
       secondDigits.removeAll(keepingCapacity: true)
       JSONWriter.appendInt(Int(second), to: &secondDigits)
     }
-    out.append(contentsOf: secondDigits)
+    out.bytes(secondDigits)
     // The microseconds' six digits, zero-padded, and the nanoseconds' three zeros.
-    var rest = Int(micros - second * 1_000_000)
-    var digits: (UInt64, UInt8) = (0, 0)
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      let pairs: StaticString = """
-        0001020304050607080910111213141516171819202122232425262728293031323334353637383940\
-        4142434445464748495051525354555657585960616263646566676869707172737475767778798081\
-        828384858687888990919293949596979899
-        """
-      let table = pairs.utf8Start
-      for i in stride(from: 4, through: 0, by: -2) {
-        let pair = (rest % 100) &* 2
-        rest /= 100
-        buffer[i] = table[pair]
-        buffer[i + 1] = table[pair + 1]
-      }
-      buffer[6] = UInt8(ascii: "0")
-      buffer[7] = UInt8(ascii: "0")
-      buffer[8] = UInt8(ascii: "0")
-      out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<9]))
-    }
+    out.int(Int(micros - second * 1_000_000) * 1000, width: 9)
   }
 }

@@ -55,6 +55,24 @@ public struct ByteWriter {
     }
   }
 
+  /// ``append(atMost:to:_:)`` through a buffer on the stack, then copied: `out` grows by what
+  /// was written, not by the room reserved. For many small arrays (a trace's waiting span events,
+  /// one array per controller), whose capacity the room would raise for good.
+  /// - Precondition: `capacity` is at most ``stackCapacity``.
+  @inlinable
+  @inline(__always)
+  public static func appendCopied(atMost capacity: Int, to out: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
+    precondition(capacity <= stackCapacity, "ByteWriter: more room than the stack buffer has")
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stackCapacity) { buffer in
+      var writer = ByteWriter(UnsafeMutableBufferPointer(rebasing: buffer[..<capacity]))
+      body(&writer)
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
+    }
+  }
+
+  /// The most bytes ``appendCopied(atMost:to:_:)`` writes.
+  @inlinable public static var stackCapacity: Int { 512 }
+
   /// Room for `n` more bytes, or a trap (the caller reserved too little).
   @inlinable
   @inline(__always)

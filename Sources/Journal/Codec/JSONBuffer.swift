@@ -239,6 +239,12 @@ package struct JSONBuffer {
     ByteWriter.append(atMost: capacity, to: &bytes, body)
   }
 
+  /// ``write(atMost:_:)`` for a buffer that should grow by what is written only (one of many
+  /// small ones): through a buffer on the stack, then copied (``ByteWriter/appendCopied(atMost:to:_:)``).
+  package mutating func writeCopied(atMost capacity: Int, _ body: (inout ByteWriter) -> Void) {
+    ByteWriter.appendCopied(atMost: capacity, to: &bytes, body)
+  }
+
   /// Lets `body` append text it formats itself (digits, hex: ASCII that needs no escaping) straight
   /// to the bytes, as ``raw(_:)-(StaticString)`` would, with no comma of its own.
   @inline(__always)

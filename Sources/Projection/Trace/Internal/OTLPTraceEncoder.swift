@@ -331,7 +331,7 @@ struct OTLPTraceEncoder: TraceSink {
     }
     events.count += 1
     events.json.element()
-    events.json.write(atMost: eventRoom) { out in
+    events.json.writeCopied(atMost: eventRoom) { out in
       out.raw(#"{"timeUnixNano":""#)
       nanos.write(time, to: &out)
       out.raw(name)
@@ -341,9 +341,11 @@ struct OTLPTraceEncoder: TraceSink {
     return true
   }
 
-  /// The room reserved for a span event's fixed text and integers: its time (``NanosText/room``),
-  /// its name and `journal.seq` attribute (at most 100 bytes and a seq of 20 digits), and what
-  /// follows them.
+  /// The room for a span event's fixed text and integers: its time (``NanosText/room``), its name
+  /// and `journal.seq` attribute (at most 100 bytes and a seq of 20 digits), and what follows
+  /// them. Written on the stack and copied (``JSONBuffer/writeCopied(atMost:_:)``): a lane's
+  /// waiting events are one small array per controller, and a room reserved in each raised
+  /// `trace --format otlp`'s peak by 14 MB on 1M churn events.
   private static var eventRoom: Int { 200 }
 
   private static func close(_ events: inout Events) {
@@ -361,7 +363,7 @@ struct OTLPTraceEncoder: TraceSink {
       }
       events.count += 1
       events.json.element()
-      events.json.write(atMost: Self.eventRoom) { out in
+      events.json.writeCopied(atMost: Self.eventRoom) { out in
         out.raw(#"{"timeUnixNano":""#)
         nanos.write(time, to: &out)
         switch callback {

@@ -2,7 +2,8 @@ import Journal
 import Testing
 
 /// `ByteWriter` writes its pieces after what the array held, in order, as the
-/// array's own appends would, however full the array was before.
+/// array's own appends would, however full the array was before, whether it
+/// writes into room reserved in the array or into a stack buffer it copies.
 @Suite struct ByteWriterTests {
   @Test func piecesFollowWhatTheArrayHeld() {
     var random = SeededGenerator(seed: 11)
@@ -16,12 +17,18 @@ import Testing
       }
       let value = Int.random(in: Int.min...Int.max, using: &random) >> Int.random(in: 0..<63, using: &random)
       let tail = (0..<Int.random(in: 0..<40, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
-      ByteWriter.append(atMost: 64 + tail.count, to: &out) { writer in
+      let write = { (writer: inout ByteWriter) in
         writer.raw(#"{"ts":"#)
         writer.int(value)
         writer.byte(UInt8(ascii: ","))
         writer.bytes(tail)
         writer.raw("}")
+      }
+      // Both ways: room reserved in the array, and a stack buffer copied.
+      if round % 2 == 0 {
+        ByteWriter.append(atMost: 64 + tail.count, to: &out, write)
+      } else {
+        ByteWriter.appendCopied(atMost: 64 + tail.count, to: &out, write)
       }
       expected += Array(#"{"ts":"#.utf8) + Array(String(value).utf8) + [UInt8(ascii: ",")] + tail + [UInt8(ascii: "}")]
       #expect(out == expected, "round \(round)")

@@ -25,6 +25,16 @@ import Testing
         list.append(Journal(name: name, bytes: Array(data)))
       }
     }
+    // An id and a class at the format's 256-byte limit with every byte escaped (1,312 and 1,500
+    // bytes written): the longest pieces an event copies into its room.
+    if let data = FileManager.default.contents(atPath: Repository.journals + "/notes.intended.ndjson") {
+      let id = String(repeating: #"\u0001"#, count: 200) + String(repeating: #"\""#, count: 56)
+      let className = String(repeating: #"\u0002"#, count: 250)
+      let text = String(decoding: data, as: UTF8.self)
+        .replacingOccurrences(of: #""editor""#, with: "\"\(id)\"")
+        .replacingOccurrences(of: #""NoteEditorViewController""#, with: "\"\(className)\"")
+      list.append(Journal(name: "notes.intended, escaped ids at the length limit", bytes: Array(text.utf8)))
+    }
     for profile in [Profile.intended, .legacy] {
       list.append(
         Journal(
@@ -170,6 +180,24 @@ import Testing
         #expect(same, "\(format), batches of \(size): \(bytes.count) bytes, item by item \(whole.count)")
       }
     }
+  }
+
+  /// The longest pieces an event copies (ids and classes at the format's limit, every byte
+  /// escaped) come out whole, where the controller's thread, moves and spans name them.
+  @Test func idsAtTheLengthLimitAreWrittenWhole() throws {
+    let journal = try #require(Self.journals.first { $0.name.hasPrefix("notes.intended, escaped") })
+    let id = String(repeating: "\u{1}", count: 200) + String(repeating: "\"", count: 56)
+    let className = String(repeating: "\u{2}", count: 250)
+    let events = try Self.chrome(journal)
+    let threads = events.filter { $0["ph"] as? String == "M" && $0["name"] as? String == "thread_name" }
+      .compactMap { ($0["args"] as? [String: Any])?["name"] as? String }
+    #expect(threads.contains(id + " (" + className + ")"))
+    let moves = events.filter { $0["ph"] as? String == "i" && $0["name"] as? String == "move" }
+    #expect(moves.contains { ($0["args"] as? [String: Any])?["to"] as? String == id })
+    let spans = try Self.spans(journal)
+    let named = spans.filter { Self.attributes($0)["screen.name"] as? String == id }
+    #expect(!named.isEmpty)
+    #expect(named.allSatisfy { Self.attributes($0)["screen.class"] as? String == className })
   }
 
   @Test func chromeHeaderComesFirstAndTheRootThreadSortsFirst() throws {

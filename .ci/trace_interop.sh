@@ -16,13 +16,23 @@ trap 'rm -rf "$work"' EXIT
 "$bin" simulate --shape churn --events 100000 -o "$work/churn.ndjson" 2>/dev/null ||
   "$bin" simulate --controllers 300 --events 100000 -o "$work/churn.ndjson"
 journals=(Journals/*.ndjson)
+# Times OTLP cannot carry (years 1600 and 1969 before its 1970, 2300 and 9999 past its 2554),
+# written as the nearest end: notes.intended with its times moved there.
+python3 - Journals/notes.intended.ndjson "$work/extreme-times.ndjson" <<'PY'
+import sys
+lines = open(sys.argv[1]).read().splitlines()
+years = ["1600", "1969", "2300", "9999"]
+with open(sys.argv[2], "w") as out:
+    for i, line in enumerate(lines):
+        out.write(line.replace('"time":"2026', '"time":"' + years[i * 4 // len(lines)], 1) + "\n")
+PY
 
 source .ci/python_venv.sh
 python_with /tmp/spatial-replay-otlp-venv opentelemetry-proto opentelemetry.proto
-"$python" .ci/trace_otlp.py "$bin" "${journals[@]}" Journals/bisect/*.ndjson "$work/churn.ndjson"
+"$python" .ci/trace_otlp.py "$bin" "${journals[@]}" Journals/bisect/*.ndjson "$work/churn.ndjson" "$work/extreme-times.ndjson"
 
 if [[ -x "${CHROMIUM:-/usr/lib/chromium/chromium}" ]]; then
-  python3 .ci/trace_devtools.py "$bin" "${journals[@]}"
+  python3 .ci/trace_devtools.py "$bin" "${journals[@]}" "$work/extreme-times.ndjson"
 else
   echo "skip: Chromium is not installed, the Chrome traces are not loaded into DevTools' trace model"
 fi

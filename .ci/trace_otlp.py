@@ -29,10 +29,15 @@ def fail(message):
     print("FAIL " + message)
 
 
+# OTLP's times are unsigned 64-bit nanoseconds: a journal's time outside 1970 to 2554 is written
+# as the nearest end, in whole microseconds (docs/trace.md).
+LATEST_NANOS = (2**64 - 1) // 1000 * 1000
+
+
 def nanos(rfc3339):
     whole, fraction = rfc3339.rstrip("Z").split(".")
     seconds = datetime.strptime(whole, "%Y-%m-%dT%H:%M:%S").replace(tzinfo=timezone.utc).timestamp()
-    return int(seconds) * 1_000_000_000 + int(fraction.ljust(9, "0"))
+    return min(max(int(seconds) * 1_000_000_000 + int(fraction.ljust(9, "0")), 0), LATEST_NANOS)
 
 
 def attributes(span):

@@ -35,6 +35,15 @@ import Testing
         .replacingOccurrences(of: #""NoteEditorViewController""#, with: "\"\(className)\"")
       list.append(Journal(name: "notes.intended, escaped ids at the length limit", bytes: Array(text.utf8)))
     }
+    // Times OTLP cannot carry (1600 and 1969 before its 1970, 2300 and 9999 past its 2554): a quarter
+    // of notes.intended's events in each year.
+    if let data = FileManager.default.contents(atPath: Repository.journals + "/notes.intended.ndjson") {
+      let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+      let moved = lines.indices.map { i in
+        lines[i].replacingOccurrences(of: #""time":"2026"#, with: #""time":""# + Self.extremeYears[i * 4 / lines.count])
+      }
+      list.append(Journal(name: Self.extremeTimes, bytes: Array((moved.joined(separator: "\n") + "\n").utf8)))
+    }
     for profile in [Profile.intended, .legacy] {
       list.append(
         Journal(
@@ -43,6 +52,14 @@ import Testing
     }
     return list
   }()
+
+  static let extremeTimes = "notes.intended, times in 1600, 1969, 2300 and 9999"
+  static let extremeYears = ["1600", "1969", "2300", "9999"]
+
+  /// A time as OTLP carries it: nanoseconds since 1970 in 64 unsigned bits, a time outside at the nearest end.
+  static func otlpNanos(_ time: Timestamp) -> String {
+    String(UInt64(min(max(time.microseconds, 0), Int64(UInt64.max / 1000))) * 1000)
+  }
 
   static func items(_ journal: Journal) -> [JournalItem] {
     let reader = JournalReader(bytes: journal.bytes, name: journal.name)
@@ -299,8 +316,8 @@ import Testing
     }
     for visit in table {
       let span = try #require(byVisit["\(visit.controller) \(visit.number)"])
-      #expect(span["startTimeUnixNano"] as? String == String(visit.startTime.microseconds * 1000))
-      #expect(span["endTimeUnixNano"] as? String == String(visit.endTime.microseconds * 1000))
+      #expect(span["startTimeUnixNano"] as? String == Self.otlpNanos(visit.startTime))
+      #expect(span["endTimeUnixNano"] as? String == Self.otlpNanos(visit.endTime))
       #expect(Self.attributes(span)["screen.class"] as? String == visit.className)
       #expect(span["kind"] as? Int == 1)
     }
@@ -325,6 +342,26 @@ import Testing
     // Every finding is an event unless a span's limit dropped it.
     let dropped = spans.reduce(0) { $0 + ($1["droppedEventsCount"] as? Int ?? 0) }
     #expect(findings <= all.count && findings + dropped >= all.count)
+  }
+
+  /// A time before 1970 or after 2554 is written as the nearest end of OTLP's range, never trapped
+  /// on (a time after 2262 overflowed) nor negative (which OTLP's parser refuses); in range, exact.
+  @Test func otlpTimesOutsideItsRangeAreItsEnds() throws {
+    let journal = try #require(Self.journals.first { $0.name == Self.extremeTimes })
+    let spans = try Self.spans(journal)
+    let root = try #require(spans.first { $0["parentSpanId"] == nil })
+    #expect(root["startTimeUnixNano"] as? String == "0")
+    #expect(root["endTimeUnixNano"] as? String == "18446744073709551000")
+    var times: [String] = []
+    for span in spans {
+      times += [span["startTimeUnixNano"] as! String, span["endTimeUnixNano"] as! String]
+      times += (span["events"] as? [[String: Any]] ?? []).map { $0["timeUnixNano"] as! String }
+    }
+    #expect(times.allSatisfy { !$0.hasPrefix("-") && UInt64($0) != nil }, "\(times)")
+    // 1969 (before the range), 2300 (in it: 10,442,509,200 seconds and more) and 9999 (past it) all appear.
+    #expect(times.contains("0"))
+    #expect(times.contains { $0.hasPrefix("1044250") && $0.count == 20 })
+    #expect(times.contains("18446744073709551000"))
   }
 
   @Test func otlpTraceIDIsDerivedFromTheSessionID() throws {

@@ -306,7 +306,7 @@ struct OTLPTraceEncoder: TraceSink {
     events.count += 1
     events.json.element()
     events.json.raw(#"{"timeUnixNano":""#)
-    events.json.int(Int(time.microseconds) * 1000)
+    events.json.write(atMost: NanosText.room) { NanosText.write(time, to: &$0) }
     events.json.raw(#"","name":"#)
     events.json.string(name)
     if let seq {
@@ -613,9 +613,9 @@ struct OTLPTraceEncoder: TraceSink {
     batch.open("{")
     spanHeader(id: 0, parent: nil, name: "session")
     batch.key("startTimeUnixNano")
-    batch.intString(Int(first.microseconds) * 1000)
+    batch.write(atMost: NanosText.room + 2) { NanosText.write(first, quoted: true, to: &$0) }
     batch.key("endTimeUnixNano")
-    batch.intString(Int(last.microseconds) * 1000)
+    batch.write(atMost: NanosText.room + 2) { NanosText.write(last, quoted: true, to: &$0) }
     batch.key("attributes")
     batch.open("[")
     Self.attribute(&batch, "journal.file", file, first: true)
@@ -734,18 +734,41 @@ struct OTLPTraceEncoder: TraceSink {
 
 /// Times as OTLP writes them, `time.microseconds * 1000` in decimal (`timeUnixNano`), the digits of
 /// the seconds kept from the last time written: most times of a trace share them.
+///
+/// OTLP's times are unsigned 64-bit nanoseconds since 1970, so they reach from 1970 to 2554; a
+/// journal's time outside (the format allows years 0000 to 9999) is written as the nearest end
+/// (`docs/trace.md`). Multiplied as it was, a time after 2262 trapped and one before 1970 gave a
+/// negative number that OTLP's own parser refuses.
 struct NanosText {
   private var second: Int64 = -1
   private var secondDigits: [UInt8] = []
 
-  /// The room ``write(_:to:)`` needs: a second of at most 13 digits and a fraction of 9, or a time
-  /// before 1970 in nanoseconds (an integer's 20).
+  /// The latest time OTLP can carry, in microseconds: its nanoseconds fit in 64 unsigned bits.
+  static let latestMicroseconds = Int64(UInt64.max / 1000)
+
+  /// The room ``write(_:to:)`` needs: a second of at most 11 digits and a fraction of 9.
   static var room: Int { 29 }
+
+  /// The time in microseconds since 1970 that OTLP carries for `time`: the time itself, or the
+  /// nearest end of OTLP's range.
+  @inline(__always)
+  static func microseconds(_ time: Timestamp) -> Int64 {
+    min(max(time.microseconds, 0), latestMicroseconds)
+  }
+
+  /// A time in nanoseconds since 1970, in decimal (in quotes, a JSON string, with `quoted`), without
+  /// the kept digits.
+  static func write(_ time: Timestamp, quoted: Bool = false, to out: inout ByteWriter) {
+    var text = NanosText()
+    if quoted { out.raw("\"") }
+    text.write(time, to: &out)
+    if quoted { out.raw("\"") }
+  }
 
   /// A time in nanoseconds since 1970, in decimal.
   @inline(__always)
   mutating func write(_ time: Timestamp, to out: inout ByteWriter) {
-    let micros = time.microseconds
+    let micros = Self.microseconds(time)
     let second = micros / 1_000_000
     guard second > 0 else { return out.int(Int(micros) * 1000) }
     if second != self.second {

@@ -118,7 +118,7 @@ public struct Checker: Sendable {
     var position: Int32 = -1
     switch record.event {
     case .lifecycle(let id, let callback):
-      position = recent.position(of: id, in: state) ?? -1
+      position = self.position(of: id)
       lifecyclePosition = position
       if position >= 0, let (phase, loadCount) = state.lifecycleFacts(at: position) {
         callbackPhase = phase
@@ -136,9 +136,11 @@ public struct Checker: Sendable {
       if state.transition?.isComplete == false { IncompleteTransitionRule.nextMoveStarts(state.transition, &findings) }
       if modalLeak.moveStarts(last: state.transition?.seq) { unfinishedMove = state.transition }
     case .pan(let pan):
-      TouchesViolatedRule.inspect(pan, in: state, &findings)
+      if let required = TouchesViolatedRule.violated(by: pan, in: state) {
+        TouchesViolatedRule.report(pan, required: required, in: state.transition, &findings)
+      }
     case .dealloc(let id):
-      position = recent.position(of: id, in: state) ?? -1
+      position = self.position(of: id)
       if position >= 0 { callbackPhase = state.lifecycleFacts(at: position)?.phase }
     case .session, .alloc, .root, .link, .unlink, .modal, .touches, .mark, .unknown:
       break
@@ -152,7 +154,7 @@ public struct Checker: Sendable {
     case .lifecycle(_, let callback):
       if let before = callbackPhase {
         visibleCount.callback(callback, from: before)
-        if visibleCount.appeared != 1 { visibleCount.inspect(in: state, &findings) }
+        if visibleCount.mayReport(after: state.transition) { visibleCount.inspect(in: state, &findings) }
       }
       if let ending = endingTransition {
         endingTransition = nil
@@ -161,7 +163,7 @@ public struct Checker: Sendable {
     case .dealloc:
       if let before = callbackPhase {
         visibleCount.deallocated(in: before)
-        if visibleCount.appeared != 1 { visibleCount.inspect(in: state, &findings) }
+        if visibleCount.mayReport(after: state.transition) { visibleCount.inspect(in: state, &findings) }
       }
     case .move:
       if let unfinished = unfinishedMove {
@@ -209,6 +211,19 @@ public struct Checker: Sendable {
     for (index, record) in records.enumerated() { checker.check(record, line: index + 1, into: &diagnostics) }
     checker.finish(into: &diagnostics)
     return diagnostics
+  }
+
+  /// The position of `id` in the state (kept in ``recent`` once looked up), or -1 if it was never allocated.
+  ///
+  /// Implementation note: the state is read here as the checker's own member. Passed as an argument
+  /// to a method of another member (``RecentIDs/position(of:in:)``), or beside `&findings`, it was
+  /// copied (336 bytes) at every call, so the rules that need it are called only when they may report.
+  @inline(__always)
+  private mutating func position(of id: ControllerID) -> Int32 {
+    if let p = recent.find(id) { return p }
+    guard let p = state.position(of: id) else { return -1 }
+    recent.insert(id, p)
+    return p
   }
 
   /// The rule an anomaly of the fold belongs to.

@@ -33,6 +33,13 @@ struct VisibleCountRule {
     if phase == .appeared { appeared -= 1 }
   }
 
+  /// Whether ``inspect(in:_:)`` may report after a callback or a dealloc, given the state's
+  /// transition: the count is off at rest (the transition complete) in a period not yet reported.
+  @inline(__always)
+  func mayReport(after transition: Transition?) -> Bool {
+    appeared != 1 && transition?.isComplete == true && transition?.seq != reportedPeriod
+  }
+
   /// After a callback or a dealloc: reports a wrong count at rest.
   mutating func inspect(in state: State, _ findings: inout CheckFindings) {
     guard appeared != 1, let last = state.transition, last.isComplete, last.seq != reportedPeriod,

@@ -158,7 +158,7 @@ public struct Navigator: Sendable {
   /// Appends one event: the first of a command advances the clock by 1 ms; folds it.
   /// `position`, when not -1, is the position of a lifecycle, unlink or dealloc event's (first)
   /// controller, which the fold then does not look up (``State/fold(_:position:)``).
-  mutating func emit(_ event: Event, position: Int32 = -1) {
+  mutating func emit(_ event: consuming Event, position: Int32 = -1) {
     if !commandWrote {
       clock = clock.adding(milliseconds: 1)
       commandWrote = true
@@ -166,12 +166,14 @@ public struct Navigator: Sendable {
     append(event, position: position)
   }
 
-  private mutating func append(_ event: Event, position: Int32 = -1) {
+  private mutating func append(_ event: consuming Event, position: Int32 = -1) {
     let record = Record(seq: recordCount, time: clock, event: event)
-    records.append(record)
     let anomalies = state.fold(record, position: position)
     assert(anomalies.isEmpty, "the navigator wrote an event that breaks the model: \(anomalies)")
     if keepsStates { states.append(state) }
+    // Appended last, the record is moved into the batch: appended before the fold, it was
+    // copied (its strings retained) and the copy released after the fold.
+    records.append(record)
   }
 
   /// Lets the animation run: the clock moves on by 250 ms.

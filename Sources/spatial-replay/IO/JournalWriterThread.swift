@@ -95,13 +95,18 @@ final class JournalWriterThread: @unchecked Sendable {
     var buffer: [UInt8] = []
     buffer.reserveCapacity(Self.chunk + 4096)
     do throws(CommandFailure) {
-      while let batch = pipe.take() {
+      while var batch = pipe.take() {
         if cancelled.load(ordering: .acquiring) { continue }
-        // Each record encoded in place: a copy of it retained and released every string it holds.
-        batch.withUnsafeBufferPointer { records in
+        // Each record is taken out of its slot, encoded and put back as it was: read through the
+        // buffer's subscript, each was copied (its strings retained) and the copy destroyed, 23M of
+        // this thread's 200M instructions on 100,000 churn records (Benchmarks/README.md).
+        batch.withUnsafeMutableBufferPointer { records in
+          guard let slots = records.baseAddress else { return }
           for i in records.indices {
-            records[i].encode(into: &buffer)
+            let record = (slots + i).move()
+            record.encode(into: &buffer)
             buffer.append(0x0A)
+            (slots + i).initialize(to: record)
           }
         }
         guard buffer.count >= Self.chunk else { continue }

@@ -49,17 +49,32 @@ public struct StatsBuilder {
   /// checked on another thread: the same stats as ``consume(_:)`` for each item in turn.
   package mutating func consume(_ items: UnsafeBufferPointer<JournalItem>, checked: borrowing CheckedBatch) {
     let positions = !checked.traceFacts.isEmpty
+    guard let base = items.baseAddress else { return }
+    // Each item is taken out of its slot and put back as it was, as the checker's pass does: matched
+    // in place, the record was copied out of the item through the runtime's generic tuple copy.
+    let slots = UnsafeMutablePointer(mutating: base)
     for i in items.indices {
       check.consume(i, of: items, checked: checked, into: &findings)
       findings.removeAll(keepingCapacity: true)
-      guard case .record(let record, _, _) = items[i] else { continue }
-      if positions, case .lifecycle = record.event, case let p = Int(checked.traceFacts[i].position), p >= 0 {
-        if p >= entryAt.count { entryAt.append(contentsOf: repeatElement(-1, count: p + 1 - entryAt.count)) }
-        noteEnvelope(record)
-        _ = visits.step(record, entry: &entryAt[p])
-      } else {
-        note(record)
+      switch (slots + i).move() {
+      case .record(let record, let line, let offset):
+        note(record, position: positions ? Int(checked.traceFacts[i].position) : -1)
+        (slots + i).initialize(to: .record(record, line: line, offset: offset))
+      case let item:
+        (slots + i).initialize(to: item)
       }
+    }
+  }
+
+  /// What a record adds besides the check; `position` is a lifecycle record's controller's (-1 if unknown).
+  @inline(__always)
+  private mutating func note(_ record: Record, position p: Int) {
+    if p >= 0, case .lifecycle = record.event {
+      if p >= entryAt.count { entryAt.append(contentsOf: repeatElement(-1, count: p + 1 - entryAt.count)) }
+      noteEnvelope(record)
+      _ = visits.step(record, entry: &entryAt[p])
+    } else {
+      note(record)
     }
   }
 
@@ -72,7 +87,14 @@ public struct StatsBuilder {
   /// What a record adds besides the check.
   private mutating func note(_ record: Record) {
     noteEnvelope(record)
-    switch record.event {
+    note(record.event, of: record)
+  }
+
+  /// What an event adds, `borrowing` so that nothing copies it (switched on as the record's
+  /// property, the whole event was copied and destroyed at every record).
+  @inline(__always)
+  private mutating func note(_ event: borrowing Event, of record: Record) {
+    switch event {
     case .lifecycle, .alloc, .dealloc:
       _ = visits.consume(record)
     case .session(let header) where !sawHeader:

@@ -50,7 +50,7 @@ public struct TableBuilder {
   }
 
   /// Takes the reader's next item; appends the rows it completes, in order.
-  public mutating func consume(_ item: JournalItem, into rows: inout [TableRow]) {
+  public mutating func consume(_ item: borrowing JournalItem, into rows: inout [TableRow]) {
     switch item {
     case .record(let record, let line, _):
       if table == .sessions { stats!.consume(item) }

@@ -243,10 +243,15 @@ struct ExportCommand: Command {
     var builder = TableBuilder(table: table, file: path)
     do throws(CommandFailure) {
       try exported.sink.setContext(builder.context, &context.stdout)
-      while let batch = reader.nextBatch() {
-        try batch.withUnsafeBufferPointer { (items) throws(CommandFailure) in
+      while var batch = reader.nextBatch() {
+        try batch.withUnsafeMutableBufferPointer { (items) throws(CommandFailure) in
+          guard let slots = items.baseAddress else { return }
           for i in items.indices {
-            if case .diagnostic(let diagnostic) = items[i], diagnostic.severity == .error {
+            // Taken out of its slot and put back as it was: read through the subscript, each item
+            // was copied (its strings retained) and the copy destroyed (Benchmarks/README.md).
+            let item = (slots + i).move()
+            defer { (slots + i).initialize(to: item) }
+            if case .diagnostic(let diagnostic) = item, diagnostic.severity == .error {
               exported.formatErrors += 1
               if table != .findings {
                 progress.finish(&context.stderr)
@@ -255,7 +260,7 @@ struct ExportCommand: Command {
             }
             let changes = builder.contextChanges
             let before = rows.count
-            builder.consume(items[i], into: &rows)
+            builder.consume(item, into: &rows)
             if builder.contextChanges != changes && before > 0 {
               // The header changed the common columns: the rows before it keep the old ones.
               let after = Array(rows[before...])

@@ -99,8 +99,9 @@ started=$SECONDS
   echo "parquet_interop: pyarrow, fastparquet and DuckDB took $((SECONDS - started)) s" >&2
 } &
 local_reader=$!
-TZ=UTC "$spark_python" .ci/parquet_interop.py spark "$work" >"$work/spark.txt" \
-  2> >(grep -v -e '^WARNING: Using incubator' -e 'WARN' -e '^Setting default log level' -e 'setLogLevel' >&2) || true
+TZ=UTC "$spark_python" .ci/parquet_interop.py spark "$work" >"$work/spark.txt" 2>"$work/spark.err" || true
+# Spark's own chatter left out; read when Spark is done, so nothing of it comes after this script's end.
+grep -v -e '^WARNING: Using incubator' -e 'WARN' -e '^Setting default log level' -e 'setLogLevel' "$work/spark.err" >&2 || true
 echo "parquet_interop: Spark took $((SECONDS - started)) s" >&2
 wait "$local_reader"
 cat "$work/local.txt" "$work/spark.txt" | grep -v '^[0-9]* passed, [0-9]* failed$' || true

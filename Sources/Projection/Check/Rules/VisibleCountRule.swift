@@ -40,11 +40,9 @@ struct VisibleCountRule {
     appeared != 1 && transition?.isComplete == true && transition?.seq != reportedPeriod
   }
 
-  /// After a callback or a dealloc: reports a wrong count at rest.
+  /// After a callback or a dealloc for which ``mayReport(after:)`` holds: reports the wrong count.
   mutating func inspect(in state: State, _ findings: inout CheckFindings) {
-    guard appeared != 1, let last = state.transition, last.isComplete, last.seq != reportedPeriod,
-      findings.wants(Self.rule)
-    else { return }
+    guard mayReport(after: state.transition), let last = state.transition, findings.wants(Self.rule) else { return }
     reportedPeriod = last.seq
     let shown = Array(state.controllers.lazy.filter { $0.isAlive && $0.phase == .appeared }.prefix(8).map(\.id))
     findings.report(Self.rule, shown, .visibleCount(appeared, shown: shown), in: last)

@@ -756,12 +756,18 @@ struct NanosText {
     min(max(time.microseconds, 0), latestMicroseconds)
   }
 
-  /// A time in nanoseconds since 1970, in decimal (in quotes, a JSON string, with `quoted`), without
-  /// the kept digits.
+  /// A time in nanoseconds since 1970, in decimal (in quotes, a JSON string, with `quoted`), its
+  /// seconds' digits written anew (for the few times written apart from a lane's events).
   static func write(_ time: Timestamp, quoted: Bool = false, to out: inout ByteWriter) {
-    var text = NanosText()
+    let micros = microseconds(time)
+    let second = micros / 1_000_000
     if quoted { out.raw("\"") }
-    text.write(time, to: &out)
+    if second > 0 {
+      out.int(Int(second))
+      writeFraction(micros, second, to: &out)
+    } else {
+      out.int(Int(micros) * 1000)
+    }
     if quoted { out.raw("\"") }
   }
 
@@ -777,7 +783,12 @@ struct NanosText {
       JSONWriter.appendInt(Int(second), to: &secondDigits)
     }
     out.bytes(secondDigits)
-    // The microseconds' six digits, zero-padded, and the nanoseconds' three zeros.
+    Self.writeFraction(micros, second, to: &out)
+  }
+
+  /// The microseconds' six digits after `second`, zero-padded, and the nanoseconds' three zeros.
+  @inline(__always)
+  private static func writeFraction(_ micros: Int64, _ second: Int64, to out: inout ByteWriter) {
     out.int(Int(micros - second * 1_000_000) * 1000, width: 9)
   }
 }

@@ -64,6 +64,7 @@ struct CodecBench {
           switch only {
           case "split": sink &+= splitLines(journal)
           case "decode": sink &+= decodeAll(journal)
+          case "decode-in-order": sink &+= decodeInOrder(journal)
           case "decode-baseline": sink &+= decodeWithFoundation(journal, bytes: baselineBytes)
           case "encode": sink &+= encodeAll(records)
           default: sink &+= encodeWithFoundation(flat)
@@ -81,6 +82,7 @@ struct CodecBench {
       Row(name: "decode  Foundation JSONDecoder", events: baselineCount, bytes: baselineBytes),
       Row(name: "encode  Record.encode(into:)", events: all, bytes: journal.count),
       Row(name: "encode  Foundation JSONEncoder", events: baselineCount, bytes: baselineBytes),
+      Row(name: "decode  in order (the readers')", events: all, bytes: journal.count),
     ]
     for run in 1...options.runs {
       writeToStandardError("run \(run)/\(options.runs)…\r")
@@ -89,6 +91,7 @@ struct CodecBench {
       rows[2].times.append(measure { sink &+= decodeWithFoundation(journal, bytes: baselineBytes) })
       rows[3].times.append(measure { sink &+= encodeAll(records) })
       rows[4].times.append(measure { sink &+= encodeWithFoundation(flat) })
+      rows[5].times.append(measure { sink &+= decodeInOrder(journal) })
     }
     writeToStandardError("               \r")
 
@@ -115,9 +118,14 @@ struct CodecBench {
     let journal = [UInt8](data)
     var lines = 0
     var failures = 0
+    var decoder = RecordDecoder.Sequential()
     forEachLine(journal, upTo: journal.count) { line in
       lines += 1
-      if (try? RecordDecoder.decode(line)) == nil { failures += 1 }
+      // Alone and in order, each line decodes, to the same record.
+      guard let record = try? RecordDecoder.decode(line), (try? decoder.decode(line)) == record else {
+        failures += 1
+        return
+      }
     }
     guard failures == 0 else {
       writeToStandardError("codec-bench: \(failures) of \(lines) lines of \(path) do not decode\n")
@@ -131,11 +139,19 @@ struct CodecBench {
     var rows = [
       Row(name: "split lines only (reference)", events: lines, bytes: journal.count),
       Row(name: "decode  RecordDecoder", events: lines, bytes: journal.count),
+      Row(name: "decode  in order (the readers')", events: lines, bytes: journal.count),
     ]
     for run in 1...options.runs {
       writeToStandardError("run \(run)/\(options.runs)…\r")
-      if options.only != "decode" { rows[0].times.append(measure { sink &+= splitLines(journal) }) }
-      if options.only != "split" { rows[1].times.append(measure { sink &+= decodeAll(journal) }) }
+      if options.only == nil || options.only == "split" {
+        rows[0].times.append(measure { sink &+= splitLines(journal) })
+      }
+      if options.only == nil || options.only == "decode" {
+        rows[1].times.append(measure { sink &+= decodeAll(journal) })
+      }
+      if options.only == nil || options.only == "decode-in-order" {
+        rows[2].times.append(measure { sink &+= decodeInOrder(journal) })
+      }
     }
     writeToStandardError("               \r")
     printTable(rows.filter { !$0.times.isEmpty })
@@ -186,6 +202,21 @@ struct CodecBench {
     forEachLine(journal, upTo: journal.count) { line in
       do {
         checksum &+= try RecordDecoder.decode(line).seq
+      } catch {
+        fatalError("\(error)")
+      }
+    }
+    return checksum
+  }
+
+  /// ``decodeAll(_:)`` as the readers decode: one ``RecordDecoder/Sequential`` for all the lines
+  /// (the minute of the last time and the ids and class names seen lately kept).
+  static func decodeInOrder(_ journal: [UInt8]) -> Int {
+    var checksum = 0
+    var decoder = RecordDecoder.Sequential()
+    forEachLine(journal, upTo: journal.count) { line in
+      do {
+        checksum &+= try decoder.decode(line).seq
       } catch {
         fatalError("\(error)")
       }
@@ -264,8 +295,9 @@ struct CodecBench {
   /// Checks, untimed, that both decoders read what was generated.
   static func verify(records: [Record], journal: [UInt8], flat: [FlatEvent], baselineBytes: Int) {
     var index = 0
+    var inOrder = RecordDecoder.Sequential()
     forEachLine(journal, upTo: journal.count) { line in
-      guard (try? RecordDecoder.decode(line)) == records[index] else {
+      guard (try? RecordDecoder.decode(line)) == records[index], (try? inOrder.decode(line)) == records[index] else {
         fatalError("line \(index + 1) does not decode to its record: \(String(decoding: line, as: UTF8.self))")
       }
       index += 1
@@ -308,11 +340,11 @@ struct Options {
   var journalPath: String? = nil
   var help = false
 
-  static let measurements = ["split", "decode", "decode-baseline", "encode", "encode-baseline"]
+  static let measurements = ["split", "decode", "decode-in-order", "decode-baseline", "encode", "encode-baseline"]
 
   static let usage = """
     usage: codec-bench [--runs N] [--events N] [--baseline-events N] [--only NAME] [--write FILE]
-           codec-bench --journal FILE [--runs N] [--only split|decode]
+           codec-bench --journal FILE [--runs N] [--only split|decode|decode-in-order]
 
     Generates a deterministic journal in memory and prints the median decode and
     encode throughput of the Journal codec beside Foundation's JSONDecoder and
@@ -323,7 +355,8 @@ struct Options {
       --baseline-events N   events the Foundation baselines decode and encode,
                             the first N of the journal (default 100000)
       --only NAME           time one measurement alone, for a profiler: split,
-                            decode, decode-baseline, encode or encode-baseline
+                            decode, decode-in-order, decode-baseline, encode
+                            or encode-baseline
       --write FILE          write the generated journal to FILE and stop
                             (e.g. to time `spatial-replay check FILE`)
       --journal FILE        split and decode FILE's lines instead (a journal of

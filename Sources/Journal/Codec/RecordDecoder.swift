@@ -99,3 +99,39 @@ extension RecordDecoder {
     return try result.get()
   }
 }
+
+extension RecordDecoder {
+  /// Decodes the lines of one journal in order, as the readers do: the date of
+  /// the time decoded last is reused while lines stay in its minute, and ids
+  /// and class names decoded lately are handed out again as the same strings
+  /// (long ones are not allocated anew on every line). Each line is decoded
+  /// exactly as ``RecordDecoder/decode(_:limits:)-(UnsafeRawBufferPointer,_)``
+  /// decodes it alone: same records, same errors.
+  ///
+  /// One decoder per thread (it is not `Sendable`); memory is fixed, whatever
+  /// the number of lines.
+  ///
+  /// ```swift
+  /// var decoder = RecordDecoder.Sequential()
+  /// for line in lines {
+  ///   let record = try line.withUnsafeBytes { bytes throws(DecodeError) in try decoder.decode(bytes) }
+  /// }
+  /// ```
+  public struct Sequential {
+    /// The longest line and the deepest nesting accepted.
+    public var limits: DecodeLimits
+    private var minute = CanonicalMinute()
+    private let ids = IDCache()
+
+    public init(limits: DecodeLimits = DecodeLimits()) {
+      self.limits = limits
+    }
+
+    /// Decodes the next line (without its `\n`).
+    /// - Throws: ``DecodeError`` for the first problem in the line.
+    @inline(__always)
+    public mutating func decode(_ line: UnsafeRawBufferPointer) throws(DecodeError) -> Record {
+      try RecordParser.record(line, limits: limits, minute: &minute, ids: ids)
+    }
+  }
+}

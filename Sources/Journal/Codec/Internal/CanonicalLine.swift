@@ -43,7 +43,10 @@ struct CanonicalLine {
   static func record(
     _ line: UnsafeRawBufferPointer, limits: DecodeLimits, minute: inout CanonicalMinute, ids: IDCache?
   ) -> Record? {
-    guard let start = line.baseAddress, line.count <= limits.maxLineLength, limits.maxDepth >= 1 else { return nil }
+    // At least 16 bytes (any line in the form has more): text near the end is read as words that end there.
+    guard let start = line.baseAddress, line.count >= ShortText.capacity, line.count <= limits.maxLineLength,
+      limits.maxDepth >= 1
+    else { return nil }
     var reader = CanonicalLine(
       base: start.assumingMemoryBound(to: UInt8.self), count: line.count, tables: WireTables.shared)
     return reader.record(minute: &minute, ids: ids)
@@ -58,7 +61,7 @@ struct CanonicalLine {
     else { return nil }
     index += 28
     guard text(tables.member(.type)), let (start, n) = plainString(),
-      let kind = tables.kinds.match(base + start, n, readable: count - start),
+      let kind = tables.kinds.match(base + start, n, lineEndsAfter: count - start),
       let event = event(of: kind, ids: ids),
       index == count - 1, base[index] == UInt8(ascii: "}")
     else { return nil }
@@ -78,7 +81,7 @@ struct CanonicalLine {
       else { return nil }
       return .move(Move(from: from, to: to, direction: direction, trigger: trigger, animated: animated))
     case .alloc:
-      guard let controller = id(.controller, ids), let className = string(.className) else { return nil }
+      guard let controller = id(.controller, ids), let className = string(.className, ids) else { return nil }
       return .alloc(controller: controller, className: className)
     case .dealloc:
       guard let controller = id(.controller, ids) else { return nil }
@@ -123,7 +126,7 @@ struct CanonicalLine {
     let rest = count &- index
     guard rest >= expected.count else { return false }
     let bytes =
-      rest >= ShortText.capacity ? ShortText(loading: base + index) : ShortText(copying: base + index, rest)
+      rest >= ShortText.capacity ? ShortText(loading: base + index) : ShortText(endingAt: base + index, rest)
     guard expected.isPrefix(of: bytes) else { return false }
     index &+= expected.count
     return true
@@ -168,10 +171,11 @@ struct CanonicalLine {
     return ControllerID(String(decoding: UnsafeBufferPointer(start: base + start, count: n), as: UTF8.self))
   }
 
-  /// `,"key":"text"`.
+  /// `,"key":"text"` (a class name: handed out by `ids` as ids are).
   @inline(__always)
-  private mutating func string(_ key: JournalKey) -> String? {
+  private mutating func string(_ key: JournalKey, _ ids: IDCache?) -> String? {
     guard text(tables.member(key)), let (start, n) = plainString() else { return nil }
+    if let ids { return ids.string(base + start, n) }
     return String(decoding: UnsafeBufferPointer(start: base + start, count: n), as: UTF8.self)
   }
 
@@ -179,7 +183,7 @@ struct CanonicalLine {
   @inline(__always)
   private mutating func name<T>(_ key: JournalKey, _ table: NameTable<T>) -> T? {
     guard text(tables.member(key)), let (start, n) = plainString() else { return nil }
-    return table.match(base + start, n, readable: count - start)
+    return table.match(base + start, n, lineEndsAfter: count - start)
   }
 
   /// `,"key":true` or `,"key":false`.

@@ -6,8 +6,8 @@
   import Darwin
 #endif
 
-/// The controller ids decoded lately on one thread, so that an id seen again
-/// is handed out as the same string instead of a new one.
+/// The controller ids (and class names) decoded lately on one thread, so that
+/// one seen again is handed out as the same string instead of a new one.
 ///
 /// Implementation note: an id of more than 15 bytes (a real app's
 /// `ComposeViewController#412`, not `c12`) does not fit in a small string, so
@@ -16,7 +16,9 @@
 /// costs a hash of three words and one `memcmp`, and ids handed out from here
 /// share their storage, so comparing two of them is a pointer comparison.
 /// The table is direct-mapped with a fixed number of slots (a miss replaces
-/// the slot's id): memory stays the same whatever the journal's size.
+/// the slot's string): memory stays the same whatever the journal's size.
+/// Class names go through it too: a churn-shaped journal allocates a
+/// controller of a long-named class every thirty lines.
 final class IDCache {
   /// Slots; a power of two.
   static let capacity = 1024
@@ -28,7 +30,7 @@ final class IDCache {
   private let hashes: UnsafeMutablePointer<UInt64>
   private let lengths: UnsafeMutablePointer<Int>
   private let bytes: UnsafeMutablePointer<UInt8>
-  private let ids: UnsafeMutablePointer<ControllerID>
+  private let strings: UnsafeMutablePointer<String>
 
   init() {
     hashes = .allocate(capacity: Self.capacity)
@@ -36,23 +38,29 @@ final class IDCache {
     lengths = .allocate(capacity: Self.capacity)
     lengths.initialize(repeating: 0, count: Self.capacity)
     bytes = .allocate(capacity: Self.capacity * Self.longest)
-    ids = .allocate(capacity: Self.capacity)
-    ids.initialize(repeating: ControllerID(""), count: Self.capacity)
+    strings = .allocate(capacity: Self.capacity)
+    strings.initialize(repeating: "", count: Self.capacity)
   }
 
   deinit {
     hashes.deallocate()
     lengths.deallocate()
     bytes.deallocate()
-    ids.deinitialize(count: Self.capacity)
-    ids.deallocate()
+    strings.deinitialize(count: Self.capacity)
+    strings.deallocate()
   }
 
   /// The id spelt by the `n` bytes at `p` (valid UTF-8 without escapes).
   @inline(__always)
   func id(_ p: UnsafePointer<UInt8>, _ n: Int) -> ControllerID {
+    ControllerID(string(p, n))
+  }
+
+  /// The string spelt by the `n` bytes at `p` (valid UTF-8 without escapes).
+  @inline(__always)
+  func string(_ p: UnsafePointer<UInt8>, _ n: Int) -> String {
     guard n >= Self.shortest, n <= Self.longest else {
-      return ControllerID(String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self))
+      return String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
     }
     let raw = UnsafeRawPointer(p)
     // The first, middle and last words (they overlap for short ids), and the length.
@@ -66,17 +74,17 @@ final class IDCache {
     h |= 1  // 0 marks an empty slot
     let slot = Int(truncatingIfNeeded: h >> 40) & (Self.capacity - 1)
     let kept = bytes + slot * Self.longest
-    if hashes[slot] == h, lengths[slot] == n, memcmp(kept, p, n) == 0 { return ids[slot] }
+    if hashes[slot] == h, lengths[slot] == n, memcmp(kept, p, n) == 0 { return strings[slot] }
     return miss(p, n, slot: slot, hash: h)
   }
 
   @inline(never)
-  private func miss(_ p: UnsafePointer<UInt8>, _ n: Int, slot: Int, hash: UInt64) -> ControllerID {
-    let id = ControllerID(String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self))
+  private func miss(_ p: UnsafePointer<UInt8>, _ n: Int, slot: Int, hash: UInt64) -> String {
+    let string = String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
     hashes[slot] = hash
     lengths[slot] = n
     (bytes + slot * Self.longest).update(from: p, count: n)
-    ids[slot] = id
-    return id
+    strings[slot] = string
+    return string
   }
 }

@@ -30,10 +30,28 @@ struct NameTable<Value> {
   @inline(__always)
   func match(_ p: UnsafePointer<UInt8>, _ n: Int, readable: Int) -> Value? {
     guard n <= ShortText.capacity else { return nil }
-    var i = starts[n]
+    let i = starts[n]
     let end = starts[n &+ 1]
     guard i < end else { return nil }
     let bytes = readable >= ShortText.capacity ? ShortText(loading: p) : ShortText(copying: p, n)
+    return find(bytes, from: i, to: end)
+  }
+
+  /// ``match(_:_:readable:)`` for bytes of a line that has at least 16 bytes up to its end, `p + readable`:
+  /// read as words that end there when fewer than 16 follow `p` (``ShortText/init(endingAt:_:)``).
+  @inline(__always)
+  func match(_ p: UnsafePointer<UInt8>, _ n: Int, lineEndsAfter readable: Int) -> Value? {
+    guard n <= ShortText.capacity else { return nil }
+    let i = starts[n]
+    let end = starts[n &+ 1]
+    guard i < end else { return nil }
+    let bytes = readable >= ShortText.capacity ? ShortText(loading: p) : ShortText(endingAt: p, readable)
+    return find(bytes, from: i, to: end)
+  }
+
+  @inline(__always)
+  private func find(_ bytes: ShortText, from start: Int, to end: Int) -> Value? {
+    var i = start
     while i < end {
       if entries[i].text.isPrefix(of: bytes) { return entries[i].value }
       i &+= 1

@@ -32,12 +32,19 @@ extension Record {
   /// The keys are those of the event's type in ``Event/Kind/keyOrder``'s
   /// order, each with the event's ``Event/value(of:)``; extra keys follow.
   public func encode(into out: inout [UInt8]) {
+    var day = EncodedDay()
+    encode(into: &out, day: &day)
+  }
+
+  /// ``encode(into:)`` with the day of the time written last (``RecordEncoder``'s).
+  @inline(__always)
+  func encode(into out: inout [UInt8], day: inout EncodedDay) {
     if extra.isEmpty, let strings = event.fastStringBytes, strings <= 4096 {
       let tables = WireTables.shared
       let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6 * strings + RawLine.fixedBound) {
         buffer in
         var line = RawLine(buffer.baseAddress!)
-        guard encodeFast(into: &line, tables) else { return false }
+        guard encodeFast(into: &line, tables, day: &day) else { return false }
         out.append(contentsOf: line.bytes)
         return true
       }
@@ -50,24 +57,94 @@ extension Record {
   /// (``Event/fastStringBytes``); false for a time or a number this path leaves
   /// to ``encodeEach(into:)``.
   @inline(__always)
-  private func encodeFast(into line: inout RawLine, _ tables: WireTables) -> Bool {
+  private func encodeFast(into line: inout RawLine, _ tables: WireTables, day: inout EncodedDay) -> Bool {
     guard let kind = event.kind else { return false }
     line.raw(#"{"seq":"#)
     line.int(seq)
     line.raw(#","time":""#)
-    guard line.time(time) else { return false }
+    guard line.time(time, day: &day) else { return false }
     line.raw(#"","type":"#)
     line.text(tables.quoted(kind))
-    let written = event.withValues { value in
-      for key in tables.keys(of: kind) {
-        guard let value = value(key) else { continue }
-        line.text(tables.member(key))
-        guard line.value(value) else { return false }
-      }
-      return true
-    }
+    guard Self.writeFields(of: event, into: &line, tables) else { return false }
     line.byte(UInt8(ascii: "}"))
-    return written
+    return true
+  }
+
+  /// `,"key":value` for each key of a fast event (``Event/fastStringBytes``), in its type's order
+  /// (``Event/Kind/keyOrder``); false for a number this path leaves to ``encodeEach(into:)``.
+  ///
+  /// Implementation note: written out for each type rather than looped over its keys with
+  /// ``Event/withValues(_:)``: that built a ``WireValue`` for each key, retaining its string and
+  /// releasing it, and dispatched on it, a fifth of `record`'s encoding thread on churn records.
+  /// `CodecWriterTests` and `WireSchemaTests` hold the two paths to the same bytes.
+  @inline(__always)
+  private static func writeFields(of event: borrowing Event, into line: inout RawLine, _ tables: WireTables) -> Bool {
+    switch event {
+    case .lifecycle(let c, let callback):
+      line.text(tables.member(.controller))
+      line.string(c.rawValue)
+      line.text(tables.member(.callback))
+      line.word(callback.rawValue)
+    case .move(let m):
+      line.text(tables.member(.from))
+      line.string(m.from.rawValue)
+      line.text(tables.member(.to))
+      line.string(m.to.rawValue)
+      line.text(tables.member(.direction))
+      line.word(m.direction.rawValue)
+      line.text(tables.member(.trigger))
+      line.word(m.trigger.rawValue)
+      line.text(tables.member(.animated))
+      if m.animated { line.raw("true") } else { line.raw("false") }
+    case .pan(let p):
+      line.text(tables.member(.controller))
+      line.string(p.controller.rawValue)
+      line.text(tables.member(.direction))
+      line.word(p.direction.rawValue)
+      line.text(tables.member(.touches))
+      line.int(p.touches)
+      line.text(tables.member(.distance))
+      guard line.numberOutOfLine(p.distance) else { return false }
+      line.text(tables.member(.velocity))
+      guard line.numberOutOfLine(p.velocity) else { return false }
+      line.text(tables.member(.outcome))
+      line.word(p.outcome.rawValue)
+    case .alloc(let c, let className):
+      line.text(tables.member(.controller))
+      line.string(c.rawValue)
+      line.text(tables.member(.className))
+      line.string(className)
+    case .root(let c), .dealloc(let c):
+      line.text(tables.member(.controller))
+      line.string(c.rawValue)
+    case .modal(let c, let presenter):
+      line.text(tables.member(.controller))
+      line.string(c.rawValue)
+      line.text(tables.member(.presenter))
+      line.string(presenter.rawValue)
+    case .link(let from, let direction, let to):
+      line.text(tables.member(.from))
+      line.string(from.rawValue)
+      line.text(tables.member(.direction))
+      line.word(direction.rawValue)
+      line.text(tables.member(.to))
+      line.string(to.rawValue)
+    case .unlink(let from, let direction):
+      line.text(tables.member(.from))
+      line.string(from.rawValue)
+      line.text(tables.member(.direction))
+      line.word(direction.rawValue)
+    case .touches(let c, let direction, let min):
+      line.text(tables.member(.controller))
+      line.string(c.rawValue)
+      line.text(tables.member(.direction))
+      line.word(direction.rawValue)
+      line.text(tables.member(.min))
+      line.int(min)
+    case .session, .mark, .unknown:
+      return false
+    }
+    return true
   }
 
   /// The line appended piece by piece: every record (``encode(into:)``'s general path).
@@ -86,6 +163,31 @@ extension Record {
       out.append(contentsOf: field.value.text.utf8)
     }
     out.append(UInt8(ascii: "}"))
+  }
+}
+
+/// Encodes records one after the other, as the writers do: each line is the
+/// one ``Record/encode(into:)`` writes, and the date of the time written last
+/// is reused while the records stay in its day (the calendar arithmetic is
+/// done once a day, not once a line).
+///
+/// ```swift
+/// var encoder = RecordEncoder()
+/// var out: [UInt8] = []
+/// for record in records {
+///   encoder.encode(record, into: &out)
+///   out.append(UInt8(ascii: "\n"))
+/// }
+/// ```
+public struct RecordEncoder: Sendable {
+  private var day = EncodedDay()
+
+  public init() {}
+
+  /// Appends the record's line, without the trailing `\n`, to `out`.
+  @inline(__always)
+  public mutating func encode(_ record: borrowing Record, into out: inout [UInt8]) {
+    record.encode(into: &out, day: &day)
   }
 }
 

@@ -244,11 +244,12 @@ public final class JournalWriter: Sendable {
     var records: [Record] = []
     if keepingRecords { records.reserveCapacity(drafts.count) }
     s.buffer.removeAll(keepingCapacity: true)
+    var encoder = RecordEncoder()
     for draft in drafts {
       var time = draft.time ?? now
       if let lastTime, time < lastTime { time = lastTime }
       let record = Record(seq: seq, time: time, event: draft.event, extra: draft.extra)
-      record.encode(into: &s.buffer)
+      encoder.encode(record, into: &s.buffer)
       s.buffer.append(0x0A)
       if keepingRecords { records.append(record) }
       seq += 1

@@ -95,6 +95,24 @@ public struct Navigator: Sendable {
     return batch
   }
 
+  /// Hands out the records written since the last take, leaving `spare` in their place to take
+  /// the next ones: emptied here (its records destroyed on this thread), its capacity kept. A
+  /// caller whose batches come back once written hands each one in again, and no buffer is
+  /// allocated per batch.
+  ///
+  /// ```swift
+  /// var batch = nav.takeRecords(leaving: [])
+  /// // … batch written …
+  /// let next = nav.takeRecords(leaving: batch)
+  /// ```
+  public mutating func takeRecords(leaving spare: consuming [Record]) -> [Record] {
+    taken += records.count
+    spare.removeAll(keepingCapacity: true)
+    if spare.capacity < records.capacity { spare.reserveCapacity(records.capacity) }
+    swap(&spare, &records)
+    return spare
+  }
+
   /// Appends the records written since the last take to `batch` and forgets
   /// them, keeping the navigator's buffer for the next ones (no allocation per
   /// command in a long run).

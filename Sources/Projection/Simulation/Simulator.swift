@@ -40,9 +40,10 @@ public enum Simulator {
   ) throws(Failure) {
     var buffer: [UInt8] = []
     buffer.reserveCapacity(chunkSize + 4096)
+    var encoder = RecordEncoder()
     try records(simulation) { (batch) throws(Failure) in
       for record in batch {
-        record.encode(into: &buffer)
+        encoder.encode(record, into: &buffer)
         buffer.append(0x0A)
         if buffer.count >= chunkSize {
           try sink(buffer)

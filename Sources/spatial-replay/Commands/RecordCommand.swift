@@ -95,7 +95,7 @@ struct RecordCommand: Command {
     while true {
       do throws(ScenarioError) {
         try ScenarioCompiler.run(lines, script: script, on: &navigator) { navigator in
-          if navigator.records.count >= Self.batch { _ = writer.put(navigator.takeRecords()) }
+          if navigator.records.count >= Self.batch { _ = writer.put(navigator.takeRecords(leaving: writer.spare())) }
         }
       } catch {
         abandon()
@@ -110,7 +110,7 @@ struct RecordCommand: Command {
         lines = piece
       }
     }
-    _ = writer.put(navigator.takeRecords())
+    _ = writer.put(navigator.takeRecords(leaving: writer.spare()))
     if let failure = writer.finish() {
       writer.file?.abandon()
       throw failure

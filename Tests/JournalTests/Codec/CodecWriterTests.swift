@@ -332,6 +332,35 @@ import Testing
     }
   }
 
+  /// One ``RecordEncoder`` for many records (the date of the last day kept) writes each as it is
+  /// written alone: times in one day, the next, the day before (a journal's clock may go back), in
+  /// years 0 and 9999 and outside them (the general path's spelling), one after the other.
+  @Test func anEncoderOfManyRecordsWritesEachAsItIsWrittenAlone() {
+    var random = SeededGenerator(seed: 1203)
+    var encoder = RecordEncoder()
+    let day: Int64 = 86_400_000_000
+    var time = Timestamp(microseconds: 20_454 * day)
+    var days: Set<Int64> = []
+    for k in 0..<20_000 {
+      switch Int.random(in: 0..<20, using: &random) {
+      case 0: time = Timestamp(microseconds: time.microseconds + day)
+      case 1: time = Timestamp(microseconds: time.microseconds - day - 1)
+      case 2: time = Self.time(&random)
+      case 3: time = Timestamp(microseconds: -62_167_219_200_000_000 + Int64.random(in: 0..<(2 * day), using: &random))
+      default: time = Timestamp(microseconds: time.microseconds + Int64.random(in: 0..<60_000_000, using: &random))
+      }
+      days.insert(time.microseconds.floorDivided(by: day).0)
+      let record = Record(seq: k, time: time, event: Self.event(&random))
+      var inOrder: [UInt8] = []
+      var alone: [UInt8] = []
+      encoder.encode(record, into: &inOrder)
+      record.encode(into: &alone)
+      #expect(inOrder == alone, "\(String(decoding: alone, as: UTF8.self))")
+      if inOrder != alone { return }
+    }
+    #expect(days.count > 1000)
+  }
+
   @Test func everyRecordIsWrittenAsTheGeneralPathWritesIt() {
     var random = SeededGenerator(seed: 2026)
     for _ in 0..<20_000 {

@@ -138,19 +138,21 @@ struct RawLine {
   }
 
   /// The time as ``Timestamp/appendRFC3339(to:)`` writes it; false for a year
-  /// outside 0…9999, which that function spells.
+  /// outside 0…9999, which that function spells. `day` is the day of the time
+  /// written last (an ``EncodedDay`` of its own for none): its date is copied
+  /// while the times stay in it, the calendar arithmetic done once a day.
   @inline(__always)
-  mutating func time(_ time: Timestamp) -> Bool {
+  mutating func time(_ time: Timestamp, day: inout EncodedDay) -> Bool {
     let (days, micros) = time.microseconds.floorDivided(by: 86_400_000_000)
-    let (y, m, d) = Timestamp.civil(fromDays: days)
-    guard y >= 0 && y <= 9999 else { return false }
+    if days != day.days || !day.isSet {
+      let (y, m, d) = Timestamp.civil(fromDays: days)
+      guard y >= 0 && y <= 9999 else { return false }
+      day = EncodedDay(days: days, year: y, month: m, day: d)
+    }
+    // `YYYY-MM-DDT`: 11 bytes of the 16 stored (the line's bound leaves room for them).
+    day.date.store(at: base + count)
+    count &+= 11
     let secondsOfDay = micros / 1_000_000
-    put(y, width: 4)
-    byte(UInt8(ascii: "-"))
-    put(m, width: 2)
-    byte(UInt8(ascii: "-"))
-    put(d, width: 2)
-    byte(UInt8(ascii: "T"))
     put(secondsOfDay / 3600, width: 2)
     byte(UInt8(ascii: ":"))
     put(secondsOfDay / 60 % 60, width: 2)
@@ -173,5 +175,56 @@ struct RawLine {
       i -= 1
     }
     count += width
+  }
+}
+
+extension RawLine {
+  /// An enumeration's raw value in quotes (ASCII that needs no escaping).
+  @inline(__always)
+  mutating func word(_ text: String) {
+    byte(UInt8(ascii: "\""))
+    raw(text)
+    byte(UInt8(ascii: "\""))
+  }
+
+  /// ``number(_:)``, long and written twice a `pan` only: kept out of line, so the other values' writing is shorter.
+  @inline(never)
+  mutating func numberOutOfLine(_ value: Double) -> Bool { number(value) }
+}
+
+/// The day of the time an encoder wrote last, and its date as written,
+/// `YYYY-MM-DDT` (see ``RawLine/time(_:day:)``).
+///
+/// Implementation note: a journal's times are nearly all of one day; turning
+/// each into a civil date was a sixteenth of `record`'s encoding thread
+/// (Benchmarks/README.md).
+struct EncodedDay {
+  /// Days since 1970-01-01.
+  private(set) var days: Int64 = 0
+  private(set) var isSet = false
+  /// `YYYY-MM-DDT`.
+  private(set) var date = ShortText("")
+
+  init() {}
+
+  /// A year from 0 to 9999.
+  init(days: Int64, year: Int64, month: Int64, day: Int64) {
+    var bytes = [UInt8](repeating: 0, count: ShortText.capacity)
+    func put(_ value: Int64, _ width: Int, at start: Int) {
+      var v = value
+      for i in (start..<start + width).reversed() {
+        bytes[i] = UInt8(ascii: "0") + UInt8(v % 10)
+        v /= 10
+      }
+    }
+    put(year, 4, at: 0)
+    bytes[4] = UInt8(ascii: "-")
+    put(month, 2, at: 5)
+    bytes[7] = UInt8(ascii: "-")
+    put(day, 2, at: 8)
+    bytes[10] = UInt8(ascii: "T")
+    self.days = days
+    isSet = true
+    date = bytes.withUnsafeBufferPointer { ShortText(copying: $0.baseAddress!, 11) }
   }
 }

@@ -21,30 +21,3 @@ enum WireValue {
     }
   }
 }
-
-extension RawLine {
-  /// Writes the value's JSON text; false for a number this path leaves to
-  /// ``WireValue/append(to:)`` (see ``number(_:)``).
-  @inline(__always)
-  mutating func value(_ value: WireValue) -> Bool {
-    switch value {
-    case .string(let text):
-      string(text)
-    case .word(let text):
-      byte(UInt8(ascii: "\""))
-      raw(text)
-      byte(UInt8(ascii: "\""))
-    case .int(let value):
-      int(value)
-    case .number(let value):
-      return numberOutOfLine(value)
-    case .bool(let value):
-      if value { raw("true") } else { raw("false") }
-    }
-    return true
-  }
-
-  /// ``number(_:)``, long and written twice a `pan` only: kept out of line, so the other values' writing is shorter.
-  @inline(never)
-  private mutating func numberOutOfLine(_ value: Double) -> Bool { number(value) }
-}

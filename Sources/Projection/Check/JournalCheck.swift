@@ -53,12 +53,12 @@ public struct CheckSummary: Sendable, Hashable {
     unreported.merge(other.unreported, uniquingKeysWith: +)
   }
 
-  mutating func count(_ diagnostic: Diagnostic) {
+  mutating func count(_ diagnostic: Diagnostic, times: Int) {
     switch diagnostic.severity {
-    case .error: errors += 1
-    case .warning: warnings += 1
+    case .error: errors += times
+    case .warning: warnings += times
     }
-    byRule[diagnostic.rule, default: 0] += 1
+    byRule[diagnostic.rule, default: 0] += times
   }
 }
 
@@ -121,6 +121,9 @@ public struct JournalCheck: Sendable {
   private var recordLine: Int?
   /// The checker's ``Checker/heldSince`` after the last record.
   private var heldSince: Int?
+  /// The rule of the reader's last finding and whether it is selected: a file of many alike
+  /// (a storm of blank lines) asks once, not a string switch and a hash for each.
+  private var lastReaderRule: (id: String, selected: Bool)?
 
   /// - Parameters:
   ///   - rules: the rules to report.
@@ -152,7 +155,14 @@ public struct JournalCheck: Sendable {
   /// Takes a finding of the reader (a line's findings come before its record).
   public mutating func consume(_ diagnostic: Diagnostic, into findings: inout [CheckFinding]) {
     line = max(line, diagnostic.line)
-    if rules.contains(diagnostic.rule) {
+    let selected: Bool
+    if let last = lastReaderRule, last.id == diagnostic.rule {
+      selected = last.selected
+    } else {
+      selected = rules.contains(diagnostic.rule)
+      lastReaderRule = (diagnostic.rule, selected)
+    }
+    if selected {
       enqueue(CheckFinding(diagnostic))
     } else if diagnostic.severity == .error {
       summary.unreported[diagnostic.rule, default: 0] += 1
@@ -169,7 +179,7 @@ public struct JournalCheck: Sendable {
     if queue.count > Self.maxWaiting {
       // Every waiting finding is on one line: release by count.
       let n = queue.count - Self.maxWaiting / 2
-      for finding in queue[..<n] { summary.count(finding.diagnostic) }
+      for finding in queue[..<n] { summary.count(finding.diagnostic, times: 1) }
       findings.append(contentsOf: queue[..<n])
       queue.removeFirst(n)
     }
@@ -276,7 +286,7 @@ public struct JournalCheck: Sendable {
     let bound = finalBound()
     var i = 0
     while i < scratch.count, scratch[i].line <= bound {
-      summary.count(scratch[i])
+      summary.count(scratch[i], times: 1)
       findings.append(CheckFinding(scratch[i]))
       i += 1
     }
@@ -306,7 +316,8 @@ public struct JournalCheck: Sendable {
   private mutating func enqueue(_ finding: CheckFinding) {
     var i = queue.endIndex
     while i > queue.startIndex, queue[i - 1].diagnostic.line > finding.diagnostic.line { i -= 1 }
-    queue.insert(finding, at: i)
+    // Nearly always last: an insertion at the end went through the general replacement of a range.
+    if i == queue.endIndex { queue.append(finding) } else { queue.insert(finding, at: i) }
   }
 
   /// Appends the findings no later one can come before: every finding still
@@ -331,8 +342,16 @@ public struct JournalCheck: Sendable {
   private mutating func release(through line: Int, into findings: inout [CheckFinding]) {
     var n = 0
     while n < queue.count, queue[n].diagnostic.line <= line {
-      summary.count(queue[n].diagnostic)
+      // A run of findings of one rule and severity (a storm of blank lines) is counted at once.
+      let first = n
       n += 1
+      while n < queue.count, queue[n].diagnostic.line <= line,
+        queue[n].diagnostic.severity == queue[first].diagnostic.severity,
+        queue[n].diagnostic.rule == queue[first].diagnostic.rule
+      {
+        n += 1
+      }
+      summary.count(queue[first].diagnostic, times: n - first)
     }
     guard n > 0 else { return }
     findings.append(contentsOf: queue[..<n])

@@ -51,6 +51,34 @@ import Testing
         """)
   }
 
+  /// Warnings of two rules, interleaved, in a file and then another: each rule is shown once per
+  /// file, its omissions in the order the rules were first seen, and the counts by rule are whole.
+  @Test func interleavedWarningsOfTwoRulesAreEachShownOncePerFile() throws {
+    let directory = try TemporaryDirectory()
+    let marks = (1...6).map { JournalText.mark($0, "m\($0)") }
+    // Line 1 the header; then a blank line before each mark and every other mark with \r\n.
+    var text = JournalText.header() + "\n"
+    for (k, mark) in marks.enumerated() { text += "\n" + mark + (k.isMultiple(of: 2) ? "\r\n" : "\n") }
+    let a = try directory.write("a.ndjson", text)
+    let b = try directory.write("b.ndjson", JournalText.header() + "\r\n\n\n")
+    let result = try Binary.run(["check", a, b])
+    #expect(result.status == 0, "\(result)")
+    #expect(
+      result.stdout == """
+        \(a):2: warning: blank line [blank-line]
+        \(a):3: warning: line ends with \\r\\n instead of \\n [crlf]
+        \(a): 5 more blank-line warnings like the one on line 2 not shown
+        \(a): 2 more crlf warnings like the one on line 3 not shown
+        \(a): 7 events, 0 errors, 9 warnings (crlf 3, blank-line 6)
+        \(b):1: warning: line ends with \\r\\n instead of \\n [crlf]
+        \(b):2: warning: blank line [blank-line]
+        \(b): 1 more blank-line warning like the one on line 2 not shown
+        \(b): 1 event, 0 errors, 3 warnings (crlf 1, blank-line 2)
+        total: 2 files, 8 events, 0 errors, 12 warnings (crlf 4, blank-line 8)
+
+        """, "\(result)")
+  }
+
   @Test func everyCommandThatReadsAJournalTakesTheReadingOptions() throws {
     // A legitimate 5 MB line: refused by default, read with --max-line-bytes.
     let directory = try TemporaryDirectory()

@@ -53,9 +53,10 @@ struct TextCheckOutput: CheckOutput {
   let color: Bool
   /// The arrows and marks of the messages (`--ascii`) and of the model diff under a finding.
   let glyphs: Glyphs
-  /// Per warning rule of the current file: the first line shown and how many more were not.
-  private var repeated: [String: (first: Int, more: Int)] = [:]
-  private var repeatedOrder: [String] = []
+  /// Per warning rule of the current file, in the order first seen: the first line shown and how
+  /// many more were not. A list, not a dictionary: a file has a few warning rules at most, and a
+  /// storm of blank lines compared each one's rule with the last's rather than hashing it.
+  private var repeated: [(rule: String, first: Int, more: Int)] = []
 
   init(color: Bool, glyphs: Glyphs) {
     self.color = color
@@ -65,12 +66,11 @@ struct TextCheckOutput: CheckOutput {
   mutating func finding(_ finding: CheckFinding, file: String, _ context: inout Context) {
     let diagnostic = finding.diagnostic
     if diagnostic.severity == .warning {
-      if let seen = repeated[diagnostic.rule] {
-        repeated[diagnostic.rule] = (seen.first, seen.more + 1)
+      if let k = repeated.lastIndex(where: { $0.rule == diagnostic.rule }) {
+        repeated[k].more += 1
         return
       }
-      repeated[diagnostic.rule] = (diagnostic.line, 0)
-      repeatedOrder.append(diagnostic.rule)
+      repeated.append((diagnostic.rule, diagnostic.line, 0))
     }
     context.stdout.write(diagnostic, file: file, color: color, glyphs: glyphs)
     if let divergence = finding.divergence {
@@ -82,13 +82,13 @@ struct TextCheckOutput: CheckOutput {
 
   mutating func endFile(_ file: CheckedFile, _ context: inout Context) {
     let name = displayText(file.name, limit: .max)
-    for rule in repeatedOrder {
-      guard let seen = repeated[rule], seen.more > 0 else { continue }
+    for seen in repeated {
+      let rule = seen.rule
+      guard seen.more > 0 else { continue }
       context.stdout.write(
         "\(name): \(seen.more.counted("more \(rule) warning")) like the one on line \(seen.first) not shown\n")
     }
-    repeated = [:]
-    repeatedOrder = []
+    repeated = []
     guard let summary = file.summary else { return }
     context.stdout.write(name + ": " + Self.text(summary) + "\n")
   }

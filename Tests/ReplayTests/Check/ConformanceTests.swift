@@ -146,6 +146,26 @@ import Testing
     #expect(divergence.refusal == "cannot deallocate 'home': it is the root")
   }
 
+  /// An id the model does not know is named without a "did you mean" (a journal's ids are not
+  /// typed), though an alive id one edit away would be a script's suggestion.
+  @Test func anUnknownIDIsRefusedWithoutASuggestion() throws {
+    var b = RecordBuilder()
+    b.alloc("home")
+    b.root("home")
+    b.callback("home", .didLoad)
+    b.callback("home", .willAppear)
+    b.callback("home", .didAppear)
+    b.add(.dealloc(controller: "homf"))
+    let divergence = try #require(Self.conform(Self.numbered(b.records), .intended).first)
+    #expect(divergence.refusal == "unknown controller 'homf'")
+    // The same input in a script names the closest alive id.
+    var navigator = Navigator(profile: .intended, header: SessionHeader(session: "S"))
+    try navigator.controller("home", className: "Home")
+    #expect(throws: NavigatorError(.unknownController, "unknown controller 'homf' (did you mean 'home'?)")) {
+      try navigator.dealloc("homf")
+    }
+  }
+
   @Test func snapBackAndCommittedFollowTheRecordingButRefusedIsPredicted() throws {
     let script = """
       controller home HomeViewController

@@ -127,6 +127,7 @@ public struct Conformance: Sendable {
 
   private mutating func start(_ model: Navigator) {
     navigator = model
+    navigator.suggestsIDs = false
     started = true
   }
 

@@ -198,25 +198,25 @@ struct CodecBench {
   }
 
   static func decodeAll(_ journal: [UInt8]) -> Int {
-    var checksum = 0
-    forEachLine(journal, upTo: journal.count) { line in
-      do {
-        checksum &+= try RecordDecoder.decode(line).seq
-      } catch {
-        fatalError("\(error)")
-      }
-    }
-    return checksum
+    sumOfSeqs(journal) { line throws(DecodeError) in try RecordDecoder.decode(line) }
   }
 
   /// ``decodeAll(_:)`` as the readers decode: one ``RecordDecoder/Sequential`` for all the lines
   /// (the minute of the last time and the ids and class names seen lately kept).
   static func decodeInOrder(_ journal: [UInt8]) -> Int {
-    var checksum = 0
     var decoder = RecordDecoder.Sequential()
+    return sumOfSeqs(journal) { line throws(DecodeError) in try decoder.decode(line) }
+  }
+
+  /// Decodes every line with `decode`; the sum of the seqs (so the work cannot be optimized away).
+  @inline(__always)
+  static func sumOfSeqs(
+    _ journal: [UInt8], _ decode: (UnsafeRawBufferPointer) throws(DecodeError) -> Record
+  ) -> Int {
+    var checksum = 0
     forEachLine(journal, upTo: journal.count) { line in
       do {
-        checksum &+= try decoder.decode(line).seq
+        checksum &+= try decode(line).seq
       } catch {
         fatalError("\(error)")
       }

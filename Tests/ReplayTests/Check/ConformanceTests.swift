@@ -126,13 +126,19 @@ import Testing
     #expect(json.hasSuffix("}"))
   }
 
-  @Test func aRefusedInputIsReported() throws {
+  /// `home` allocated, made the root and shown.
+  static func homeShown() -> RecordBuilder {
     var b = RecordBuilder()
     b.alloc("home")
     b.root("home")
     b.callback("home", .didLoad)
     b.callback("home", .willAppear)
     b.callback("home", .didAppear)
+    return b
+  }
+
+  @Test func aRefusedInputIsReported() throws {
+    var b = Self.homeShown()
     b.add(.dealloc(controller: "home"))
     let found = Self.summary(Self.conform(Self.numbered(b.records), .intended))
     #expect(
@@ -149,12 +155,7 @@ import Testing
   /// An id the model does not know is named without a "did you mean" (a journal's ids are not
   /// typed), though an alive id one edit away would be a script's suggestion.
   @Test func anUnknownIDIsRefusedWithoutASuggestion() throws {
-    var b = RecordBuilder()
-    b.alloc("home")
-    b.root("home")
-    b.callback("home", .didLoad)
-    b.callback("home", .willAppear)
-    b.callback("home", .didAppear)
+    var b = Self.homeShown()
     b.add(.dealloc(controller: "homf"))
     let divergence = try #require(Self.conform(Self.numbered(b.records), .intended).first)
     #expect(divergence.refusal == "unknown controller 'homf'")

@@ -29,24 +29,25 @@ struct NameTable<Value> {
   /// Recognises the `n` bytes at `p`, of which `readable` (at least `n`) may be read.
   @inline(__always)
   func match(_ p: UnsafePointer<UInt8>, _ n: Int, readable: Int) -> Value? {
-    guard n <= ShortText.capacity else { return nil }
-    let i = starts[n]
-    let end = starts[n &+ 1]
-    guard i < end else { return nil }
+    guard let (start, end) = names(of: n) else { return nil }
     let bytes = readable >= ShortText.capacity ? ShortText(loading: p) : ShortText(copying: p, n)
-    return find(bytes, from: i, to: end)
+    return find(bytes, from: start, to: end)
   }
 
   /// ``match(_:_:readable:)`` for bytes of a line that has at least 16 bytes up to its end, `p + readable`:
   /// read as words that end there when fewer than 16 follow `p` (``ShortText/init(endingAt:_:)``).
   @inline(__always)
   func match(_ p: UnsafePointer<UInt8>, _ n: Int, lineEndsAfter readable: Int) -> Value? {
-    guard n <= ShortText.capacity else { return nil }
-    let i = starts[n]
-    let end = starts[n &+ 1]
-    guard i < end else { return nil }
+    guard let (start, end) = names(of: n) else { return nil }
     let bytes = readable >= ShortText.capacity ? ShortText(loading: p) : ShortText(endingAt: p, readable)
-    return find(bytes, from: i, to: end)
+    return find(bytes, from: start, to: end)
+  }
+
+  /// The entries of the names of `n` bytes, if there are any.
+  @inline(__always)
+  private func names(of n: Int) -> (start: Int, end: Int)? {
+    guard n <= ShortText.capacity, starts[n] < starts[n &+ 1] else { return nil }
+    return (starts[n], starts[n &+ 1])
   }
 
   @inline(__always)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Journal
@@ -14,9 +15,23 @@ import Testing
 /// prefix builds on glibc only).
 private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buffer, count) }
 
-/// A fresh directory under /tmp for one test.
-func temporaryDirectory() throws -> String {
+/// The folder under /tmp of this test process's directories, removed when the process exits.
+private let testDirectories: String = {
   var template = Array("/tmp/journal-files-XXXXXX".utf8CString)
+  guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+    fatalError("mkdtemp failed")
+  }
+  atexit { removeTestDirectories() }
+  return String(cString: made)
+}()
+
+private func removeTestDirectories() {
+  try? FileManager.default.removeItem(atPath: testDirectories)
+}
+
+/// A fresh directory for one test (in ``testDirectories``: removed at the end of the run).
+func temporaryDirectory() throws -> String {
+  var template = Array("\(testDirectories)/XXXXXX".utf8CString)
   let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
   let path = try #require(made.map { String(cString: $0) })
   return path

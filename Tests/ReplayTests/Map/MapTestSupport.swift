@@ -1,3 +1,4 @@
+import Foundation
 import Journal
 import Testing
 
@@ -172,11 +173,25 @@ enum GoldenFile {
   }
 }
 
-/// Files for end-to-end tests, in a fresh directory under /tmp.
+/// The folder under /tmp of this test process's ``TemporaryFiles``, removed when the process exits.
+private let mapTestDirectories: String = {
+  var template = Array("/tmp/spatial-replay-map-XXXXXX".utf8CString)
+  guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+    fatalError("mkdtemp failed")
+  }
+  atexit { removeMapTestDirectories() }
+  return String(cString: made)
+}()
+
+private func removeMapTestDirectories() {
+  try? FileManager.default.removeItem(atPath: mapTestDirectories)
+}
+
+/// Files for end-to-end tests, in a fresh directory (removed at the end of the run).
 enum TemporaryFiles {
   /// A new empty directory.
   static func directory() -> String {
-    var template = Array("/tmp/spatial-replay-map-XXXXXX".utf8CString)
+    var template = Array("\(mapTestDirectories)/XXXXXX".utf8CString)
     let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
     precondition(made != nil, "mkdtemp failed")
     return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -82,11 +82,9 @@ struct TextCheckOutput: CheckOutput {
 
   mutating func endFile(_ file: CheckedFile, _ context: inout Context) {
     let name = displayText(file.name, limit: .max)
-    for seen in repeated {
-      let rule = seen.rule
-      guard seen.more > 0 else { continue }
+    for seen in repeated where seen.more > 0 {
       context.stdout.write(
-        "\(name): \(seen.more.counted("more \(rule) warning")) like the one on line \(seen.first) not shown\n")
+        "\(name): \(seen.more.counted("more \(seen.rule) warning")) like the one on line \(seen.first) not shown\n")
     }
     repeated = []
     guard let summary = file.summary else { return }

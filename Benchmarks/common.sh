@@ -4,7 +4,8 @@
 # /tmp/spatial-replay-NAME-XXXXXX removed when the script exits. `time_runs RUNS
 # DIR` runs the array `commands` RUNS times, interleaved, under /usr/bin/time -v
 # (exit statuses ignored), filling wall[i] (to the 0.1 ms), cpu[i] (user + system) and rss[i]
-# (peak RSS, KB); `figures I` prints command I's "MEDIAN MIN MAX CPU RSS": median,
+# (peak RSS, KB); when the array `prepare` has an entry i, it runs before each run of
+# command i, untimed (to remove the output a previous run left, say); `figures I` prints command I's "MEDIAN MIN MAX CPU RSS": median,
 # min and max wall time, median CPU time, largest peak RSS. `release_binary`
 # builds spatial-replay in release (the build's last line on stderr) and prints
 # its path.
@@ -46,6 +47,7 @@ time_runs() {
   for ((run = 0; run < runs; run++)); do
     for i in "${!commands[@]}"; do
       out="$work/time.$i.$run"
+      if [[ -n "${prepare[$i]:-}" ]]; then bash -c "${prepare[$i]}"; fi
       # Exit status 1 is fine (findings); the times are what matters here. The wall
       # time is bash's microsecond clock around the run: /usr/bin/time's is in
       # hundredths, a fifth of a 50 ms check.

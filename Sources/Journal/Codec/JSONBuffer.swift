@@ -287,6 +287,17 @@ package struct JSONBuffer {
     return spare
   }
 
+  /// Appends `other`'s bytes and empties it (its brackets are left as they were): when this
+  /// buffer is empty, the two swap their storage rather than copy the bytes.
+  package mutating func take(_ other: inout JSONBuffer) {
+    if bytes.isEmpty {
+      swap(&bytes, &other.bytes)
+    } else {
+      bytes.append(contentsOf: other.bytes)
+    }
+    other.bytes.removeAll(keepingCapacity: true)
+  }
+
   /// Makes room for at least `count` bytes in all, so that a value known to grow that far is not
   /// moved as it grows.
   package mutating func reserveCapacity(_ count: Int) {

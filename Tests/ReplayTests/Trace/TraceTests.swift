@@ -377,6 +377,63 @@ import Testing
     let again = try Self.spans(journal)
     #expect(again.map { $0["spanId"] as! String } == spans.map { $0["spanId"] as! String })
   }
+
+  /// Two controllers taking turns on screen, `visits` visits in all, with the session header
+  /// after the record at `headerAt` (or first).
+  static func turns(visits: Int, headerAt: Int = -1) -> [JournalItem] {
+    let header = Event.session(SessionHeader(session: "turns", app: "Turns", build: "42", device: "Phone"))
+    var events: [Event] = [.alloc(controller: "a", className: "A"), .alloc(controller: "b", className: "B")]
+    for k in 0..<visits {
+      let (shown, hidden): (ControllerID, ControllerID) = k % 2 == 0 ? ("a", "b") : ("b", "a")
+      if k > 0 {
+        events.append(.lifecycle(controller: hidden, callback: .willDisappear))
+        events.append(.lifecycle(controller: hidden, callback: .didDisappear))
+      }
+      events.append(.lifecycle(controller: shown, callback: .willAppear))
+      events.append(.lifecycle(controller: shown, callback: .didAppear))
+    }
+    events.insert(header, at: headerAt + 1)
+    return events.enumerated().map { seq, event in
+      let time = Timestamp(microseconds: Timestamp.modelEpoch.microseconds + Int64(seq) * 1000)
+      return .record(Record(seq: seq, time: time, event: event), line: seq + 1, offset: 0)
+    }
+  }
+
+  /// The OTLP lines of `items`, each a JSON object.
+  static func otlpLines(_ items: [JournalItem]) throws -> [[String: Any]] {
+    let bytes = TraceWriter.document(format: .otlp, runs: [("turns.ndjson", items)], version: "test")
+    #expect(bytes.last == UInt8(ascii: "\n"))
+    return try bytes.split(separator: UInt8(ascii: "\n")).map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])
+    }
+  }
+
+  /// The resource attributes of a `TracesData` line, and the spans it holds.
+  static func resourceAndSpans(_ line: [String: Any]) throws -> (resource: [String: Any], spans: Int) {
+    let resources = try #require(line["resourceSpans"] as? [[String: Any]])
+    #expect(resources.count == 1)
+    let resource = Self.attributes(try #require(resources.first?["resource"] as? [String: Any]))
+    let scopes = try #require(resources.first?["scopeSpans"] as? [[String: Any]])
+    return (resource, scopes.reduce(0) { $0 + (($1["spans"] as? [Any])?.count ?? 0) })
+  }
+
+  @Test(arguments: [-1, 40])
+  func otlpLinesOfManySpansEachCarryTheSessionsResource(headerAt: Int) throws {
+    // 1,300 visits and the root: three lines of at most 512 spans; the header first, or after
+    // the first visits' spans were gathered (the line they are in still names the session).
+    let lines = try Self.otlpLines(Self.turns(visits: 1300, headerAt: headerAt))
+    #expect(lines.count == 3)
+    var spans = 0
+    for line in lines {
+      let (resource, count) = try Self.resourceAndSpans(line)
+      #expect(resource["service.name"] as? String == "Turns")
+      #expect(resource["service.version"] as? String == "42")
+      #expect(resource["session.id"] as? String == "turns")
+      #expect(count <= 512)
+      spans += count
+    }
+    #expect(spans == 1301)
+  }
 }
 
 /// The command line of `trace`: its options, its output, its statuses.

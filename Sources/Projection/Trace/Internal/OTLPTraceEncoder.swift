@@ -34,14 +34,28 @@ struct OTLPTraceEncoder: TraceSink {
   private var spanBase: UInt64 = 0
   private var spanCount: UInt64 = 0
   private var previousSessions: [String] = []
+  /// The line being gathered: its spans (``batchCount`` of them), after its `TracesData` prefix
+  /// when ``linePrefixed``.
   private var batch = JSONBuffer()
   private var batchCount = 0
+  /// The line's spans' array is open in ``batch``.
+  private var lineStarted = false
+  /// ``batch`` begins with the line's prefix: the header was known when the line began (it is
+  /// taken once per run, so it is the one the line ends with), and ``flushLine()`` hands the
+  /// line over whole, without a copy when ``json`` is empty (it mostly is: it is drained often).
+  private var linePrefixed = false
   private var lanes: [LaneSpans] = []
   /// Per lane, whether its span is open, and whether its visit has ended (read on every event).
   ///
   /// Implementation note: apart from ``lanes``, of a plain type: reading a lane's optional span
   /// to find out copied the lane (its span, its visit and their buffers retained and released).
   private var spanStates: [SpanState] = []
+  /// Per lane, its controller's text, made at its first span or move to it.
+  ///
+  /// Implementation note: apart from ``lanes`` too: read through the lane, each span and each
+  /// move copied the whole ``LaneSpans`` (its span's and its waiting events' buffers retained
+  /// and released), a twentieth of the trace's main thread on churn.
+  private var texts: [LaneText?] = []
   private var root = Events()
   /// The lane of the visit that ended last (`last.screen.name`).
   private var lastScreen: Int?
@@ -130,7 +144,6 @@ struct OTLPTraceEncoder: TraceSink {
   struct LaneSpans {
     var span: OpenSpan?
     var pending = Events()
-    var text: LaneText?
   }
 
   init(version: String) {
@@ -145,12 +158,13 @@ struct OTLPTraceEncoder: TraceSink {
     self.file = file
     lanes.removeAll()
     spanStates.removeAll()
+    texts.removeAll()
     root = Events()
     lastScreen = nil
     spanCount = 0
     batch = JSONBuffer()
-    batch.open("[")
     batchCount = 0
+    (lineStarted, linePrefixed) = (false, false)
     identify(by: "file\u{0}" + file)
     encodeCommon()
   }
@@ -230,6 +244,7 @@ struct OTLPTraceEncoder: TraceSink {
     while lanes.count <= lane {
       lanes.append(LaneSpans())
       spanStates.append(.none)
+      texts.append(nil)
     }
   }
 
@@ -237,7 +252,7 @@ struct OTLPTraceEncoder: TraceSink {
   @inline(__always)
   private mutating func ensureText(_ lane: Int, _ id: ControllerID) {
     ensure(lane)
-    if lanes[lane].text == nil || lanes[lane].text!.id != id { lanes[lane].text = LaneText(id) }
+    if texts[lane] == nil || texts[lane]!.id != id { texts[lane] = LaneText(id) }
   }
 
   // MARK: Spans
@@ -320,10 +335,17 @@ struct OTLPTraceEncoder: TraceSink {
   }
 
   /// ``open(_:_:time:seq:)`` for a name spelled in the source: `name` is
-  /// `","name":"NAME","attributes":[{"key":"journal.seq","value":{"intValue":"`.
+  /// `","name":"NAME","attributes":[{"key":"journal.seq","value":{"intValue":"`; `rest` writes
+  /// what follows the seq's attribute, in the same piece, in at most `room` bytes.
+  ///
+  /// Implementation note: an event in one piece, its attributes with it. Written as pieces of
+  /// their own (a few calls of ``JSONBuffer/raw(_:)-(StaticString)`` per attribute), a pan's
+  /// eleven appends cost more than its text: 4.3 appends an event on churn, a ninth of the
+  /// trace's main thread.
   @inline(__always)
   private static func open(
-    _ events: inout Events, _ nanos: inout NanosText, _ name: StaticString, time: Timestamp, seq: Int
+    _ events: inout Events, _ nanos: inout NanosText, _ name: StaticString, time: Timestamp, seq: Int,
+    room: Int = 0, _ rest: (inout ByteWriter) -> Void = { _ in }
   ) -> Bool {
     guard events.count < eventLimit else {
       events.dropped += 1
@@ -331,12 +353,13 @@ struct OTLPTraceEncoder: TraceSink {
     }
     events.count += 1
     events.json.element()
-    events.json.writeCopied(atMost: eventRoom) { out in
+    events.json.writeCopied(atMost: eventRoom + room) { out in
       out.raw(#"{"timeUnixNano":""#)
       nanos.write(time, to: &out)
       out.raw(name)
       out.int(seq)
       out.raw(#""}}"#)
+      rest(&out)
     }
     return true
   }
@@ -386,28 +409,34 @@ struct OTLPTraceEncoder: TraceSink {
 
   mutating func move(from: Int, to: Int, flow: Int?, _ move: Move, seq: Int, time: Timestamp) {
     ensureText(to, move.to)
-    let target = lanes[to].text!.quotedID
+    let target = texts[to]!.quotedID
     withEvents(from) { events, nanos in
       let name: StaticString = #"","name":"move","attributes":[{"key":"journal.seq","value":{"intValue":""#
-      guard Self.open(&events, &nanos, name, time: time, seq: seq) else { return }
-      events.json.raw(#",{"key":"move.to","value":{"stringValue":"#)
+      guard
+        Self.open(
+          &events, &nanos, name, time: time, seq: seq, room: 50,
+          { $0.raw(#",{"key":"move.to","value":{"stringValue":"#) })
+      else { return }
       events.json.raw(target)
-      switch move.direction {
-      case .left: events.json.raw(#"}},{"key":"move.direction","value":{"stringValue":"left"}}"#)
-      case .right: events.json.raw(#"}},{"key":"move.direction","value":{"stringValue":"right"}}"#)
-      case .up: events.json.raw(#"}},{"key":"move.direction","value":{"stringValue":"up"}}"#)
-      case .down: events.json.raw(#"}},{"key":"move.direction","value":{"stringValue":"down"}}"#)
+      // The direction's, trigger's and animated attributes: at most 190 bytes.
+      events.json.writeCopied(atMost: 200) { out in
+        switch move.direction {
+        case .left: out.raw(#"}},{"key":"move.direction","value":{"stringValue":"left"}}"#)
+        case .right: out.raw(#"}},{"key":"move.direction","value":{"stringValue":"right"}}"#)
+        case .up: out.raw(#"}},{"key":"move.direction","value":{"stringValue":"up"}}"#)
+        case .down: out.raw(#"}},{"key":"move.direction","value":{"stringValue":"down"}}"#)
+        }
+        switch move.trigger {
+        case .programmatic: out.raw(#",{"key":"move.trigger","value":{"stringValue":"programmatic"}}"#)
+        case .pan: out.raw(#",{"key":"move.trigger","value":{"stringValue":"pan"}}"#)
+        case .fling: out.raw(#",{"key":"move.trigger","value":{"stringValue":"fling"}}"#)
+        case .goToRoot: out.raw(#",{"key":"move.trigger","value":{"stringValue":"goToRoot"}}"#)
+        }
+        out.raw(
+          move.animated
+            ? #",{"key":"move.animated","value":{"boolValue":true}}]}"#
+            : #",{"key":"move.animated","value":{"boolValue":false}}]}"#)
       }
-      switch move.trigger {
-      case .programmatic: events.json.raw(#",{"key":"move.trigger","value":{"stringValue":"programmatic"}}"#)
-      case .pan: events.json.raw(#",{"key":"move.trigger","value":{"stringValue":"pan"}}"#)
-      case .fling: events.json.raw(#",{"key":"move.trigger","value":{"stringValue":"fling"}}"#)
-      case .goToRoot: events.json.raw(#",{"key":"move.trigger","value":{"stringValue":"goToRoot"}}"#)
-      }
-      events.json.raw(
-        move.animated
-          ? #",{"key":"move.animated","value":{"boolValue":true}}]}"#
-          : #",{"key":"move.animated","value":{"boolValue":false}}]}"#)
     }
   }
 
@@ -416,39 +445,51 @@ struct OTLPTraceEncoder: TraceSink {
   mutating func pan(lane: Int, _ pan: Pan, seq: Int, time: Timestamp) {
     withEvents(lane) { events, nanos in
       let name: StaticString = #"","name":"pan","attributes":[{"key":"journal.seq","value":{"intValue":""#
-      guard Self.open(&events, &nanos, name, time: time, seq: seq) else { return }
-      switch pan.direction {
-      case .left: events.json.raw(#",{"key":"pan.direction","value":{"stringValue":"left"}}"#)
-      case .right: events.json.raw(#",{"key":"pan.direction","value":{"stringValue":"right"}}"#)
-      case .up: events.json.raw(#",{"key":"pan.direction","value":{"stringValue":"up"}}"#)
-      case .down: events.json.raw(#",{"key":"pan.direction","value":{"stringValue":"down"}}"#)
+      // The direction's, outcome's and fingers' attributes and the distance's key: at most 230 bytes.
+      let written = Self.open(&events, &nanos, name, time: time, seq: seq, room: 240) { out in
+        switch pan.direction {
+        case .left: out.raw(#",{"key":"pan.direction","value":{"stringValue":"left"}}"#)
+        case .right: out.raw(#",{"key":"pan.direction","value":{"stringValue":"right"}}"#)
+        case .up: out.raw(#",{"key":"pan.direction","value":{"stringValue":"up"}}"#)
+        case .down: out.raw(#",{"key":"pan.direction","value":{"stringValue":"down"}}"#)
+        }
+        switch pan.outcome {
+        case .committed: out.raw(#",{"key":"pan.outcome","value":{"stringValue":"committed"}}"#)
+        case .snapBack: out.raw(#",{"key":"pan.outcome","value":{"stringValue":"snapBack"}}"#)
+        case .blocked: out.raw(#",{"key":"pan.outcome","value":{"stringValue":"blocked"}}"#)
+        case .refused: out.raw(#",{"key":"pan.outcome","value":{"stringValue":"refused"}}"#)
+        case .cancelled: out.raw(#",{"key":"pan.outcome","value":{"stringValue":"cancelled"}}"#)
+        }
+        out.raw(#",{"key":"pan.fingers","value":{"intValue":""#)
+        out.int(pan.touches)
+        out.raw(#""}},{"key":"pan.distance","value":{"doubleValue":"#)
       }
-      switch pan.outcome {
-      case .committed: events.json.raw(#",{"key":"pan.outcome","value":{"stringValue":"committed"}}"#)
-      case .snapBack: events.json.raw(#",{"key":"pan.outcome","value":{"stringValue":"snapBack"}}"#)
-      case .blocked: events.json.raw(#",{"key":"pan.outcome","value":{"stringValue":"blocked"}}"#)
-      case .refused: events.json.raw(#",{"key":"pan.outcome","value":{"stringValue":"refused"}}"#)
-      case .cancelled: events.json.raw(#",{"key":"pan.outcome","value":{"stringValue":"cancelled"}}"#)
-      }
-      Self.attribute(&events.json, "pan.fingers", int: pan.touches)
-      Self.attribute(&events.json, "pan.distance", double: pan.distance)
-      Self.attribute(&events.json, "pan.velocity", double: pan.velocity)
-      Self.close(&events)
+      guard written else { return }
+      events.json.number(pan.distance)
+      events.json.raw(#"}},{"key":"pan.velocity","value":{"doubleValue":"#)
+      events.json.number(pan.velocity)
+      events.json.raw("}}]}")
     }
   }
 
   mutating func modal(lane: Int, presenter: ControllerID, seq: Int, time: Timestamp) {
-    withEvents(lane) { events, _ in
-      guard Self.open(&events, "modal presented", time: time, seq: seq) else { return }
-      Self.attribute(&events.json, "modal.presenter", presenter.rawValue)
-      Self.close(&events)
+    withEvents(lane) { events, nanos in
+      let name: StaticString =
+        #"","name":"modal presented","attributes":[{"key":"journal.seq","value":{"intValue":""#
+      guard
+        Self.open(
+          &events, &nanos, name, time: time, seq: seq, room: 50,
+          { $0.raw(#",{"key":"modal.presenter","value":{"stringValue":"#) })
+      else { return }
+      events.json.string(presenter.rawValue)
+      events.json.raw("}}]}")
     }
   }
 
   mutating func dealloc(lane: Int, seq: Int, time: Timestamp) {
-    withEvents(lane) { events, _ in
-      guard Self.open(&events, "deallocated", time: time, seq: seq) else { return }
-      Self.close(&events)
+    withEvents(lane) { events, nanos in
+      let name: StaticString = #"","name":"deallocated","attributes":[{"key":"journal.seq","value":{"intValue":""#
+      _ = Self.open(&events, &nanos, name, time: time, seq: seq, room: 2, { $0.raw("]}") })
     }
     closeSpan(lane)
   }
@@ -481,17 +522,20 @@ struct OTLPTraceEncoder: TraceSink {
           writeSpan(&span, lane: k)
         } else {
           span.events.json.close("]")
-          move(span.events, into: &root)
+          Self.move(span.events, into: &root)
         }
       }
-      move(lanes[k].pending, into: &root)
+      Self.move(lanes[k].pending, into: &root)
     }
     writeRoot(first: first ?? Timestamp(microseconds: 0), last: last ?? Timestamp(microseconds: 0))
     flushLine()
   }
 
   /// Moves waiting events that no visit took onto the root span, within its limit.
-  private func move(_ events: Events, into root: inout Events) {
+  ///
+  /// Implementation note: static: a method of the encoder writing into its own root copied the
+  /// whole encoder at each call (one a lane, at the end of the run).
+  private static func move(_ events: Events, into root: inout Events) {
     // Re-encoding is not needed: the count decides, the bytes are spliced.
     if root.error == nil { root.error = events.error }
     let room = max(0, Self.eventLimit - root.count)
@@ -556,9 +600,9 @@ struct OTLPTraceEncoder: TraceSink {
   private mutating func writeSpan(_ span: inout OpenSpan, lane: Int) {
     let visit = span.visit!
     ensureText(lane, visit.controller)
-    lanes[lane].text!.name(visit.className)
-    let text = lanes[lane].text!
-    let lastID = span.lastScreen.map { lanes[$0].text!.quotedID }
+    texts[lane]!.name(visit.className)
+    let text = texts[lane]!
+    let lastID = span.lastScreen.map { texts[$0]!.quotedID }
     let (open, parent, common) = (spanOpen, spanParent, self.common)
     let id = spanBase &+ span.id
     // Implementation note: the span's head in one piece (``JSONBuffer/write(atMost:_:)``); the
@@ -566,6 +610,7 @@ struct OTLPTraceEncoder: TraceSink {
     var nanos = NanosText()
     swap(&nanos, &self.nanos)
     let strings = open.count + parent.count + 2 * text.quotedName.count + text.quotedID.count + (lastID?.count ?? 0)
+    startLine()
     batch.element()
     batch.write(atMost: Self.spanRoom + strings + common.count) { out in
       out.bytes(open)
@@ -609,6 +654,7 @@ struct OTLPTraceEncoder: TraceSink {
   }
 
   private mutating func writeRoot(first: Timestamp, last: Timestamp) {
+    startLine()
     batch.element()
     batch.open("{")
     spanHeader(id: 0, parent: nil, name: "session")
@@ -672,10 +718,21 @@ struct OTLPTraceEncoder: TraceSink {
     }
   }
 
-  /// Writes the spans gathered so far as one `TracesData` line.
-  private mutating func flushLine() {
-    guard batchCount > 0 else { return }
-    batch.close("]")
+  /// Opens the line's array of spans before its first span, after the line's prefix when the
+  /// header is known.
+  @inline(__always)
+  private mutating func startLine() {
+    guard !lineStarted else { return }
+    lineStarted = true
+    if header != nil {
+      linePrefix(&batch)
+      linePrefixed = true
+    }
+    batch.open("[")
+  }
+
+  /// `{"resourceSpans":[{"resource":…,"scopeSpans":[{"scope":…,"spans":`, of the header known now.
+  private func linePrefix(_ json: inout JSONBuffer) {
     json.raw(#"{"resourceSpans":[{"resource":{"attributes":["#)
     Self.attribute(&json, "service.name", header?.app ?? "unknown_service", first: true)
     if let build = header?.build { Self.attribute(&json, "service.version", build) }
@@ -684,12 +741,25 @@ struct OTLPTraceEncoder: TraceSink {
     json.raw(#"]},"scopeSpans":[{"scope":{"name":"spatial-replay","version":"#)
     json.string(version)
     json.raw(#"},"spans":"#)
-    json.raw(batch.bytes)
-    json.raw("}]}]}\n")
-    // Emptied, its capacity kept for the next line.
-    batch.drain { _ in }
-    batch.open("[")
+  }
+
+  /// Writes the spans gathered so far as one `TracesData` line.
+  private mutating func flushLine() {
+    guard batchCount > 0 else { return }
+    batch.close("]")
+    if linePrefixed {
+      batch.raw("}]}]}\n")
+      json.take(&batch)
+    } else {
+      // The header came after the line began: the line has the one known now.
+      linePrefix(&json)
+      json.raw(batch.bytes)
+      json.raw("}]}]}\n")
+      // Emptied, its capacity kept for the next line.
+      batch.drain { _ in }
+    }
     batchCount = 0
+    (lineStarted, linePrefixed) = (false, false)
   }
 
   // MARK: Attributes

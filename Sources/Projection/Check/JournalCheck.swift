@@ -124,6 +124,10 @@ public struct JournalCheck: Sendable {
   /// The rule of the reader's last finding and whether it is selected: a file of many alike
   /// (a storm of blank lines) asks once, not a string switch and a hash for each.
   private var lastReaderRule: (id: String, selected: Bool)?
+  /// The rule counted last and its entry in the summary's counts by rule: a storm of one rule is
+  /// counted without hashing its id for each finding (only ``count(_:times:)`` inserts a rule,
+  /// and it keeps this entry's index up to date).
+  private var lastCounted: (rule: String, index: Dictionary<String, Int>.Index)?
 
   /// - Parameters:
   ///   - rules: the rules to report.
@@ -162,7 +166,12 @@ public struct JournalCheck: Sendable {
       selected = rules.contains(diagnostic.rule)
       lastReaderRule = (diagnostic.rule, selected)
     }
-    if selected {
+    if selected && queue.isEmpty && diagnostic.line <= finalBound() {
+      // Final at once, nothing waiting before it (a storm of blank lines): passed on as it is,
+      // as the queue would pass it on.
+      count(diagnostic, times: 1)
+      findings.append(CheckFinding(diagnostic))
+    } else if selected {
       enqueue(CheckFinding(diagnostic))
     } else if diagnostic.severity == .error {
       summary.unreported[diagnostic.rule, default: 0] += 1
@@ -179,7 +188,7 @@ public struct JournalCheck: Sendable {
     if queue.count > Self.maxWaiting {
       // Every waiting finding is on one line: release by count.
       let n = queue.count - Self.maxWaiting / 2
-      for finding in queue[..<n] { summary.count(finding.diagnostic, times: 1) }
+      for finding in queue[..<n] { count(finding.diagnostic, times: 1) }
       findings.append(contentsOf: queue[..<n])
       queue.removeFirst(n)
     }
@@ -286,7 +295,7 @@ public struct JournalCheck: Sendable {
     let bound = finalBound()
     var i = 0
     while i < scratch.count, scratch[i].line <= bound {
-      summary.count(scratch[i], times: 1)
+      count(scratch[i], times: 1)
       findings.append(CheckFinding(scratch[i]))
       i += 1
     }
@@ -310,6 +319,21 @@ public struct JournalCheck: Sendable {
     scratch.removeAll(keepingCapacity: true)
     for divergence in divergences { enqueue(CheckFinding(divergence.diagnostic, divergence: divergence)) }
     divergences.removeAll(keepingCapacity: true)
+  }
+
+  /// Counts `times` findings like `diagnostic` in the summary.
+  @inline(__always)
+  private mutating func count(_ diagnostic: Diagnostic, times: Int) {
+    if let last = lastCounted, last.rule == diagnostic.rule {
+      switch diagnostic.severity {
+      case .error: summary.errors += times
+      case .warning: summary.warnings += times
+      }
+      summary.byRule.values[last.index] += times
+    } else {
+      summary.count(diagnostic, times: times)
+      lastCounted = (diagnostic.rule, summary.byRule.index(forKey: diagnostic.rule)!)
+    }
   }
 
   /// Inserts after every finding of the same or an earlier line.
@@ -351,7 +375,7 @@ public struct JournalCheck: Sendable {
       {
         n += 1
       }
-      summary.count(queue[first].diagnostic, times: n - first)
+      count(queue[first].diagnostic, times: n - first)
     }
     guard n > 0 else { return }
     findings.append(contentsOf: queue[..<n])

@@ -19,7 +19,7 @@ import Journal
 /// trace.finish()
 /// try trace.drain { bytes in out.append(contentsOf: bytes) }
 /// ```
-public struct TraceWriter {
+public struct TraceWriter: Sendable {
   public let format: TraceFormat
   // Implementation note: two optionals rather than an enum with payloads, so that each
   // call mutates the builder in place (a payload taken out of an enum is a copy).

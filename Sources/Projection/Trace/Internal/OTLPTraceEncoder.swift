@@ -17,7 +17,7 @@ import Journal
 ///
 /// Per the OTLP/JSON encoding: ids in lowercase hex, enums as integers, 64-bit
 /// integers (times in ns, `intValue`) as decimal strings, lowerCamelCase keys.
-struct OTLPTraceEncoder: TraceSink {
+struct OTLPTraceEncoder: TraceSink, Sendable {
   var json = JSONBuffer()
   static let spansPerLine = 512
   static let eventLimit = 128

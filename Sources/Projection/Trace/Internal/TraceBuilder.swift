@@ -18,7 +18,7 @@ import Journal
 /// Memory: the checker's (the model's state), one ``TraceLane`` per controller
 /// drawn, the class of each controller allocated before it is drawn, and the
 /// findings of one batch.
-struct TraceBuilder<Sink: TraceSink> {
+struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
   var sink: Sink
   private(set) var selection: TraceSelection
   private var run = -1

@@ -33,14 +33,21 @@ struct TraceCommand: Command {
     --from/--to, --since/--until and --controller choose what is drawn (a
     visit or a slice by the event that begins it, as 'export' selects rows);
     the model still reads every event. docs/trace.md describes the mapping.
+
+    -o OUT replaces OUT atomically once the trace is complete (a reader or a
+    killed command never sees part of one); the trace, made again from the
+    journal at will, is left to the system to write to the disk, unless
+    --durable asks the command to wait for that.
     Findings do not change the exit status.
     """
   static let format = Option.value(
     "--format", "FORMAT",
     "chrome: the Trace Event Format (Perfetto, chrome://tracing); otlp:\nOTLP/JSON lines for OpenTelemetry (required)",
     values: .oneOf(TraceFormat.allCases.map(\.rawValue)))
+  static let durable = Option.flag(
+    "--durable", "with -o: the file is on the disk (fdatasync) before it replaces OUT; slower, as fast as\nthe disk writes")
   static let options =
-    [format, Option.output] + Option.filters + Option.reading
+    [format, Option.output, durable] + Option.filters + Option.reading
   static let exitStatus = """
     0 written, 2 a file could not be read or has format errors (the trace is
     still written, from every event that could be read), or the output could
@@ -56,6 +63,7 @@ struct TraceCommand: Command {
   var files: [String]
   var format: TraceFormat
   var output: String?
+  var durable: Bool
   var filter: EventFilter
   var reading: ReadOptions
 
@@ -75,6 +83,8 @@ struct TraceCommand: Command {
     if output == "" { throw UsageError("-o needs a path") }
     if output == "-" { output = nil }
     if let output { try InputFiles(files).refuse(output) }
+    durable = arguments.flag(Self.durable)
+    if durable && output == nil { throw UsageError("--durable syncs the file written with -o OUT: give -o") }
     filter = try EventFilter(arguments)
     if !filter.types.isEmpty {
       throw UsageError(
@@ -93,8 +103,11 @@ struct TraceCommand: Command {
     var verdict = Verdict()
     var filter = self.filter
     context.stdout.flush()
-    // A file is written and synced on a thread of its own while the trace is made (FileWriterThread).
-    let file = try output.map { path throws(CommandFailure) in FileWriterThread(try AtomicFile(path: path)) }
+    // A file is written (and with --durable synced) on a thread of its own while the trace is made
+    // (FileWriterThread).
+    let file = try output.map { path throws(CommandFailure) in
+      FileWriterThread(try AtomicFile(path: path), sync: durable)
+    }
     func write(_ bytes: [UInt8], _ context: inout Context) throws(CommandFailure) {
       if let file {
         try file.write(bytes)

@@ -125,9 +125,11 @@ final class AtomicFile {
     fd = -1
   }
 
-  /// Syncs, closes and renames the file over its target (a direct target is only closed).
+  /// Syncs (unless `sync` is false), closes and renames the file over its target (a direct target
+  /// is only closed). Unsynced, the rename is as atomic for every reader and for a killed process;
+  /// only a power cut soon after may leave the target empty or old, as the file system orders it.
   /// - Throws: ``CommandFailure``; the temporary file is removed then.
-  func commit() throws(CommandFailure) {
+  func commit(sync: Bool = true) throws(CommandFailure) {
     if isDirect {
       systemClose(fd)
       fd = -1
@@ -135,7 +137,7 @@ final class AtomicFile {
       return
     }
     if fd < 0 { try open(flags: O_WRONLY | O_APPEND) }
-    if fdatasync(fd) != 0 {
+    if sync && fdatasync(fd) != 0 {
       let failure = Self.failure("cannot sync", path)
       abandon()
       throw failure

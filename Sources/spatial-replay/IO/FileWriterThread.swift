@@ -2,17 +2,19 @@ import Dispatch
 import Journal
 import Synchronization
 
-/// Writes byte chunks to an ``AtomicFile`` on a thread of its own, syncing the
-/// file to the disk as it goes, while the caller makes the next chunks: `trace`
-/// hands it each megabyte of its output.
+/// Writes byte chunks to an ``AtomicFile`` on a thread of its own while the
+/// caller makes the next chunks (`trace` hands it each megabyte of its output),
+/// syncing the file to the disk as it goes when asked to (`trace --durable`).
 ///
 /// ```swift
-/// let writer = FileWriterThread(try AtomicFile(path: "x.json"))
+/// let writer = FileWriterThread(try AtomicFile(path: "x.json"), sync: true)
 /// try writer.write(chunk)   // queued; throws the thread's failure once it has failed
 /// try writer.commit()       // waits for the queue, then commits (sync, rename)
 /// ```
 ///
-/// Implementation note: the page cache took a large output whole and the
+/// Implementation note: unsynced (the default), the writes leave the caller's
+/// thread and the file is renamed into place as soon as the last is in the
+/// page cache. Synced, the page cache took a large output whole and the
 /// commit's `fdatasync` then wrote all of it while the command waited: 1.1 to
 /// 1.4 s for the 260 MB Chrome trace of 1M events on this project's machines,
 /// more than `check` of the journal takes. Syncing every ``syncEvery`` bytes
@@ -58,13 +60,22 @@ final class FileWriterThread: @unchecked Sendable {
   /// Bytes written between two syncs.
   static let syncEvery = 16 << 20
 
-  /// Starts the writing thread; the caller ends it with ``commit()`` or ``abandon()``.
-  init(_ file: AtomicFile) {
+  /// The file is synced as it is written and before it is committed.
+  let sync: Bool
+
+  /// Starts the writing thread (and, with `sync`, the syncing thread); the caller ends it with
+  /// ``commit()`` or ``abandon()``.
+  init(_ file: AtomicFile, sync: Bool) {
     self.file = file
+    self.sync = sync
     // A thread of its own, not a block on Dispatch's pool: it waits for the disk,
     // and the reader decodes on that pool.
     startThread { self.drain() }
-    startThread { self.syncWhenAsked() }
+    if sync {
+      startThread { self.syncWhenAsked() }
+    } else {
+      syncerDone.signal()
+    }
   }
 
   /// Queues a chunk, waiting while ``capacity`` are queued.
@@ -108,7 +119,7 @@ final class FileWriterThread: @unchecked Sendable {
       file.abandon()
       throw failure
     }
-    try file.commit()
+    try file.commit(sync: sync)
   }
 
   /// Stops writing (the queued chunks are dropped) and abandons the file.
@@ -168,7 +179,7 @@ final class FileWriterThread: @unchecked Sendable {
       // (filling a shared buffer would copy it).
       chunk = []
       writtenCount.signal()
-      if unsynced >= Self.syncEvery {
+      if sync && unsynced >= Self.syncEvery {
         unsynced = 0
         if !syncWanted.exchange(true, ordering: .acquiringAndReleasing) { syncRequests.signal() }
       }

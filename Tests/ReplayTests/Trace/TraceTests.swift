@@ -468,4 +468,30 @@ import Testing
     #expect(spanCount(results[2].stdout) > 0)
     #expect(results[4].status == 64 && results[4].stderr.contains("did you mean home?"), "\(results[4])")
   }
+
+  /// `-o` writes the bytes of standard output, synced (`--durable`) or not, over a file that was
+  /// there; `--durable` without `-o` is a usage error.
+  @Test(arguments: ["chrome", "otlp"])
+  func theFileIsWhatStandardOutputGetsDurableOrNot(format: String) throws {
+    let directory = try TemporaryDirectory()
+    // Churn: a few megabytes of trace, several of the writing thread's chunks.
+    let journal = directory.file("churn.ndjson")
+    let made = try Binary.run(["simulate", "--shape", "churn", "--events", "20000", "--seed", "5", "-o", journal])
+    #expect(made.status == 0, "\(made)")
+    let plain = directory.file("plain.json")
+    let durable = try directory.write("durable.json", "an older trace\n")
+    let results = try Binary.runAll([
+      (["trace", "--format", format, journal], []),
+      (["trace", "--format", format, journal, "-o", plain], []),
+      (["trace", "--format", format, "--durable", journal, "-o", durable], []),
+      (["trace", "--format", format, "--durable", journal], []),
+    ])
+    for k in 0..<3 { #expect(results[k].status == 0, "\(results[k])") }
+    #expect(results[0].stdoutBytes.count > 2 << 20)
+    #expect(try directory.read(plain) == results[0].stdoutBytes)
+    #expect(try directory.read(durable) == results[0].stdoutBytes)
+    #expect(results[3].status == 64 && results[3].stderr.contains("--durable"), "\(results[3])")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(names == ["churn.ndjson", "durable.json", "plain.json"])
+  }
 }

@@ -33,19 +33,20 @@ struct TraceCommand: Command {
     --from/--to, --since/--until and --controller choose what is drawn (a
     visit or a slice by the event that begins it, as 'export' selects rows);
     the model still reads every event. docs/trace.md describes the mapping.
+    Findings do not change the exit status.
 
     -o OUT replaces OUT atomically once the trace is complete (a reader or a
     killed command never sees part of one); the trace, made again from the
     journal at will, is left to the system to write to the disk, unless
     --durable asks the command to wait for that.
-    Findings do not change the exit status.
     """
   static let format = Option.value(
     "--format", "FORMAT",
     "chrome: the Trace Event Format (Perfetto, chrome://tracing); otlp:\nOTLP/JSON lines for OpenTelemetry (required)",
     values: .oneOf(TraceFormat.allCases.map(\.rawValue)))
   static let durable = Option.flag(
-    "--durable", "with -o: the file is on the disk (fdatasync) before it replaces OUT; slower, as fast as\nthe disk writes")
+    "--durable",
+    "with -o: the file is on the disk (fdatasync) before it replaces OUT;\nslower, as fast as the disk writes")
   static let options =
     [format, Option.output, durable] + Option.filters + Option.reading
   static let exitStatus = """

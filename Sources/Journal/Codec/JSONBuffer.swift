@@ -240,9 +240,18 @@ package struct JSONBuffer {
   }
 
   /// ``write(atMost:_:)`` for a buffer that should grow by what is written only (one of many
-  /// small ones): through a buffer on the stack, then copied (``ByteWriter/appendCopied(atMost:to:_:)``).
+  /// small ones): in place when its capacity has the room, else through a buffer on the stack,
+  /// then copied (``ByteWriter/appendCopied(atMost:to:_:)``).
+  ///
+  /// Implementation note: always through the stack, each of an OTLP trace's span events was
+  /// written twice and appended through the generic copy of a buffer's contents; most go to an
+  /// open span's buffer, which has a kilobyte reserved.
   package mutating func writeCopied(atMost capacity: Int, _ body: (inout ByteWriter) -> Void) {
-    ByteWriter.appendCopied(atMost: capacity, to: &bytes, body)
+    if bytes.capacity &- bytes.count >= capacity {
+      ByteWriter.append(atMost: capacity, to: &bytes, body)
+    } else {
+      ByteWriter.appendCopied(atMost: capacity, to: &bytes, body)
+    }
   }
 
   /// Lets `body` append text it formats itself (digits, hex: ASCII that needs no escaping) straight

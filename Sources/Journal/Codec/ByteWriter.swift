@@ -179,6 +179,28 @@ public struct ByteWriter {
     written &+= width
   }
 
+  /// A value from 0 to 999,999 in six digits, zeros before it (the microseconds of a time), two
+  /// digits a step from a table.
+  @inlinable
+  @inline(__always)
+  public mutating func sixDigits(_ value: Int) {
+    precondition(value >= 0 && value < 1_000_000, "ByteWriter: \(value) is not six digits")
+    ensure(6)
+    let pairs = Self.digitPairs
+    let high = value / 10_000
+    let rest = value &- high &* 10_000
+    let middle = rest / 100
+    let low = rest &- middle &* 100
+    let at = base + written
+    at[0] = pairs[high &* 2]
+    at[1] = pairs[high &* 2 &+ 1]
+    at[2] = pairs[middle &* 2]
+    at[3] = pairs[middle &* 2 &+ 1]
+    at[4] = pairs[low &* 2]
+    at[5] = pairs[low &* 2 &+ 1]
+    written &+= 6
+  }
+
   /// "00" to "99", two bytes each.
   @inlinable
   static var digitPairs: UnsafePointer<UInt8> {

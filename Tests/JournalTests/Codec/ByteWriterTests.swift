@@ -36,6 +36,25 @@ import Testing
     }
   }
 
+  /// Six digits, zeros before: the same text as `String(format: "%06d")` for every value, and the
+  /// padded integer of any width.
+  @Test func sixDigitsAreTheValueZeroPadded() {
+    var random = SeededGenerator(seed: 12)
+    let values = [0, 1, 9, 10, 99, 100, 999, 1_000, 9_999, 10_000, 99_999, 100_000, 123_456, 999_999]
+      + (0..<2_000).map { _ in Int.random(in: 0..<1_000_000, using: &random) }
+    for value in values {
+      var out: [UInt8] = Array("s".utf8)
+      ByteWriter.append(atMost: 13, to: &out) { writer in
+        writer.sixDigits(value)
+        writer.raw("|")
+        writer.int(value, width: 6)
+      }
+      let digits = String(value)
+      let padded = String(repeating: "0", count: 6 - digits.count) + digits
+      #expect(String(decoding: out, as: UTF8.self) == "s\(padded)|\(padded)", "\(value)")
+    }
+  }
+
   @Test func countIsWhatWasWritten() {
     var out: [UInt8] = Array("ab".utf8)
     var counted = -1

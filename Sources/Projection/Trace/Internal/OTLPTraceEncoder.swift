@@ -601,8 +601,10 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
     let visit = span.visit!
     ensureText(lane, visit.controller)
     texts[lane]!.name(visit.className)
-    let text = texts[lane]!
     let lastID = span.lastScreen.map { texts[$0]!.quotedID }
+    // Taken out and put back after, not copied (a copy retained and released its three texts).
+    let text = texts[lane].take()!
+    defer { texts[lane] = text }
     let (open, parent, common) = (spanOpen, spanParent, self.common)
     let id = spanBase &+ span.id
     // Implementation note: the span's head in one piece (``JSONBuffer/write(atMost:_:)``); the
@@ -859,6 +861,7 @@ struct NanosText {
   /// The microseconds' six digits after `second`, zero-padded, and the nanoseconds' three zeros.
   @inline(__always)
   private static func writeFraction(_ micros: Int64, _ second: Int64, to out: inout ByteWriter) {
-    out.int(Int(micros - second * 1_000_000) * 1000, width: 9)
+    out.sixDigits(Int(micros - second * 1_000_000))
+    out.raw("000")
   }
 }

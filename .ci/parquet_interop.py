@@ -10,7 +10,7 @@ partitioned by build (fleet-ndjson/TABLE/build=B/part.ndjson,
 fleet-CODEC/TABLE/build=B/part.parquet), and of a long session (long/).
 
 `local` reads every Parquet file with pyarrow, fastparquet and DuckDB; `spark`
-with PySpark, local[2]. Each reader's column types must be those `export --schema`
+with PySpark, local[2], the gzip files of every table. Each reader's column types must be those `export --schema`
 gives (or the documented equivalent), and its rows equal the NDJSON export's value
 by value (pyarrow, fastparquet, DuckDB: in file order; Spark: as multisets, against
 the NDJSON read by Spark with the schema, in the JVM): strings, integers, doubles and booleans exactly,
@@ -373,11 +373,15 @@ def main():
     else:
         spark = spark_session()
         # The fleet's one-file exports hold the rows of its datasets, which Spark reads below.
-        cases = [case for case in single_files(work) if not case[0].startswith("fleet ")]
+        # Spark reads the gzip files of every table (the uncompressed ones differ only in the pages'
+        # codec, and pyarrow, fastparquet and DuckDB read both): each read is a few Spark jobs, and
+        # both codecs made this step half of CI's time on a two-core machine.
+        cases = [
+            case for case in single_files(work) if not case[0].startswith("fleet ") and not case[0].endswith(" none")
+        ]
         for table in TABLES:
-            for codec in CODECS:
-                cases.append((f"fleet {table} {codec} dataset", table, f"{work}/fleet-{codec}/{table}",
-                              f"{work}/fleet-single/{table}.ndjson"))
+            cases.append((f"fleet {table} gzip dataset", table, f"{work}/fleet-gzip/{table}",
+                          f"{work}/fleet-single/{table}.ndjson"))
         for what, table, path, ndjson in cases:
             print(f"spark: {what}", file=sys.stderr, flush=True)
             reader = spark.read.option("basePath", path) if os.path.isdir(path) else spark.read

@@ -2,8 +2,8 @@
 # Parquet interop test: exports every table in Parquet (both codecs) and in NDJSON from
 # the bundled journals (Journals/, Journals/bisect/), a churn-shaped session, a long
 # session (several row groups and pages) and a generated fleet (.ci/make_fleet.sh,
-# partitioned by build), then reads every Parquet file back with pyarrow, fastparquet,
-# DuckDB (PyPI, one virtual environment) and PySpark (its own; Java must be installed)
+# partitioned by build), then reads every Parquet file back with pyarrow, fastparquet and
+# DuckDB (PyPI, one virtual environment), and the gzip ones with PySpark (its own; Java must be installed)
 # and compares, value by value, the types with `export --schema` and the row counts
 # and every value with the NDJSON export (.ci/parquet_interop.py). The fleet is also read
 # as one dataset with Hive partitioning (pyarrow's dataset API, Spark). Prints

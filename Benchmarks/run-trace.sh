@@ -3,8 +3,8 @@
 # shapes (simulate's and its churn shape, seed 1 as `simulate` writes them by default):
 #   - trace --format chrome and --format otlp to a new file beside check -q of the same
 #     journal, in the same run (target: at most 2x check), chrome over the trace of
-#     the run before (replacing a file costs its removal too), and both to /dev/null
-#     (the same work without the disk: a file is synced as it is written);
+#     the run before (replacing a file costs its removal too), both to /dev/null
+#     (the same work without a file) and both with --durable (synced to the disk);
 #   - report --trace (the page with its trace) beside report (the default, no trace): time and page size;
 #   - peak RSS of each (/usr/bin/time -v's "Maximum resident set size"): bounded.
 # The commands of a shape run RUNS times (default 5) interleaved, one after the
@@ -42,6 +42,8 @@ for shape in simple churn; do
     "trace --format chrome -o FILE (replaced)"
     "trace --format chrome -o /dev/null"
     "trace --format otlp -o /dev/null"
+    "trace --format chrome --durable -o FILE"
+    "trace --format otlp --durable -o FILE"
     "report --trace -o page.html"
     "report -o page.html (no trace)"
   )
@@ -52,21 +54,28 @@ for shape in simple churn; do
     "'$bin' trace --format chrome '$journal' -o '$out/replaced.json'"
     "'$bin' trace --format chrome '$journal' -o /dev/null"
     "'$bin' trace --format otlp '$journal' -o /dev/null"
+    "'$bin' trace --format chrome --durable '$journal' -o '$out/durable.json'"
+    "'$bin' trace --format otlp --durable '$journal' -o '$out/durable.jsonl'"
     "'$bin' report --trace '$journal' -o '$out/page.html' 2>/dev/null"
     "'$bin' report '$journal' -o '$out/page-no-trace.html' 2>/dev/null"
   )
   # A new file each run: the previous run's trace is removed before it, untimed (replacing a
   # 260 MB file costs its removal, some 70 ms in rename(2) here, whatever wrote it); the row
   # "(replaced)" writes over the last run's trace, as a user who writes one path again does.
+  # Before every run, untimed, `sync` writes out what earlier runs left in the page cache (a
+  # trace is not synced unless --durable), as the system does within half a minute: else the
+  # system writes gigabytes of earlier runs' traces to the disk during the later runs.
   prepare=(
-    ""
-    "rm -f '$out/trace.json'"
-    "rm -f '$out/spans.jsonl'"
-    ""
-    ""
-    ""
-    "rm -f '$out/page.html'"
-    "rm -f '$out/page-no-trace.html'"
+    "sync"
+    "rm -f '$out/trace.json'; sync"
+    "rm -f '$out/spans.jsonl'; sync"
+    "sync"
+    "sync"
+    "sync"
+    "rm -f '$out/durable.json'; sync"
+    "rm -f '$out/durable.jsonl'; sync"
+    "rm -f '$out/page.html'; sync"
+    "rm -f '$out/page-no-trace.html'; sync"
   )
   wall=()
   cpu=()

@@ -40,7 +40,8 @@ import Testing
   /// padded integer of any width.
   @Test func sixDigitsAreTheValueZeroPadded() {
     var random = SeededGenerator(seed: 12)
-    let values = [0, 1, 9, 10, 99, 100, 999, 1_000, 9_999, 10_000, 99_999, 100_000, 123_456, 999_999]
+    let values =
+      [0, 1, 9, 10, 99, 100, 999, 1_000, 9_999, 10_000, 99_999, 100_000, 123_456, 999_999]
       + (0..<2_000).map { _ in Int.random(in: 0..<1_000_000, using: &random) }
     for value in values {
       var out: [UInt8] = Array("s".utf8)

@@ -10,8 +10,8 @@ partitioned by build (fleet-ndjson/TABLE/build=B/part.ndjson,
 fleet-CODEC/TABLE/build=B/part.parquet), and of a long session (long/).
 
 `local` reads every Parquet file with pyarrow, fastparquet and DuckDB; `spark`
-with PySpark, local[2], the gzip files of every table. Each reader's column types must be those `export --schema`
-gives (or the documented equivalent), and its rows equal the NDJSON export's value
+the gzip files of every table with PySpark, local[2]. Each reader's column types
+must be those `export --schema` gives (or the documented equivalent), and its rows equal the NDJSON export's value
 by value (pyarrow, fastparquet, DuckDB: in file order; Spark: as multisets, against
 the NDJSON read by Spark with the schema, in the JVM): strings, integers, doubles and booleans exactly,
 timestamps in whole microseconds, JSON objects with their keys in order, lists

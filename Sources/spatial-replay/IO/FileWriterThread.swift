@@ -71,11 +71,7 @@ final class FileWriterThread: @unchecked Sendable {
     // A thread of its own, not a block on Dispatch's pool: it waits for the disk,
     // and the reader decodes on that pool.
     startThread { self.drain() }
-    if sync {
-      startThread { self.syncWhenAsked() }
-    } else {
-      syncerDone.signal()
-    }
+    if sync { startThread { self.syncWhenAsked() } }
   }
 
   /// Queues a chunk, waiting while ``capacity`` are queued.
@@ -134,6 +130,7 @@ final class FileWriterThread: @unchecked Sendable {
     joined = true
     pipe.close()
     done.wait()
+    guard sync else { return }
     closing.store(true, ordering: .releasing)
     syncRequests.signal()
     syncerDone.wait()

@@ -36,8 +36,8 @@ import Testing
     }
   }
 
-  /// Six digits, zeros before: the same text as `String(format: "%06d")` for every value, and the
-  /// padded integer of any width.
+  /// Six digits, zeros before: the value's decimal text padded to six, as the padded integer of
+  /// any width writes it.
   @Test func sixDigitsAreTheValueZeroPadded() {
     var random = SeededGenerator(seed: 12)
     let values =

@@ -469,6 +469,26 @@ import Testing
     #expect(results[4].status == 64 && results[4].stderr.contains("did you mean home?"), "\(results[4])")
   }
 
+  /// A storm of one rule (1,500 blank lines) draws 1,000 of its findings and one instant for the
+  /// 500 others: a gzip of 22 kB holding 20M blank lines made a 3.7 GB trace.
+  @Test func aStormOfOneRuleIsCountedNotDrawn() throws {
+    let lines = try String(contentsOfFile: Repository.journals + "/notes.intended.ndjson", encoding: .utf8)
+      .split(separator: "\n", omittingEmptySubsequences: false)
+    let storm =
+      lines.prefix(5).joined(separator: "\n") + String(repeating: "\n", count: 1_501)
+      + lines.dropFirst(5).joined(separator: "\n")
+    let result = try Binary.run(["trace", "--format", "chrome", "-"], stdin: storm)
+    #expect(result.status == 0, "\(result.stderr)")
+    let object = try JSONSerialization.jsonObject(with: Data(result.stdoutBytes)) as? [String: Any]
+    let events = try #require(object?["traceEvents"] as? [[String: Any]])
+    let drawn = events.filter { $0["cat"] as? String == "finding" && $0["name"] as? String == "blank-line" }
+    #expect(drawn.count == 1_000)
+    let rest = events.filter { ($0["name"] as? String)?.hasSuffix("findings not drawn") == true }
+    #expect(rest.count == 1)
+    #expect(rest.first?["name"] as? String == "500 more blank-line findings not drawn")
+    #expect((rest.first?["args"] as? [String: Any])?["omitted"] as? Int == 500)
+  }
+
   /// `-o` writes the bytes of standard output, synced (`--durable`) or not, over a file that was
   /// there; `--durable` without `-o` is a usage error.
   @Test(arguments: ["chrome", "otlp"])

@@ -20,6 +20,13 @@ struct ChromeTraceEncoder: TraceSink, Sendable {
   private var usedFindings = false
   /// The end of the last pan slice, in trace microseconds.
   private var lastPanEnd = 0
+  /// Per rule, the findings of this run so far: past ``findingsPerRule`` they are counted, not drawn.
+  private var findingsByRule: [String: Int] = [:]
+  /// The findings of one rule drawn in a run at most; the rest are one instant at the run's end.
+  ///
+  /// Implementation note: a gzip of 22 kB holding 20M blank lines (a warning each) made a trace of
+  /// 3.7 GB, every warning an instant; OTLP's spans keep 128 events each and count the rest.
+  static let findingsPerRule = 1_000
   /// Per lane: its controller's id as a JSON string (empty until it is first written).
   private var quotedIDs: [[UInt8]] = []
 
@@ -62,6 +69,7 @@ struct ChromeTraceEncoder: TraceSink, Sendable {
     usedPans = false
     usedFindings = false
     lastPanEnd = 0
+    findingsByRule.removeAll()
     quotedIDs.removeAll()
   }
 
@@ -287,6 +295,9 @@ struct ChromeTraceEncoder: TraceSink, Sendable {
 
   mutating func finding(_ diagnostic: Diagnostic, lane: Int?, time: Timestamp) {
     usedFindings = true
+    let count = findingsByRule[diagnostic.rule, default: 0] + 1
+    findingsByRule[diagnostic.rule] = count
+    guard count <= Self.findingsPerRule else { return }
     event("\n{\"ph\":\"i\",\"pid\":", tid: Self.findingsThread, ts: ts(time)) { out in
       out.raw(#","s":"t","cat":"finding","name":"#)
     }
@@ -313,6 +324,18 @@ struct ChromeTraceEncoder: TraceSink, Sendable {
   }
 
   mutating func endRun(lanes: [TraceLane], root: Int?, first: Timestamp?, last: Timestamp?) {
+    for (rule, count) in findingsByRule.sorted(by: { $0.key < $1.key }) where count > Self.findingsPerRule {
+      let omitted = count - Self.findingsPerRule
+      event("\n{\"ph\":\"i\",\"pid\":", tid: Self.findingsThread, ts: last.map(ts) ?? 0) { out in
+        out.raw(#","s":"t","cat":"finding","name":"#)
+      }
+      json.string("\(omitted) more \(rule) findings not drawn")
+      json.raw(#","args":{"rule":"#)
+      json.string(rule)
+      json.raw(#","omitted":"#)
+      json.int(omitted)
+      json.raw("}}")
+    }
     var name = header.map { "session " + $0.session } ?? file
     if let app = header?.app { name += ", " + app }
     if let build = header?.build { name += ", build " + build }

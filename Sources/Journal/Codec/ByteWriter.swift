@@ -71,7 +71,7 @@ public struct ByteWriter {
   }
 
   /// The most bytes ``appendCopied(atMost:to:_:)`` writes.
-  @inlinable public static var stackCapacity: Int { 512 }
+  @inlinable public static var stackCapacity: Int { 1024 }
 
   /// Room for `n` more bytes, or a trap (the caller reserved too little).
   @inlinable
@@ -199,6 +199,75 @@ public struct ByteWriter {
     at[4] = pairs[low &* 2]
     at[5] = pairs[low &* 2 &+ 1]
     written &+= 6
+  }
+
+  /// The most bytes ``number(_:)`` writes (`-0.0000012345678901234567`, 25, with room to spare).
+  @inlinable public static var maxNumberLength: Int { 32 }
+
+  /// A number as ``JSONWriter/appendNumber(_:to:)`` spells it (at most ``maxNumberLength`` bytes):
+  /// the short ones in place (``shortNumber(_:)``), any other through the general spelling.
+  @inlinable
+  public mutating func number(_ value: Double) {
+    ensure(Self.maxNumberLength)
+    if shortNumber(value) { return }
+    var text: [UInt8] = []
+    JSONWriter.appendNumber(value, to: &text)
+    bytes(text)
+  }
+
+  /// The room ``shortNumber(_:)`` and ``shortDecimal(_:)`` need: a sign, an integer's room
+  /// (``maxIntLength``), a point and three decimals.
+  @inlinable public static var maxShortNumberLength: Int { 25 }
+
+  /// A number as ``JSONWriter/appendNumber(_:to:)`` spells it, when that spelling is short: zero,
+  /// a whole number below 2^53 in magnitude, or one of one to three decimals below 10^9
+  /// (``shortDecimal(_:)``). Returns false, having written nothing, for any other number (and for
+  /// infinities and NaN): the caller then writes it with ``JSONWriter/appendNumber(_:to:)``.
+  ///
+  /// Implementation note: a pan's distance and velocity, written in the piece of its event rather
+  /// than appended each on its own.
+  @inlinable
+  public mutating func shortNumber(_ value: Double) -> Bool {
+    guard value.isFinite else { return false }
+    if value == 0 {
+      byte(UInt8(ascii: "0"))
+      return true
+    }
+    if value == value.rounded(.towardZero) && value.magnitude < 9_007_199_254_740_992 {
+      int(Int(value))
+      return true
+    }
+    return shortDecimal(value)
+  }
+
+  /// A number of one to three decimals below 10^9 (a pan's `19.5`) without formatting a string:
+  /// `n` / 10^k for the smallest k that makes `|value|` × 10^k a whole number `n` that reads back
+  /// as `|value|`. Returns false, having written nothing, for any other number.
+  ///
+  /// Implementation note: such an `n` with a last digit other than 0 is the shortest spelling
+  /// (one with fewer decimals would have been found at a smaller k, or made `n` end in 0, which
+  /// is left to the general path), and the only one of k decimals: below 10^9, 10^-3 is more
+  /// than the spacing of doubles, so no two spellings of k decimals read back as one double.
+  @inlinable
+  public mutating func shortDecimal(_ value: Double) -> Bool {
+    let magnitude = value.magnitude
+    guard magnitude < 1e9 else { return false }
+    var scale = 1.0
+    for decimals in 1...3 {
+      scale *= 10
+      let scaled = magnitude * scale
+      guard scaled == scaled.rounded(.towardZero) else { continue }
+      let n = Int(scaled)
+      guard n % 10 != 0, Double(n) / scale == magnitude else { return false }
+      ensure(Self.maxShortNumberLength)
+      let unit = Int(scale)
+      if value < 0 { byte(UInt8(ascii: "-")) }
+      int(n / unit)
+      byte(UInt8(ascii: "."))
+      int(n % unit, width: decimals)
+      return true
+    }
+    return false
   }
 
   /// "00" to "99", two bytes each.

@@ -145,41 +145,13 @@ public enum JSONWriter {
     if !decimal { out.append(contentsOf: Array(ecmaScriptString(value).utf8)) }
   }
 
-  /// Writes a number of one to three decimals below 10^9 (a pan's `19.5`) without formatting
-  /// a string: `n` / 10^k for the smallest k that makes `|value|` × 10^k a whole number `n`
-  /// that reads back as `|value|`. Returns false, having written nothing, for any other number.
-  ///
-  /// Implementation note: such an `n` with a last digit other than 0 is the shortest spelling
-  /// (one with fewer decimals would have been found at a smaller k, or made `n` end in 0, which
-  /// is left to the general path), and the only one of k decimals: below 10^9, 10^-3 is more
-  /// than the spacing of doubles, so no two spellings of k decimals read back as one double.
+  /// A number of one to three decimals below 10^9 (a pan's `19.5`), written without formatting a
+  /// string (``ByteWriter/shortDecimal(_:)``); false, nothing written, for any other number.
   @inline(__always)
   private static func appendShortDecimal(_ value: Double, to out: inout [UInt8]) -> Bool {
-    let magnitude = value.magnitude
-    guard magnitude < 1e9 else { return false }
-    var scale = 1.0
-    for decimals in 1...3 {
-      scale *= 10
-      let scaled = magnitude * scale
-      guard scaled == scaled.rounded(.towardZero) else { continue }
-      let n = Int(scaled)
-      guard n % 10 != 0, Double(n) / scale == magnitude else { return false }
-      let unit = Int(scale)
-      if value < 0 { out.append(UInt8(ascii: "-")) }
-      appendInt(n / unit, to: &out)
-      out.append(UInt8(ascii: "."))
-      var fraction = n % unit
-      var digits: (UInt8, UInt8, UInt8) = (0, 0, 0)
-      withUnsafeMutableBytes(of: &digits) { buffer in
-        for i in stride(from: decimals - 1, through: 0, by: -1) {
-          buffer[i] = UInt8(ascii: "0") + UInt8(fraction % 10)
-          fraction /= 10
-        }
-        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<decimals]))
-      }
-      return true
-    }
-    return false
+    var written = false
+    ByteWriter.append(atMost: ByteWriter.maxShortNumberLength, to: &out) { written = $0.shortDecimal(value) }
+    return written
   }
 
   /// The ECMAScript spelling of a finite, non-zero double.

@@ -56,6 +56,49 @@ import Testing
     }
   }
 
+  /// A number as the JSON writer spells it, however it is written: the short ones in place, any
+  /// other through the general spelling. Each reads back as the value, and where Swift's shortest
+  /// spelling has no exponent it is that spelling without a trailing `.0`.
+  @Test func numbersAreSpelledAsTheJSONWriterDoes() {
+    var random = SeededGenerator(seed: 13)
+    var values: [Double] = [
+      0, -0.0, 1, -1, 19.5, -19.5, 0.001, 0.01, 0.1, 0.125, 0.1234, 72.25, 999_999_999.999, 1e9, 1e9 + 0.5,
+      9_007_199_254_740_991, 9_007_199_254_740_992, -9_007_199_254_740_991, 1e-7, 1e21, 1.5e300, .leastNonzeroMagnitude,
+      .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .infinity, -.infinity, .nan,
+    ]
+    for _ in 0..<3_000 {
+      let decimals = Int.random(in: 0...4, using: &random)
+      let whole = Double(Int.random(in: -2_000_000...2_000_000, using: &random))
+      values.append(whole / [1, 10, 100, 1_000, 10_000][decimals])
+      values.append(Double.random(in: -1e6...1e6, using: &random))
+    }
+    for value in values {
+      var general: [UInt8] = []
+      JSONWriter.appendNumber(value, to: &general)
+      var out: [UInt8] = Array("n".utf8)
+      var short = false
+      var shortCount = 0
+      ByteWriter.append(atMost: 2 * ByteWriter.maxNumberLength + 1, to: &out) { writer in
+        writer.number(value)
+        writer.raw("|")
+        short = writer.shortNumber(value)
+        shortCount = writer.count
+      }
+      let text = String(decoding: general, as: UTF8.self)
+      #expect(String(decoding: out, as: UTF8.self) == "n\(text)|" + (short ? text : ""), "\(value)")
+      #expect(shortCount == general.count + 1 + (short ? general.count : 0), "\(value)")
+      guard value.isFinite else {
+        #expect(text == "null" && !short, "\(value)")
+        continue
+      }
+      #expect(Double(text) == value, "\(value) read back from \(text)")
+      let swift = value == 0 ? "0.0" : value.description
+      if !swift.contains("e") {
+        #expect(text == (swift.hasSuffix(".0") ? String(swift.dropLast(2)) : swift), "\(value)")
+      }
+    }
+  }
+
   @Test func countIsWhatWasWritten() {
     var out: [UInt8] = Array("ab".utf8)
     var counted = -1

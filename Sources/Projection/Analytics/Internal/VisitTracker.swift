@@ -60,32 +60,61 @@ struct VisitTracker {
       let p = position(of: controller, &entry)
       entries[p].className = className
       return (nil, nil)
-    case .lifecycle(let controller, .willAppear):
-      let p = position(of: controller, &entry)
-      guard entries[p].openSeq == nil, entries[p].willSeq == nil else { return (nil, nil) }
-      entries[p].willSeq = record.seq
-      entries[p].willTime = record.time
+    case .lifecycle(let controller, let callback):
+      switch callback {
+      case .willAppear, .didAppear:
+        return step(callback, at: position(of: controller, &entry), seq: record.seq, time: record.time)
+      case .willDisappear:
+        if entry < 0, let p = positions[controller] { entry = p }
+        guard entry >= 0 else { return (nil, nil) }
+        return step(callback, at: Int(entry), seq: record.seq, time: record.time)
+      case .didLoad, .didDisappear:
+        return (nil, nil)
+      }
+    case .dealloc(let controller):
+      if entry < 0, let p = positions[controller] { entry = p }
+      guard entry >= 0 else { return (nil, nil) }
+      return end(Int(entry), seq: record.seq, time: record.time)
+    case .session, .root, .link, .unlink, .modal, .touches, .pan, .move, .mark, .unknown:
       return (nil, nil)
-    case .lifecycle(let controller, .didAppear):
-      let p = position(of: controller, &entry)
+    }
+  }
+
+  /// ``step(_:entry:)`` of a lifecycle record whose controller's entry is known (`entry` at least 0):
+  /// the id is not read.
+  ///
+  /// Implementation note: a trace steps every callback; bound from the record, its id was copied
+  /// (retained and released: a string the decoding and checking threads retain and release too).
+  @inline(__always)
+  mutating func step(_ callback: Callback, at entry: Int, seq: Int, time: Timestamp) -> (started: Int?, ended: Visit?) {
+    let p = entry
+    switch callback {
+    case .willAppear:
+      guard entries[p].openSeq == nil, entries[p].willSeq == nil else { return (nil, nil) }
+      entries[p].willSeq = seq
+      entries[p].willTime = time
+      return (nil, nil)
+    case .didAppear:
       guard entries[p].openSeq == nil else { return (nil, nil) }
       entries[p].willSeq = nil
       entries[p].visits += 1
-      entries[p].openSeq = record.seq
-      entries[p].openTime = record.time
+      entries[p].openSeq = seq
+      entries[p].openTime = time
       return (entries[p].visits, nil)
-    case .lifecycle(let controller, .willDisappear), .dealloc(let controller):
-      if entry < 0, let p = positions[controller] { entry = p }
-      guard entry >= 0 else { return (nil, nil) }
-      let p = Int(entry)
-      if entries[p].openSeq != nil { return (nil, close(p, seq: record.seq, time: record.time)) }
-      guard entries[p].willSeq != nil else { return (nil, nil) }
-      let visit = closeIncomplete(p, endSeq: record.seq, endTime: record.time)
-      return (nil, countsIncomplete ? visit : nil)
-    case .lifecycle(_, .didLoad), .lifecycle(_, .didDisappear), .session, .root, .link, .unlink, .modal, .touches,
-      .pan, .move, .mark, .unknown:
+    case .willDisappear:
+      return end(p, seq: seq, time: time)
+    case .didLoad, .didDisappear:
       return (nil, nil)
     }
+  }
+
+  /// A willDisappear or a dealloc of the controller at entry `p`: its open visit ends.
+  @inline(__always)
+  private mutating func end(_ p: Int, seq: Int, time: Timestamp) -> (started: Int?, ended: Visit?) {
+    if entries[p].openSeq != nil { return (nil, close(p, seq: seq, time: time)) }
+    guard entries[p].willSeq != nil else { return (nil, nil) }
+    let visit = closeIncomplete(p, endSeq: seq, endTime: time)
+    return (nil, countsIncomplete ? visit : nil)
   }
 
   /// The visits still open at the end of the journal, lasting up to `lastTime`,
@@ -118,20 +147,33 @@ struct VisitTracker {
   private mutating func closeIncomplete(_ p: Int, endSeq: Int?, endTime: Timestamp) -> Visit {
     entries[p].visits += 1
     entries[p].incompleteVisits += 1
-    let entry = entries[p]
     let visit = Visit(
-      controller: entry.controller, className: entry.className, number: entry.visits, startSeq: entry.willSeq!,
-      startTime: entry.willTime, endSeq: endSeq, endTime: endTime, isComplete: false)
+      controller: entries[p].controller, className: entries[p].className, number: entries[p].visits,
+      startSeq: entries[p].willSeq!, startTime: entries[p].willTime, endSeq: endSeq, endTime: endTime,
+      isComplete: false)
     entries[p].closedDwell += visit.dwellMicroseconds
     entries[p].willSeq = nil
     return visit
   }
 
+  /// Implementation note: the entry's fields read in place; a copy of the entry retained and
+  /// released its id and class besides the visit's own.
   private func makeVisit(_ p: Int, startSeq: Int, endSeq: Int?, endTime: Timestamp) -> Visit {
-    let entry = entries[p]
-    return Visit(
-      controller: entry.controller, className: entry.className, number: entry.visits, startSeq: startSeq,
-      startTime: entry.openTime, endSeq: endSeq, endTime: endTime)
+    Visit(
+      controller: entries[p].controller, className: entries[p].className, number: entries[p].visits,
+      startSeq: startSeq, startTime: entries[p].openTime, endSeq: endSeq, endTime: endTime)
+  }
+
+  /// The entry a lifecycle record of `controller` with `callback` steps (see ``step(_:at:seq:time:)``):
+  /// made for a willAppear or a didAppear, looked up for a willDisappear; -1 for none.
+  mutating func entry(of controller: ControllerID, for callback: Callback) -> Int32 {
+    var entry: Int32 = -1
+    switch callback {
+    case .willAppear, .didAppear: _ = position(of: controller, &entry)
+    case .willDisappear: entry = positions[controller] ?? -1
+    case .didLoad, .didDisappear: break
+    }
+    return entry
   }
 
   private mutating func position(of controller: ControllerID, _ entry: inout Int32) -> Int {

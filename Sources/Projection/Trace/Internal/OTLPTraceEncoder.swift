@@ -41,8 +41,9 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
   /// The line's spans' array is open in ``batch``.
   private var lineStarted = false
   /// ``batch`` begins with the line's prefix: the header was known when the line began (it is
-  /// taken once per run, so it is the one the line ends with), and ``flushLine()`` hands the
-  /// line over whole, without a copy when ``json`` is empty (it mostly is: it is drained often).
+  /// taken once per run, so it is the one the line ends with). The line is then output already,
+  /// after ``json``: its bytes are taken out of ``batch`` as they come (``takeOutput(leaving:)``),
+  /// and ``flushLine()`` hands the rest over, without a copy when ``json`` is empty.
   private var linePrefixed = false
   private var lanes: [LaneSpans] = []
   /// Per lane, whether its span is open, and whether its visit has ended (read on every event).
@@ -79,6 +80,10 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
 
     init() { json.open("[") }
 
+    /// No events and no buffer (not even the bracket): what a span's events leave behind when
+    /// they are taken out of it (``closeSpan(_:)``) without a copy.
+    init(taken: Void) {}
+
     /// Empties the events, keeping the buffer's capacity.
     mutating func reset() {
       json.close("]")  // never closed: ``spanEvents(_:)`` writes the bracket after them
@@ -91,7 +96,10 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
     mutating func take(_ other: Events) {
       if other.count > 0 {
         json.element()
-        json.withBytes { $0.append(contentsOf: other.json.bytes[1...]) }
+        // Through a buffer pointer: a slice of the array retained and released it.
+        other.json.bytes.withUnsafeBufferPointer { bytes in
+          json.withBytes { $0.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[1...])) }
+        }
       }
       (count, dropped, error) = (other.count, other.dropped, other.error)
     }
@@ -148,6 +156,27 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
 
   init(version: String) {
     self.version = version
+  }
+
+  // MARK: Output
+
+  // Implementation note: taken out of the line as it is written, a line's bytes are not copied
+  // into ``json`` when it ends (a line of 512 spans is a megabyte, copied and grown into whenever
+  // ``json`` held a line already: 2 % of the busiest thread on simulate's shape).
+
+  var pendingBytes: Int { json.count + (linePrefixed ? batch.count : 0) }
+
+  mutating func takeOutput(leaving spare: consuming [UInt8]) -> [UInt8] {
+    if linePrefixed {
+      if json.count == 0 { return batch.take(leaving: consume spare) }
+      json.take(&batch)
+    }
+    return json.take(leaving: consume spare)
+  }
+
+  mutating func drainOutput<E: Error>(_ body: ([UInt8]) throws(E) -> Void) throws(E) {
+    try json.drain(body)
+    if linePrefixed { try batch.drain(body) }
   }
 
   mutating func beginDocument() {}
@@ -240,7 +269,14 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
     return hex
   }
 
+  @inline(__always)
   private mutating func ensure(_ lane: Int) {
+    if lane >= lanes.count { grow(to: lane) }
+  }
+
+  /// ``ensure(_:)`` for a lane not seen yet.
+  @inline(never)
+  private mutating func grow(to lane: Int) {
     while lanes.count <= lane {
       lanes.append(LaneSpans())
       spanStates.append(.none)
@@ -296,8 +332,11 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
     // Taken out, not copied: the span's events are then written without a copy of their own.
     writeSpan(&span, lane: lane)
     if spareEvents.count < Self.spareLimit {
-      span.events.reset()
-      spareEvents.append(span.events)
+      // Swapped out, not copied (a copy retained and released its buffer).
+      var events = Events(taken: ())
+      swap(&events, &span.events)
+      events.reset()
+      spareEvents.append(events)
     }
   }
 
@@ -445,8 +484,9 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
   mutating func pan(lane: Int, _ pan: Pan, seq: Int, time: Timestamp) {
     withEvents(lane) { events, nanos in
       let name: StaticString = #"","name":"pan","attributes":[{"key":"journal.seq","value":{"intValue":""#
-      // The direction's, outcome's and fingers' attributes and the distance's key: at most 230 bytes.
-      let written = Self.open(&events, &nanos, name, time: time, seq: seq, room: 240) { out in
+      // The direction's, outcome's and fingers' attributes and the distance's and velocity's: at
+      // most 330 bytes, the numbers' included.
+      _ = Self.open(&events, &nanos, name, time: time, seq: seq, room: 340) { out in
         switch pan.direction {
         case .left: out.raw(#",{"key":"pan.direction","value":{"stringValue":"left"}}"#)
         case .right: out.raw(#",{"key":"pan.direction","value":{"stringValue":"right"}}"#)
@@ -463,12 +503,11 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
         out.raw(#",{"key":"pan.fingers","value":{"intValue":""#)
         out.int(pan.touches)
         out.raw(#""}},{"key":"pan.distance","value":{"doubleValue":"#)
+        out.number(pan.distance)
+        out.raw(#"}},{"key":"pan.velocity","value":{"doubleValue":"#)
+        out.number(pan.velocity)
+        out.raw("}}]}")
       }
-      guard written else { return }
-      events.json.number(pan.distance)
-      events.json.raw(#"}},{"key":"pan.velocity","value":{"doubleValue":"#)
-      events.json.number(pan.velocity)
-      events.json.raw("}}]}")
     }
   }
 
@@ -598,7 +637,8 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
   /// ``LaneText``) and fixed ones spelled out; it is the same text as ``writeRoot(first:last:)``'s
   /// way (keys escaped, ids as strings), which cost a third of the trace's own work.
   private mutating func writeSpan(_ span: inout OpenSpan, lane: Int) {
-    let visit = span.visit!
+    // Taken out, not copied (a copy retained and released its id and class).
+    let visit = span.visit.take()!
     ensureText(lane, visit.controller)
     texts[lane]!.name(visit.className)
     let lastID = span.lastScreen.map { texts[$0]!.quotedID }

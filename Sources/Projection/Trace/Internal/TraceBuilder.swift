@@ -163,7 +163,7 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
   // MARK: Records
 
   /// A record, with what the checker's fold says of it.
-  private mutating func consume(_ record: Record, _ facts: TraceFacts) {
+  private mutating func consume(_ record: borrowing Record, _ facts: TraceFacts) {
     let time = record.time
     if first == nil {
       first = time
@@ -177,8 +177,8 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
         sawHeader = true
         sink.header(header)
       }
-    case .lifecycle(let id, let callback):
-      lifecycle(record, id, callback, facts)
+    case .lifecycle(_, let callback):
+      lifecycle(record, callback, facts)
     case .dealloc(let id):
       let k = lane(of: id)
       if facts.wasAlive { endPhase(k, time: time) }
@@ -221,11 +221,16 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
     }
   }
 
-  private mutating func lifecycle(_ record: Record, _ id: ControllerID, _ callback: Callback, _ facts: TraceFacts) {
+  /// A lifecycle record (`callback` its callback).
+  ///
+  /// Implementation note: the id is read from the record only for a lane or a visits' entry not
+  /// made yet; bound for every callback, it was copied (retained and released: a string the
+  /// decoding and checking threads retain and release too).
+  private mutating func lifecycle(_ record: Record, _ callback: Callback, _ facts: TraceFacts) {
     let time = record.time
-    let k = lane(of: id, at: facts.position)
+    let k = lane(at: facts.position, of: record)
     // The id is looked up once, by its lane: the visits take its position.
-    let step = visits.step(record, entry: &lanes[k].visitEntry)
+    let step = visitStep(k, callback, record)
     var phase = lanes[k].phase
     if callback.isAppearance, let after = facts.phase { phase = after }
     let visitChanges = step.started != nil || step.ended != nil
@@ -251,6 +256,25 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
       sink.arrival(flow: flow.id, lane: k, time: time)
       pendingFlow = nil
     }
+  }
+
+  /// The visits' step of a lifecycle record on lane `k`.
+  @inline(__always)
+  private mutating func visitStep(_ k: Int, _ callback: Callback, _ record: Record) -> (started: Int?, ended: Visit?) {
+    var entry = lanes[k].visitEntry
+    if entry < 0 {
+      entry = visitEntry(callback, of: record)
+      lanes[k].visitEntry = entry
+    }
+    guard entry >= 0 else { return (nil, nil) }
+    return visits.step(callback, at: Int(entry), seq: record.seq, time: record.time)
+  }
+
+  /// The visits' entry of a lifecycle record's controller, the first time (-1: none yet).
+  @inline(never)
+  private mutating func visitEntry(_ callback: Callback, of record: Record) -> Int32 {
+    guard case .lifecycle(let id, _) = record.event else { preconditionFailure("not a lifecycle record") }
+    return visits.entry(of: id, for: callback)
   }
 
   /// Ends the lane's phase slice, if one is drawn.
@@ -280,13 +304,21 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
     return true
   }
 
-  /// The lane of a controller at `position` in the checker's state (-1: none, as for an id never
-  /// allocated), made when it is first named.
+  /// The lane of a lifecycle record's controller, at `position` in the checker's state (-1: none, as
+  /// for an id never allocated), made when it is first named.
   @inline(__always)
-  private mutating func lane(of id: ControllerID, at position: Int32) -> Int {
+  private mutating func lane(at position: Int32, of record: Record) -> Int {
+    let p = Int(position)
+    if p >= 0, p < laneAt.count, laneAt[p] >= 0 { return Int(laneAt[p]) }
+    return newLane(at: position, of: record)
+  }
+
+  /// ``lane(at:of:)`` the first time: the id is read from the record.
+  @inline(never)
+  private mutating func newLane(at position: Int32, of record: Record) -> Int {
+    guard case .lifecycle(let id, _) = record.event else { preconditionFailure("not a lifecycle record") }
     guard position >= 0 else { return lane(of: id) }
     let p = Int(position)
-    if p < laneAt.count, laneAt[p] >= 0 { return Int(laneAt[p]) }
     let k = lane(of: id)
     if p >= laneAt.count { laneAt.append(contentsOf: repeatElement(-1, count: p + 1 - laneAt.count)) }
     laneAt[p] = Int32(k)

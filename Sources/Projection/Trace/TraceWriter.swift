@@ -74,20 +74,20 @@ public struct TraceWriter: Sendable {
   }
 
   /// Bytes written and not yet drained.
-  public var pendingBytes: Int { chrome?.sink.pendingBytes ?? otlp!.sink.pendingBytes }
+  public var pendingBytes: Int { chrome?.sink.json.count ?? otlp!.sink.json.count }
 
   /// Hands the bytes written so far to `body` and forgets them.
   public mutating func drain<E: Error>(_ body: ([UInt8]) throws(E) -> Void) throws(E) {
-    if chrome != nil { try chrome!.sink.drainOutput(body) } else { try otlp!.sink.drainOutput(body) }
+    if chrome != nil { try chrome!.sink.json.drain(body) } else { try otlp!.sink.json.drain(body) }
   }
 
   /// Takes the bytes written so far, leaving `spare` (emptied, its capacity kept) to write the
   /// next ones into: a caller that gets its written buffers back hands each one in again.
   public mutating func take(leaving spare: consuming [UInt8]) -> [UInt8] {
     if chrome != nil {
-      chrome!.sink.takeOutput(leaving: consume spare)
+      chrome!.sink.json.take(leaving: consume spare)
     } else {
-      otlp!.sink.takeOutput(leaving: consume spare)
+      otlp!.sink.json.take(leaving: consume spare)
     }
   }
 

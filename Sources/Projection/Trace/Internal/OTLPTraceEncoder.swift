@@ -41,9 +41,8 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
   /// The line's spans' array is open in ``batch``.
   private var lineStarted = false
   /// ``batch`` begins with the line's prefix: the header was known when the line began (it is
-  /// taken once per run, so it is the one the line ends with). The line is then output already,
-  /// after ``json``: its bytes are taken out of ``batch`` as they come (``takeOutput(leaving:)``),
-  /// and ``flushLine()`` hands the rest over, without a copy when ``json`` is empty.
+  /// taken once per run, so it is the one the line ends with), and ``flushLine()`` hands the
+  /// line over whole, without a copy when ``json`` is empty (it mostly is: it is drained often).
   private var linePrefixed = false
   private var lanes: [LaneSpans] = []
   /// Per lane, whether its span is open, and whether its visit has ended (read on every event).
@@ -156,27 +155,6 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
 
   init(version: String) {
     self.version = version
-  }
-
-  // MARK: Output
-
-  // Implementation note: taken out of the line as it is written, a line's bytes are not copied
-  // into ``json`` when it ends (a line of 512 spans is a megabyte, copied and grown into whenever
-  // ``json`` held a line already: 2 % of the busiest thread on simulate's shape).
-
-  var pendingBytes: Int { json.count + (linePrefixed ? batch.count : 0) }
-
-  mutating func takeOutput(leaving spare: consuming [UInt8]) -> [UInt8] {
-    if linePrefixed {
-      if json.count == 0 { return batch.take(leaving: consume spare) }
-      json.take(&batch)
-    }
-    return json.take(leaving: consume spare)
-  }
-
-  mutating func drainOutput<E: Error>(_ body: ([UInt8]) throws(E) -> Void) throws(E) {
-    try json.drain(body)
-    if linePrefixed { try batch.drain(body) }
   }
 
   mutating func beginDocument() {}

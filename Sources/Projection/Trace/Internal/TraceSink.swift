@@ -30,14 +30,8 @@ struct TraceLane: Sendable {
 /// encoder of one trace format. Times are the journal's; lanes are positions
 /// in the order controllers were first drawn.
 protocol TraceSink {
-  /// The document's output so far (see ``pendingBytes``, ``takeOutput(leaving:)`` and ``drainOutput(_:)``).
+  /// The document's output so far.
   var json: JSONBuffer { get set }
-  /// Bytes of the document written and not yet taken out.
-  var pendingBytes: Int { get }
-  /// Takes the bytes written so far (``JSONBuffer/take(leaving:)``), leaving `spare` to write into.
-  mutating func takeOutput(leaving spare: consuming [UInt8]) -> [UInt8]
-  /// Hands the bytes written so far to `body` and forgets them (``JSONBuffer/drain(_:)``).
-  mutating func drainOutput<E: Error>(_ body: ([UInt8]) throws(E) -> Void) throws(E)
   mutating func beginDocument()
   /// A run (a journal) begins: `run` 0 for the first, 1 for the second.
   mutating func beginRun(_ run: Int, file: String)
@@ -60,16 +54,4 @@ protocol TraceSink {
   /// The run ends: every lane, the root's (the first root shown), the run's first and last times.
   mutating func endRun(lanes: [TraceLane], root: Int?, first: Timestamp?, last: Timestamp?)
   mutating func endDocument()
-}
-
-extension TraceSink {
-  var pendingBytes: Int { json.count }
-
-  mutating func takeOutput(leaving spare: consuming [UInt8]) -> [UInt8] {
-    json.take(leaving: consume spare)
-  }
-
-  mutating func drainOutput<E: Error>(_ body: ([UInt8]) throws(E) -> Void) throws(E) {
-    try json.drain(body)
-  }
 }

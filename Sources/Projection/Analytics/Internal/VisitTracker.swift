@@ -61,16 +61,9 @@ struct VisitTracker {
       entries[p].className = className
       return (nil, nil)
     case .lifecycle(let controller, let callback):
-      switch callback {
-      case .willAppear, .didAppear:
-        return step(callback, at: position(of: controller, &entry), seq: record.seq, time: record.time)
-      case .willDisappear:
-        if entry < 0, let p = positions[controller] { entry = p }
-        guard entry >= 0 else { return (nil, nil) }
-        return step(callback, at: Int(entry), seq: record.seq, time: record.time)
-      case .didLoad, .didDisappear:
-        return (nil, nil)
-      }
+      if entry < 0 { entry = self.entry(of: controller, for: callback) }
+      guard entry >= 0 else { return (nil, nil) }
+      return step(callback, at: Int(entry), seq: record.seq, time: record.time)
     case .dealloc(let controller):
       if entry < 0, let p = positions[controller] { entry = p }
       guard entry >= 0 else { return (nil, nil) }

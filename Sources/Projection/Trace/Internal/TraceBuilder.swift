@@ -273,8 +273,13 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
   /// The visits' entry of a lifecycle record's controller, the first time (-1: none yet).
   @inline(never)
   private mutating func visitEntry(_ callback: Callback, of record: Record) -> Int32 {
+    visits.entry(of: Self.lifecycleID(record), for: callback)
+  }
+
+  /// A lifecycle record's controller (read only when a lane or an entry is made for it).
+  private static func lifecycleID(_ record: Record) -> ControllerID {
     guard case .lifecycle(let id, _) = record.event else { preconditionFailure("not a lifecycle record") }
-    return visits.entry(of: id, for: callback)
+    return id
   }
 
   /// Ends the lane's phase slice, if one is drawn.
@@ -316,7 +321,7 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
   /// ``lane(at:of:)`` the first time: the id is read from the record.
   @inline(never)
   private mutating func newLane(at position: Int32, of record: Record) -> Int {
-    guard case .lifecycle(let id, _) = record.event else { preconditionFailure("not a lifecycle record") }
+    let id = Self.lifecycleID(record)
     guard position >= 0 else { return lane(of: id) }
     let p = Int(position)
     let k = lane(of: id)

@@ -67,7 +67,8 @@ public struct SessionStats: Sendable, Hashable {
   public var modalsPresented = 0
   /// Modals deallocated by the end of the journal.
   public var modalsDeallocated = 0
-  /// Modals never deallocated by the end of the journal (still alive), in presentation order.
+  /// Modals that `check` reports as leaked (`modal-leak`: kept alive when their presenter
+  /// reappeared), in the order reported. A modal still on screen at the end is not leaked.
   public var leakedModals: [ControllerID] = []
   /// Findings by rule id (integrity and lifecycle rules).
   public var findingsByRule: [String: Int] = [:]

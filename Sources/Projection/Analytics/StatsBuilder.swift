@@ -17,8 +17,11 @@ public struct StatsBuilder {
   private var stats = SessionStats()
   private var check = JournalCheck()
   private var visits = VisitTracker()
-  /// The findings the check passed on: only its summary counts, so they are dropped as they come.
+  /// The findings the check passed on: only its summary counts, and the modals of its
+  /// `modal-leak` findings, so they are dropped as they come.
   private var findings: [CheckFinding] = []
+  /// The modals `check` reported as leaked, in the order reported: the stats' leaked modals.
+  private var leaked: [ControllerID] = []
   private var sawHeader = false
   /// Moves by direction, indexed by ``Direction/index``.
   private var directions = [0, 0, 0, 0]
@@ -41,7 +44,7 @@ public struct StatsBuilder {
       consume(record, line: line)
     case .diagnostic(let diagnostic):
       check.consume(diagnostic, into: &findings)
-      findings.removeAll(keepingCapacity: true)
+      noteLeaks()
     }
   }
 
@@ -55,7 +58,7 @@ public struct StatsBuilder {
     let slots = UnsafeMutablePointer(mutating: base)
     for i in items.indices {
       check.consume(i, of: items, checked: checked, into: &findings)
-      findings.removeAll(keepingCapacity: true)
+      noteLeaks()
       switch (slots + i).move() {
       case .record(let record, let line, let offset):
         note(record, position: positions ? Int(checked.traceFacts[i].position) : -1)
@@ -64,6 +67,16 @@ public struct StatsBuilder {
         (slots + i).initialize(to: item)
       }
     }
+  }
+
+  /// Keeps the modal of each `modal-leak` finding the check just passed on, and drops the findings.
+  @inline(__always)
+  private mutating func noteLeaks() {
+    guard !findings.isEmpty else { return }
+    for finding in findings where finding.diagnostic.rule == CheckRule.modalLeak.id {
+      if let modal = finding.diagnostic.controllers.first { leaked.append(modal) }
+    }
+    findings.removeAll(keepingCapacity: true)
   }
 
   /// What a record adds besides the check; `position` is a lifecycle record's controller's (-1 if unknown).
@@ -80,7 +93,7 @@ public struct StatsBuilder {
 
   private mutating func consume(_ record: Record, line: Int) {
     check.consume(record, line: line, into: &findings)
-    findings.removeAll(keepingCapacity: true)
+    noteLeaks()
     note(record)
   }
 
@@ -122,6 +135,7 @@ public struct StatsBuilder {
   /// Ends the journal and returns its stats.
   public mutating func finish() -> SessionStats {
     check.finish(into: &findings)
+    noteLeaks()
     return finish(state: check.state)
   }
 
@@ -129,6 +143,7 @@ public struct StatsBuilder {
   /// ``CheckerPass/finish()`` returned and its ``CheckerPass/state`` then.
   package mutating func finish(checked: [Diagnostic], state: State) -> SessionStats {
     check.finish(checked: checked, into: &findings)
+    noteLeaks()
     return finish(state: state)
   }
 
@@ -154,13 +169,10 @@ public struct StatsBuilder {
     stats.animatedMoves = counters.animated
     for outcome in PanOutcome.allCases { stats.pansByOutcome[outcome] = counters.pans(outcome) }
     stats.modalsPresented = counters.events(ofType: "modal")
-    for controller in state.controllers where controller.isModal {
-      if controller.isAlive {
-        stats.leakedModals.append(controller.id)
-      } else {
-        stats.modalsDeallocated += 1
-      }
+    for controller in state.controllers where controller.isModal && !controller.isAlive {
+      stats.modalsDeallocated += 1
     }
+    stats.leakedModals = leaked
     return stats
   }
 }

@@ -51,6 +51,10 @@ public struct Checker: Sendable {
   private var unfinishedMove: Transition?
   private var visibleCount = VisibleCountRule()
   private var modalLeak = ModalLeakRule()
+  /// The findings reported once per instance, by position.
+  private var flags = InstanceFlags()
+  /// `seq` of the last transition an `order` finding was reported in (once per transition).
+  private var orderReported = -1
 
   /// A checker reporting `rules` (all by default).
   public init(rules: RuleSelection = .all) {
@@ -73,17 +77,20 @@ public struct Checker: Sendable {
   /// 100,000 churn events; measured: Benchmarks/README.md#the-writers-form-read-in-one-pass).
   @inline(__always)
   private static func inspect(
-    _ id: ControllerID, _ callback: Callback, phase: ControllerState.Phase, loadCount: Int,
-    transition: Transition?, _ findings: inout CheckFindings
+    _ id: ControllerID, _ callback: Callback, _ facts: ControllerState.Appearance, at position: Int32,
+    transition: Transition?, _ flags: inout InstanceFlags, orderReported: inout Int, _ findings: inout CheckFindings
   ) -> Bool {
     // Which ends of the transition in flight the controller is: compared once for the rules that ask.
     let ends = transition?.isComplete == false ? transition?.ends(of: id) : nil
-    LoadRepeatedRule.inspect(id, callback, loadCount: loadCount, in: transition, &findings)
-    AppearBeforeLoadRule.inspect(id, callback, loadCount: loadCount, in: transition, &findings)
-    DidWithoutWillRule.inspect(id, callback, phase: phase, in: transition, &findings)
-    WillRepeatedRule.inspect(id, callback, phase: phase, in: transition, &findings)
-    MisattributedRule.inspect(id, callback, last: transition, inFlight: ends, &findings)
-    OrderRule.inspect(id, callback, last: transition, inFlight: ends, &findings)
+    LoadRepeatedRule.inspect(id, callback, loadCount: facts.loadCount, in: transition, &findings)
+    if callback.isAppearance {
+      let wasReported = facts.loadCount == 0 && flags.loadReported(position)
+      var loadReported = wasReported
+      AppearanceCallbackRules.inspect(
+        id, callback, facts, loadReported: &loadReported, transition: transition, inFlight: ends, &findings)
+      if loadReported != wasReported { flags.setLoadReported(position) }
+    }
+    OrderRule.inspect(id, callback, last: transition, inFlight: ends, reported: &orderReported, &findings)
     return callback == .didAppear && ends?.isTo == true
   }
 
@@ -98,13 +105,8 @@ public struct Checker: Sendable {
     findings.seq = record.seq
     lastLine = line
     lastSeq = record.seq
-    let isCleanup: Bool
-    switch record.event {
-    case .unlink, .dealloc: isCleanup = true
-    case .session, .alloc, .root, .link, .modal, .touches, .pan, .move, .lifecycle, .mark, .unknown: isCleanup = false
-    }
-    if modalLeak.pending != nil && !isCleanup {
-      modalLeak.cleanupPassed(in: state, &findings)
+    if modalLeak.pending != nil && !modalLeak.continuesCleanup(record.event) {
+      modalLeak.cleanupPassed(in: state, &flags, &findings)
       diagnostics.append(contentsOf: findings.diagnostics)
       diagnostics.append(contentsOf: held)
       findings.diagnostics.removeAll(keepingCapacity: true)
@@ -120,11 +122,13 @@ public struct Checker: Sendable {
     case .lifecycle(let id, let callback):
       position = self.position(of: id)
       lifecyclePosition = position
-      if position >= 0, let (phase, loadCount) = state.lifecycleFacts(at: position) {
-        callbackPhase = phase
+      if position >= 0, let facts = state.lifecycleFacts(at: position) {
+        callbackPhase = facts.phase
         // The transition is copied for the modal-leak rule only when the callback ends it (rare):
         // an optional transition kept on every callback was destroyed on every callback.
-        if Self.inspect(id, callback, phase: phase, loadCount: loadCount, transition: state.transition, &findings),
+        if Self.inspect(
+          id, callback, facts, at: position, transition: state.transition, &flags, orderReported: &orderReported,
+          &findings),
           modalLeak.endsTransition(flight: state.transition?.seq)
         {
           endingTransition = state.transition
@@ -142,7 +146,9 @@ public struct Checker: Sendable {
     case .dealloc(let id):
       position = self.position(of: id)
       if position >= 0 { callbackPhase = state.lifecycleFacts(at: position)?.phase }
-    case .session, .alloc, .root, .link, .unlink, .modal, .touches, .mark, .unknown:
+    case .unlink(let from, let direction):
+      if modalLeak.pending != nil { modalLeak.unlink(from, direction, in: state) }
+    case .session, .alloc, .root, .link, .modal, .touches, .mark, .unknown:
       break
     }
 
@@ -168,7 +174,7 @@ public struct Checker: Sendable {
     case .move:
       if let unfinished = unfinishedMove {
         unfinishedMove = nil
-        modalLeak.moveStarted(after: unfinished, in: state, &findings)
+        modalLeak.moveStarted(after: unfinished, in: state, &flags, &findings)
       }
     case .session, .alloc, .root, .link, .unlink, .modal, .touches, .pan, .mark, .unknown:
       break
@@ -189,13 +195,13 @@ public struct Checker: Sendable {
   public mutating func finish(into diagnostics: inout [Diagnostic]) {
     findings.line = lastLine
     findings.seq = lastSeq
-    modalLeak.cleanupPassed(in: state, &findings)
+    modalLeak.cleanupPassed(in: state, &flags, &findings)
     diagnostics.append(contentsOf: findings.diagnostics)
     diagnostics.append(contentsOf: held)
     findings.diagnostics.removeAll(keepingCapacity: true)
     held.removeAll()
     IncompleteTransitionRule.journalEnds(state.transitionInFlight, &findings)
-    modalLeak.journalEnds(in: state, &findings)
+    modalLeak.journalEnds(in: state, &flags, &findings)
     diagnostics.append(contentsOf: findings.diagnostics)
     findings.diagnostics.removeAll()
   }
@@ -226,9 +232,22 @@ public struct Checker: Sendable {
     return p
   }
 
-  /// The rule an anomaly of the fold belongs to.
+  /// The rule an anomaly of the fold belongs to, unless a modal reported as leaked makes it
+  /// (one defect, one finding).
   private mutating func report(_ anomaly: Anomaly) {
     let transition = state.transition
+    switch anomaly.fact {
+    case .slotOccupied(_, _, _, let occupant):
+      if let o = state.position(of: occupant), flags.leakReported(o) { return }
+    case .deallocForbidden(let id, .presenter):
+      // After the fold, the dealloc'd presenter still lists its alive modals.
+      if let x = state.position(of: id), state.store[Int(x)].presented.allSatisfy({ flags.leakReported($0) }) { return }
+    case .idReused(let id, _, alive: false):
+      if let p = state.position(of: id) { flags.reset(p) }
+    case .linkToItself, .modalPresentedByItself, .idReused, .unknownController, .useAfterDealloc, .deallocForbidden,
+      .focusMismatch, .notNeighbour:
+      break
+    }
     switch anomaly.kind {
     case .selfLink: SelfLinkRule.report(anomaly, in: transition, &findings)
     case .slotOccupied: SlotOccupiedRule.report(anomaly, in: transition, &findings)

@@ -21,6 +21,8 @@ extension Finding {
       return "\(glyphs.id(id)): didLoad for the \(ordinalText(count)) time"
     case .appearBeforeLoad(let id, let callback):
       return "\(glyphs.id(id)): \(callback) before didLoad"
+    case .didRepeated(let id, let callback):
+      return "\(glyphs.id(id)): \(callback) again, right after the same callback"
     case .didWithoutWill(let id, let callback, let phase, let needed):
       return "\(glyphs.id(id)): \(callback) while \(phase), not \(needed)"
     case .willRepeated(let id, let callback, let phase):
@@ -35,9 +37,11 @@ extension Finding {
     case .order(let id, let callback, let after, let expected):
       return "\(glyphs.id(id)): \(callback) arrived after \(glyphs.id(after)); the order is "
         + expected.map { glyphs.id($0) }.joined(separator: ", ")
-    case .modalLeak(let modal, let presenter, let end):
+    case .modalLeak(let modal, let presenter, let end, let dismissed):
       let p = glyphs.id(presenter)
-      let leak = "modal \(glyphs.id(modal)) (presented by \(p)) still linked and alive"
+      let leak =
+        "modal \(glyphs.id(modal)) (presented by \(p)) "
+        + (dismissed ? "unlinked but never deallocated" : "still linked and alive")
       switch end {
       case .didAppear: return "\(leak) after \(p) didAppear"
       case .nextMove: return "\(leak) when the next move starts (no \(p) didAppear)"

@@ -19,6 +19,8 @@ public struct Finding: Sendable, Hashable, DiagnosticFact {
     case loadRepeated(ControllerID, count: Int)
     /// `appear-before-load`: an appearance callback before any didLoad.
     case appearBeforeLoad(ControllerID, Callback)
+    /// `did-repeated`: a did-callback right after the same one (the controller's last appearance callback).
+    case didRepeated(ControllerID, Callback)
     /// `did-without-will`: a did-callback in `phase`, not in the `needed` one.
     case didWithoutWill(ControllerID, Callback, phase: ControllerState.Phase, needed: ControllerState.Phase)
     /// `will-repeated`: a will-callback while already in `phase`.
@@ -31,9 +33,9 @@ public struct Finding: Sendable, Hashable, DiagnosticFact {
     case incompleteTransition(missing: [Arrival], atEnd: Bool)
     /// `order`: a callback that arrived after `after`, which the order `expected` puts later.
     case order(ControllerID, Callback, after: Arrival, expected: [Arrival])
-    /// `modal-leak`: a modal still linked to its presenter and alive when the transition
-    /// into the presenter ended.
-    case modalLeak(modal: ControllerID, presenter: ControllerID, ModalLeakEnd)
+    /// `modal-leak`: a modal alive when the transition into the presenter ended, still linked
+    /// to it, or (`dismissed`) unlinked from it right after its didAppear but never deallocated.
+    case modalLeak(modal: ControllerID, presenter: ControllerID, ModalLeakEnd, dismissed: Bool)
     /// `visible-count`: `count` controllers appeared at rest (the first 8 of them `shown`).
     case visibleCount(Int, shown: [ControllerID])
     /// `touches-violated`: a committed pan with fewer touches than required.

@@ -42,7 +42,8 @@ extension CheckRule {
     case .selfLink, .slotOccupied, .idReused, .unknownController, .useAfterDealloc, .focusMismatch, .notNeighbour,
       .deallocForbidden:
       .graph
-    case .loadRepeated, .appearBeforeLoad, .didWithoutWill, .willRepeated, .misattributed, .incompleteTransition,
+    case .loadRepeated, .appearBeforeLoad, .didRepeated, .didWithoutWill, .willRepeated, .misattributed,
+      .incompleteTransition,
       .order, .modalLeak, .visibleCount, .touchesViolated:
       .lifecycle
     case .modelDivergence: .model

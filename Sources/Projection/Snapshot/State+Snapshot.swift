@@ -65,7 +65,7 @@ extension State {
   }
 
   /// The layout written by ``snapshot(into:)``; a new one makes older snapshots unreadable.
-  static let snapshotVersion: UInt64 = 1
+  static let snapshotVersion: UInt64 = 2
 }
 
 extension SnapshotWriter {
@@ -113,6 +113,7 @@ extension SnapshotWriter {
     bool(controller.isAlive)
     int(controller.loadCount)
     ordinal(controller.phase)
+    bool(controller.hasAppeared)
     bool(controller.isModal)
     optional(controller.presenter) { $0.id($1) }
     for direction in Direction.allCases { int(controller.minimumTouches[direction]) }
@@ -181,6 +182,7 @@ extension SnapshotReader {
     controller.isAlive = try bool()
     controller.loadCount = try int()
     controller.phase = try ordinal(ControllerState.Phase.self)
+    controller.hasAppeared = try bool()
     controller.isModal = try bool()
     controller.presenter = try optional { (input) throws(Damaged) in try input.id() }
     for direction in Direction.allCases { controller.minimumTouches[direction] = try int() }

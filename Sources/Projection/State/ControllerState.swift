@@ -23,6 +23,9 @@ public struct ControllerState: Sendable, Hashable {
   public internal(set) var loadCount: Int = 0
   /// Its appearance phase, moved on by the four appearance callbacks.
   public internal(set) var phase: Phase = .disappeared
+  /// Whether any appearance callback reached it: tells a controller that never appeared from
+  /// one whose last appearance callback was didDisappear (both are `disappeared`).
+  public internal(set) var hasAppeared: Bool = false
   /// Set by a `modal` event.
   public internal(set) var isModal: Bool = false
   /// The controller that presented it, for a modal.
@@ -46,6 +49,11 @@ public struct ControllerState: Sendable, Hashable {
     self.id = id
     self.className = className
     self.allocatedAt = allocatedAt
+  }
+
+  /// What the lifecycle rules read of it before a callback (three fields, read in place).
+  var appearance: Appearance {
+    @inline(__always) get { Appearance(phase: phase, loadCount: loadCount, hasAppeared: hasAppeared) }
   }
 
   /// Whether `didLoad` has run at least once.
@@ -145,5 +153,37 @@ public struct Links: Sendable, Hashable, CustomStringConvertible {
   /// `left=a up=b` for the linked slots, in slot order.
   public var description: String {
     Direction.slotOrder.compactMap { d in self[d].map { "\(d)=\($0)" } }.joined(separator: " ")
+  }
+}
+
+extension ControllerState {
+  /// A controller's phase, didLoads and whether it ever got an appearance callback: what the
+  /// fold and the lifecycle rules need to judge the next callback.
+  struct Appearance {
+    var phase: Phase
+    var loadCount: Int
+    var hasAppeared: Bool
+
+    /// Whether `callback` repeats the controller's last appearance callback, a didAppear or a
+    /// didDisappear (the `did-repeated` rule): the phase says what the last one was.
+    @inline(__always)
+    func repeats(_ callback: Callback) -> Bool {
+      switch callback {
+      case .didAppear: phase == .appeared
+      case .didDisappear: phase == .disappeared && hasAppeared
+      case .didLoad, .willAppear, .willDisappear: false
+      }
+    }
+
+    /// Whether `callback` is a did-callback that arrives without its will and is not
+    /// `did-repeated`: didAppear while not appearing, didDisappear while not disappearing.
+    @inline(__always)
+    func lacksWill(_ callback: Callback) -> Bool {
+      switch callback {
+      case .didAppear: phase != .appearing && !repeats(callback)
+      case .didDisappear: phase != .disappearing && !repeats(callback)
+      case .didLoad, .willAppear, .willDisappear: false
+      }
+    }
   }
 }

@@ -103,6 +103,8 @@ extension State {
     case .lifecycle(let id, let callback):
       counters.byCallback[callback.index] += 1
       guard let p = hint >= 0 && store[Int(hint)].isAlive ? hint : resolve(id, &anomalies) else { break }
+      // A did-callback without its will stands for that will too (one defect, one finding).
+      let lacksWill = store[Int(p)].appearance.lacksWill(callback)
       switch callback {
       case .didLoad: store[Int(p)].loadCount += 1
       case .willAppear: store[Int(p)].phase = .appearing
@@ -110,9 +112,10 @@ extension State {
       case .willDisappear: store[Int(p)].phase = .disappearing
       case .didDisappear: store[Int(p)].phase = .disappeared
       }
+      if callback != .didLoad { store[Int(p)].hasAppeared = true }
       // Mutated in place (a copy would copy its arrivals on every callback); its ends compared once.
       if transition?.isComplete == false, let ends = transition?.ends(of: id), ends.involved {
-        transition?.arrive(Arrival(id, callback), ends: ends)
+        transition?.arrive(Arrival(id, callback), ends: ends, standsForWill: lacksWill)
       }
     case .dealloc(let id):
       foldDealloc(id, seq: seq, expecting: hint, &anomalies)

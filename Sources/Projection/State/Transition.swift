@@ -128,8 +128,12 @@ public struct Transition: Sendable, Hashable {
   }
 
   /// ``arrive(_:)`` given which of its ends the arrival's controller is (``ends(of:)``).
+  ///
+  /// With `standsForWill`, a didAppear (didDisappear) that came while its controller was not
+  /// appearing (disappearing) counts as its missing willAppear (willDisappear) too, so that a
+  /// will that never came is not reported again as missing or out of order.
   @inline(__always)
-  mutating func arrive(_ arrival: Arrival, ends: Ends) {
+  mutating func arrive(_ arrival: Arrival, ends: Ends, standsForWill: Bool = false) {
     let end: UInt64? = ends.isTo ? 8 : ends.isFrom ? 0 : nil
     if let end, laterArrivals.isEmpty, packedCount < Self.packedCapacity {
       packedArrivals |= (end | UInt64(arrival.callback.index)) << (4 * UInt64(packedCount))
@@ -137,7 +141,11 @@ public struct Transition: Sendable, Hashable {
     } else {
       laterArrivals.append(arrival)
     }
-    if let k = slot(arrival.callback, ends: ends) { arrivedMask |= 1 << k }
+    if let k = slot(arrival.callback, ends: ends) {
+      arrivedMask |= 1 << k
+      // The will of a did is the slot two before it (from.W- for from.D-, to.W+ for to.D+).
+      if standsForWill && k >= 2 { arrivedMask |= 1 << (k - 2) }
+    }
   }
 
   /// Which ends of a transition one controller is: its ids compared once for every use a

@@ -139,8 +139,8 @@ import Testing
     #expect(result.status == 2)
     #expect(result.stderr.isEmpty, "no progress bar and no messages on a pipe: \(result.stderr)")
     let lines = result.stdout.split(separator: "\r\n")
-    #expect(lines.count == 6)
-    #expect(lines[5] == #"S1,Dicto,,\#(a),22,61,,malformed,error,"missing key ""controller"" for type ""root""",[],"#)
+    try #require(lines.count == 5, "a header and 4 findings: \(result.stdout)")
+    #expect(lines[4] == #"S1,Dicto,,\#(a),22,61,,malformed,error,"missing key ""controller"" for type ""root""",[],"#)
   }
 
   @Test func anUnreadableInputLeavesTheOutputUntouched() throws {

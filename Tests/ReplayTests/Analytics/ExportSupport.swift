@@ -20,7 +20,7 @@ import Testing
 ///   seq 14 (10:00:01.000, 997 ms); notes' visit 1 starts at seq 17 (10:00:01.250); the move
 ///   completes 250 ms after it starts.
 /// - 19 a mark with keys x and y; 20 an unknown type `swipe` (an unknown-type warning).
-/// - 21 notes willAppear again (will-repeated, misattributed, visible-count).
+/// - 21 notes willAppear again (will-repeated, the one finding of the callback; visible-count).
 /// - 22 a `root` without its controller (malformed, column 61): no row but a finding.
 /// - 23 a last mark at 10:00:02.000: notes' visit is still open there (750 ms).
 enum AnalyticsFixture {

@@ -24,11 +24,9 @@ import Testing
       result.stdout == """
         \(path):7: error: missing home willAppear, home didAppear when the next move starts (in initial display at seq 3: home) [incomplete-transition]
         \(path):8: error: home: willDisappear before didLoad (in move at seq 6: home → notes) [appear-before-load]
-        \(path):8: error: home: willDisappear while already disappeared (in move at seq 6: home → notes) [will-repeated]
-        \(path):10: error: home: didDisappear before didLoad (in move at seq 6: home → notes) [appear-before-load]
         \(path):11: error: notes: willAppear while already appearing (in move at seq 6: home → notes) [will-repeated]
         \(path):11: error: missing notes didAppear at the end of the journal (in move at seq 6: home → notes) [incomplete-transition]
-        \(path): 11 events, 6 errors, 0 warnings (appear-before-load 2, will-repeated 2, incomplete-transition 2)
+        \(path): 11 events, 4 errors, 0 warnings (appear-before-load 1, will-repeated 1, incomplete-transition 2)
 
         """)
     #expect(result.stderr == "")
@@ -41,9 +39,8 @@ import Testing
     #expect(only.status == 1, "\(only)")
     #expect(
       only.stdout == """
-        \(path):8: error: home: willDisappear while already disappeared (in move at seq 6: home → notes) [will-repeated]
         \(path):11: error: notes: willAppear while already appearing (in move at seq 6: home → notes) [will-repeated]
-        \(path): 11 events, 2 errors, 0 warnings (will-repeated 2)
+        \(path): 11 events, 1 error, 0 warnings (will-repeated 1)
 
         """)
     let without = try Binary.run([
@@ -53,7 +50,7 @@ import Testing
     #expect(without.stdout == "\(path): 11 events, 0 errors, 0 warnings\n")
     let listed = try Binary.run(["check", "--rule", "will-repeated,appear-before-load", "--no-rule", "order", path])
     #expect(
-      listed.stdout.hasSuffix("\(path): 11 events, 4 errors, 0 warnings (appear-before-load 2, will-repeated 2)\n"),
+      listed.stdout.hasSuffix("\(path): 11 events, 2 errors, 0 warnings (appear-before-load 1, will-repeated 1)\n"),
       "\(listed)")
     let both = try Binary.run([
       "check", "--rule", "will-repeated", "--rule", "appear-before-load", "--no-rule", "will-repeated", path,

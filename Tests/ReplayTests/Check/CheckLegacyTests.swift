@@ -33,8 +33,6 @@ private let base = """
       expected: [
         "8 incomplete-transition home",
         "9 appear-before-load home",
-        "9 will-repeated home",
-        "11 appear-before-load home",
       ]),
     .init(
       deviation: "L2 didLoad on every link",
@@ -46,8 +44,6 @@ private let base = """
       expected: [
         "8 incomplete-transition home",
         "9 appear-before-load home",
-        "9 will-repeated home",
-        "11 appear-before-load home",
         "12 will-repeated notes",
         "12 incomplete-transition home,notes",
       ]),
@@ -64,10 +60,6 @@ private let base = """
       expected: [
         "8 incomplete-transition home",
         "9 appear-before-load home",
-        "9 will-repeated home",
-        "11 appear-before-load home",
-        "15 appear-before-load home",
-        "17 appear-before-load home",
         "17 modal-leak m,home",
       ]),
     .init(
@@ -77,8 +69,6 @@ private let base = """
         "9 touches-violated home",
         "10 incomplete-transition home",
         "11 appear-before-load home",
-        "11 will-repeated home",
-        "13 appear-before-load home",
         "14 will-repeated notes",
         "14 incomplete-transition home,notes",
       ]),
@@ -88,13 +78,9 @@ private let base = """
       expected: [
         "10 incomplete-transition home",
         "11 appear-before-load home",
-        "11 will-repeated home",
-        "13 appear-before-load home",
         "23 incomplete-transition top,notes",
-        "25 appear-before-load home",
         "26 misattributed top",
         "28 did-without-will notes",
-        "29 appear-before-load home",
         "29 will-repeated home",
         "29 incomplete-transition notes,home",
       ]),
@@ -111,6 +97,6 @@ private let base = """
     let script = base + "link notes up top\nmove left animated=false\nmove up animated=false\ngoToRoot animated=false\n"
     let rules = checkRuleIDs(Checker.check(try checkRecording(script, .legacy)))
     #expect(!rules.contains("misattributed"))
-    #expect(rules == ["appear-before-load", "incomplete-transition", "will-repeated"])
+    #expect(rules == ["appear-before-load", "incomplete-transition"])
   }
 }

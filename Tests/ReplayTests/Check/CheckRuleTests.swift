@@ -87,6 +87,14 @@ extension RecordBuilder {
       $0.add(.modal(controller: "m", presenter: "home"))
       $0.link("home", .down, "m")
     },
+    .init(.slotOccupied, "a modal presented into the slot of a modal reported as a modal-leak", []) {
+      $0.presentModal("m", from: "home", .down)
+      $0.fullMove("m", .up, "home")
+      $0.mark("after")
+      $0.alloc("m2")
+      $0.add(.modal(controller: "m2", presenter: "home"))
+      $0.link("home", .down, "m2")
+    },
     .init(.slotOccupied, "plain link replacing a neighbour", []) {
       $0.alloc("x")
       $0.link("home", .left, "x")
@@ -132,7 +140,7 @@ extension RecordBuilder {
     .init(.loadRepeated, "one didLoad each", []) { $0.fullMove("home", .left, "notes") },
     // appear-before-load
     .init(
-      .appearBeforeLoad, "move to a controller never loaded", ["14 appear-before-load x", "16 appear-before-load x"]
+      .appearBeforeLoad, "move to a controller never loaded: once per instance", ["14 appear-before-load x"]
     ) {
       $0.alloc("x")
       $0.link("home", .up, "x")
@@ -145,6 +153,29 @@ extension RecordBuilder {
       $0.fullMove("home", .up, "x")
     },
     // did-without-will
+    // did-repeated
+    .init(.didRepeated, "didAppear delivered twice", ["15 did-repeated notes"]) {
+      $0.fullMove("home", .left, "notes")
+      $0.callback("notes", .didAppear)
+    },
+    .init(.didRepeated, "didDisappear delivered twice", ["15 did-repeated home"]) {
+      $0.fullMove("home", .left, "notes")
+      $0.callback("home", .didDisappear)
+    },
+    .init(.didRepeated, "didDisappear of a controller that never appeared", []) {
+      $0.alloc("x")
+      $0.callback("x", .didLoad)
+      $0.callback("x", .didDisappear)
+    },
+    .init(.didRepeated, "complete moves there and back", []) {
+      $0.fullMove("home", .left, "notes")
+      $0.fullMove("notes", .right, "home")
+    },
+    // did-without-will
+    .init(.didWithoutWill, "a doubled didAppear is did-repeated, not did-without-will", []) {
+      $0.fullMove("home", .left, "notes")
+      $0.callback("notes", .didAppear)
+    },
     .init(.didWithoutWill, "didAppear without willAppear", ["12 did-without-will notes"]) {
       $0.move("home", .left, "notes")
       $0.callback("home", .willDisappear)
@@ -178,8 +209,9 @@ extension RecordBuilder {
     },
     // misattributed
     .init(.misattributed, "callback at rest", ["10 misattributed home"]) { $0.callback("home", .willDisappear) },
-    .init(.misattributed, "callback on a third controller during a move", ["12 misattributed x"]) {
+    .init(.misattributed, "callback on a third controller during a move", ["13 misattributed x"]) {
       $0.alloc("x")
+      $0.callback("x", .didLoad)
       $0.move("home", .left, "notes")
       $0.callback("x", .willAppear)
     },
@@ -277,6 +309,36 @@ extension RecordBuilder {
       $0.dealloc("m")
       $0.mark("after")
     },
+    .init(.modalLeak, "dismissed (unlinked) but never deallocated: a retain cycle", ["23 modal-leak m,home"]) {
+      $0.presentModal("m", from: "home", .down)
+      $0.fullMove("m", .up, "home")
+      $0.unlink("home", .down)
+      $0.mark("after")
+      $0.fullMove("home", .left, "notes")
+      $0.fullMove("notes", .right, "home")
+    },
+    .init(.modalLeak, "once per modal, however often the presenter reappears", ["23 modal-leak m,home"]) {
+      $0.presentModal("m", from: "home", .down)
+      $0.fullMove("m", .up, "home")
+      $0.fullMove("home", .left, "notes")
+      $0.fullMove("notes", .right, "home")
+      $0.fullMove("home", .left, "notes")
+      $0.fullMove("notes", .right, "home")
+    },
+    .init(.modalLeak, "the presenter's didAppear twice before its cleanup", []) {
+      $0.presentModal("m", from: "home", .down)
+      $0.fullMove("m", .up, "home")
+      $0.callback("home", .didAppear)
+      $0.unlink("home", .down)
+      $0.dealloc("m")
+      $0.mark("after")
+    },
+    .init(.modalLeak, "unlinked by a later event, then deallocated", []) {
+      $0.presentModal("m", from: "home", .down)
+      $0.fullMove("m", .up, "home")
+      $0.unlink("m", .up)
+      $0.dealloc("m")
+    },
     .init(.modalLeak, "a modal that is the focus is not checked", []) {
       $0.presentModal("m", from: "home", .down)
     },
@@ -295,6 +357,14 @@ extension RecordBuilder {
       $0.dealloc("notes")
     },
     .init(.deallocForbidden, "a neighbour at rest", []) { $0.dealloc("notes") },
+    .init(.deallocForbidden, "a presenter whose alive modal was reported as a modal-leak", []) {
+      $0.fullMove("home", .left, "notes")
+      $0.presentModal("m", from: "notes", .up)
+      $0.fullMove("m", .down, "notes")
+      $0.unlink("notes", .up)
+      $0.fullMove("notes", .right, "home")
+      $0.dealloc("notes")
+    },
     // visible-count
     .init(.visibleCount, "none appeared at rest, once per period", ["10 visible-count "]) {
       $0.callback("home", .willDisappear)

@@ -7,7 +7,7 @@ import Testing
 @Suite struct CheckSelectionTests {
   @Test func everyRuleIdIsKnownOnceAndLifecycleRulesAreErrors() {
     #expect(Set(CheckRule.allRuleIDs).count == CheckRule.allRuleIDs.count)
-    #expect(CheckRule.lifecycleRules.count == 18)
+    #expect(CheckRule.lifecycleRules.count == 19)
     #expect(!CheckRule.lifecycleRules.contains(.modelDivergence))
     for rule in CheckRule.allCases {
       #expect(rule.severity == .error)
@@ -98,11 +98,11 @@ import Testing
     b.callback("home", .willAppear)
     b.callback("home", .didAppear)
     b.callback("evil\u{1B}[2J", .didLoad)
-    b.callback("evil\u{1B}[2J", .willDisappear)
+    b.callback("evil\u{1B}[2J", .willAppear)
     let found = Checker.check(b.records, rules: try RuleSelection(only: ["misattributed"]))
     #expect(
       found.map(\.message) == [
-        #"evil\u{1B}[2J: willDisappear while no transition is in flight (in initial display at seq 3: home)"#
+        #"evil\u{1B}[2J: willAppear while no transition is in flight (in initial display at seq 3: home)"#
       ])
     #expect(found.map(\.controllers) == [["evil\u{1B}[2J"]])
     for d in Checker.check(b.records) { #expect(!d.message.unicodeScalars.contains("\u{1B}"), "\(d.message)") }

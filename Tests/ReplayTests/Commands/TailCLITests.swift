@@ -29,7 +29,6 @@ import Testing
     #expect(
       result.stderr == """
         \(path):21: error: notes: willAppear while already appeared\(inMove) [will-repeated]
-        \(path):21: error: notes: willAppear while no transition is in flight\(inMove) [misattributed]
         \(path):21: error: 0 controllers appeared at rest; expected exactly 1\(inMove) [visible-count]
         \(path):22:61: error: missing key "controller" for type "root" [malformed]
 
@@ -107,7 +106,6 @@ import Testing
     #expect(
       tail.remainingStderr() == """
         \(path):4: error: home: didAppear before didLoad (in initial display at seq 2: home) [appear-before-load]
-        \(path):4: error: home: didAppear while disappeared, not appearing (in initial display at seq 2: home) [did-without-will]
 
         """)
   }

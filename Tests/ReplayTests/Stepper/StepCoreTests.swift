@@ -76,7 +76,7 @@ import Testing
   @Test func findingKeysVisitTheRecordOfEveryFindingInOrder() throws {
     let legacyRecords = StepFixture.records(.legacy)
     let findings = Checker.check(legacyRecords)
-    try #require(findings.count > 20)
+    try #require(findings.count > 10)
     // Each finding's line is its record's (line = index + 1); several can share a record.
     var expected: [Int] = []
     for finding in findings where expected.last != finding.line - 1 { expected.append(finding.line - 1) }
@@ -295,7 +295,7 @@ import Testing
 
   @Test func findingKeysVisitTheRowOfEveryFindingOnEitherSide() throws {
     let c = comparison
-    try #require(c.a.findings.isEmpty && c.b.findings.count > 20)
+    try #require(c.a.findings.isEmpty && c.b.findings.count > 10)
     // A finding on an event that is not compared shows at the side's next compared event.
     var expected = Set<Int>()
     for record in c.b.findingRecords {

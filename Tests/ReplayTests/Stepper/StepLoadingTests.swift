@@ -36,7 +36,7 @@ import Testing
     let text = name == "damaged" ? Self.damaged() : StepFixture.text(name == "legacy" ? .legacy : .intended)
     let path = try directory.write("\(name).ndjson", text)
     let expected = try Self.checked(path)
-    if name != "intended" { try #require(expected.count > 20) }
+    if name != "intended" { try #require(expected.count > 10) }
     let journal = try StepperJournal.load(path: path)
     #expect(journal.isChecked)
     #expect(journal.findings == expected)

@@ -119,12 +119,12 @@ import Testing
   @Test func theStatusLineShowsThePositionAndTheTotal() {
     let stepper = StepFixture.stepper(.legacy)
     var driver = StepDriver(stepper)
-    #expect(driver.screen[23] == "seq 0 / 63 · move 0 / 8 · findings 0 / 33")
+    #expect(driver.screen[23] == "seq 0 / 63 · move 0 / 8 · findings 0 / 20")
     driver.press("G")
-    #expect(driver.screen[23] == "seq 62 / 63 · move 8 / 8 · findings 33 / 33")
+    #expect(driver.screen[23] == "seq 62 / 63 · move 8 / 8 · findings 20 / 20")
     driver.press("/compose")
     let through = Checker.check(StepFixture.records(.legacy)).filter { $0.line - 1 <= 26 }.count
-    #expect(driver.screen[23] == "seq 26 / 63 · move 2 / 8 · findings \(through) / 33 · search /compose")
+    #expect(driver.screen[23] == "seq 26 / 63 · move 2 / 8 · findings \(through) / 20 · search /compose")
   }
 
   @Test func theSideBySideStatusLineCountsDivergences() throws {

@@ -1,22 +1,25 @@
 import Journal
 
 /// `did-without-will`: didAppear when the controller is not appearing, or
-/// didDisappear when it is not disappearing.
+/// didDisappear when it is not disappearing, and not `did-repeated`.
+///
+/// The did stands for its missing will in the transition in flight (the fold
+/// counts that will as arrived), so the will is not reported again as missing
+/// or out of order.
 enum DidWithoutWillRule {
   static let rule = CheckRule.didWithoutWill
 
-  /// Looks at a callback on `id`, whose phase was `phase` before it.
-  static func inspect(
+  /// Whether the rule applies to a callback on `controller` (its state before the callback).
+  @inline(__always)
+  static func applies(_ callback: Callback, to controller: ControllerState.Appearance) -> Bool {
+    controller.lacksWill(callback)
+  }
+
+  static func report(
     _ id: ControllerID, _ callback: Callback, phase: ControllerState.Phase, in transition: Transition?,
     _ findings: inout CheckFindings
   ) {
-    let needed: ControllerState.Phase
-    switch callback {
-    case .didAppear: needed = .appearing
-    case .didDisappear: needed = .disappearing
-    case .didLoad, .willAppear, .willDisappear: return
-    }
-    guard phase != needed, findings.wants(rule) else { return }
+    let needed: ControllerState.Phase = callback == .didAppear ? .appearing : .disappearing
     findings.report(rule, [id], .didWithoutWill(id, callback, phase: phase, needed: needed), in: transition)
   }
 }

@@ -8,6 +8,7 @@ enum LoadRepeatedRule {
   static let rule = CheckRule.loadRepeated
 
   /// Looks at a callback on `id`, which had `loadCount` didLoads before it.
+  @inline(__always)
   static func inspect(
     _ id: ControllerID, _ callback: Callback, loadCount: Int, in transition: Transition?,
     _ findings: inout CheckFindings

@@ -8,18 +8,17 @@ import Journal
 enum MisattributedRule {
   static let rule = CheckRule.misattributed
 
-  /// Looks at a callback on `id`, given the last transition started before it
-  /// and, if it is still in flight, which of its ends `id` is.
-  static func inspect(
+  /// Whether the rule applies to an appearance callback, given which ends of the transition in
+  /// flight its controller is (nil: none is in flight).
+  @inline(__always)
+  static func applies(_ callback: Callback, inFlight ends: Transition.Ends?) -> Bool {
+    callback.isAppearance && ends?.involved != true
+  }
+
+  static func report(
     _ id: ControllerID, _ callback: Callback, last: Transition?, inFlight ends: Transition.Ends?,
     _ findings: inout CheckFindings
   ) {
-    guard callback.isAppearance, findings.wants(rule) else { return }
-    var flying = false
-    if let ends {
-      if ends.involved { return }
-      flying = true
-    }
-    findings.report(rule, [id], .misattributed(id, callback, inFlight: flying), in: last)
+    findings.report(rule, [id], .misattributed(id, callback, inFlight: ends != nil), in: last)
   }
 }

@@ -1,13 +1,18 @@
 import Journal
 
 /// `modal-leak`: when a transition into a presenter P ends, a modal of P that is
-/// still linked to P, not the focus, and alive (spec rule 5; legacy L4).
+/// alive, not the focus, and either still linked to P or unlinked from P right
+/// after P's didAppear but never deallocated (dismissed, but kept alive by a
+/// retain cycle); reported once per modal (spec rule 5; legacy L4).
 ///
 /// The end of a transition into P is P's didAppear and the unlink/dealloc events
-/// right after it (the cleanup): the check runs at the first other event and is
-/// reported at the didAppear's line. A transition whose didAppear never comes is
-/// checked at the next move, once that move's target is the focus (reported at
-/// the move), or at the end of the journal. Each transition is checked once.
+/// and P's own callbacks right after it (the cleanup): the check runs at the first
+/// other event and is reported at the didAppear's line. A transition whose
+/// didAppear never comes is checked at the next move, once that move's target is
+/// the focus (reported at the move), or at the end of the journal. Each
+/// transition is checked once, and a modal reported once is never again, nor
+/// does it make a `slot-occupied` or a `dealloc-forbidden` afterwards
+/// (``InstanceFlags/leakReported``).
 struct ModalLeakRule {
   static let rule = CheckRule.modalLeak
 
@@ -16,12 +21,25 @@ struct ModalLeakRule {
     var transition: Transition
     var line: Int
     var seq: Int
+    /// Positions of P's modals unlinked from P during the cleanup, in the order unlinked.
+    var unlinked: [Int32] = []
   }
 
-  /// Set from P's didAppear until the first event that is not an unlink or dealloc.
+  /// Set from P's didAppear until the first event that is not an unlink, a dealloc or a
+  /// callback of P.
   private(set) var pending: Pending?
   /// `seq` of the last transition checked.
   private var checkedSeq = -1
+
+  /// Whether a record continues the cleanup of the pending didAppear: an unlink, a dealloc,
+  /// or a callback of the presenter itself (a didAppear forwarded twice, say).
+  func continuesCleanup(_ event: borrowing Event) -> Bool {
+    switch event {
+    case .unlink, .dealloc: return true
+    case .lifecycle(let id, _): return pending.map { $0.transition.to == id } ?? false
+    case .session, .alloc, .root, .link, .modal, .touches, .pan, .move, .mark, .unknown: return false
+    }
+  }
 
   /// Before the didAppear of the `to` of the transition in flight (whose `seq` this is) is folded:
   /// whether it ends a transition not checked yet.
@@ -39,20 +57,40 @@ struct ModalLeakRule {
     pending = Pending(transition: transition, line: line, seq: seq)
   }
 
-  /// Before any event other than an unlink or a dealloc: checks the pending presenter.
-  mutating func cleanupPassed(in state: State, _ findings: inout CheckFindings) {
+  /// Before an `unlink` of the cleanup is folded: notes a modal of P that it unlinks from P.
+  mutating func unlink(_ from: ControllerID, _ direction: Direction, in state: State) {
+    guard let presenter = pending?.transition.to,
+      let p = state.alivePosition(of: presenter, expecting: state.focusIndex),
+      let x = state.alivePosition(of: from, expecting: -1), let y = state.store[Int(x)].neighbours[direction]
+    else { return }
+    let presented = state.store[Int(p)].presented
+    let modal: Int32
+    if x == p && presented.contains(y) {
+      modal = y
+    } else if y == p && presented.contains(x) {
+      modal = x
+    } else {
+      return
+    }
+    if pending?.unlinked.contains(modal) == false { pending?.unlinked.append(modal) }
+  }
+
+  /// Before any event that does not continue the cleanup (``continuesCleanup(_:)``): checks the
+  /// pending presenter.
+  mutating func cleanupPassed(in state: State, _ flags: inout InstanceFlags, _ findings: inout CheckFindings) {
     guard let pending else { return }
     self.pending = nil
     let p = pending.transition.to
-    for modal in Self.leaks(of: p, in: state) {
+    for (modal, dismissed) in Self.leaks(of: p, unlinked: pending.unlinked, in: state, flags) {
+      flags.setLeakReported(state.position(of: modal))
       findings.report(
-        Self.rule, [modal, p], .modalLeak(modal: modal, presenter: p, .didAppear), in: pending.transition,
-        line: pending.line, seq: pending.seq)
+        Self.rule, [modal, p], .modalLeak(modal: modal, presenter: p, .didAppear, dismissed: dismissed),
+        in: pending.transition, line: pending.line, seq: pending.seq)
     }
   }
 
   /// Before a `move` is folded, given the `seq` of the last transition started: whether it was
-  /// never checked (its didAppear never came), so that ``moveStarted(after:in:_:)`` checks it.
+  /// never checked (its didAppear never came), so that ``moveStarted(after:in:_:_:)`` checks it.
   mutating func moveStarts(last seq: Int?) -> Bool {
     guard let seq, seq != checkedSeq else { return false }
     checkedSeq = seq
@@ -60,42 +98,50 @@ struct ModalLeakRule {
   }
 
   /// After the `move` was folded: checks the transition ``moveStarts(last:)`` returned.
-  func moveStarted(after unfinished: Transition, in state: State, _ findings: inout CheckFindings) {
+  func moveStarted(
+    after unfinished: Transition, in state: State, _ flags: inout InstanceFlags, _ findings: inout CheckFindings
+  ) {
     let p = unfinished.to
-    for modal in Self.leaks(of: p, in: state) {
-      findings.report(Self.rule, [modal, p], .modalLeak(modal: modal, presenter: p, .nextMove), in: unfinished)
+    for (modal, _) in Self.leaks(of: p, unlinked: [], in: state, flags) {
+      flags.setLeakReported(state.position(of: modal))
+      findings.report(
+        Self.rule, [modal, p], .modalLeak(modal: modal, presenter: p, .nextMove, dismissed: false), in: unfinished)
     }
   }
 
-  /// At the end of the journal (after ``cleanupPassed(in:_:)``): the last transition, if never checked.
-  mutating func journalEnds(in state: State, _ findings: inout CheckFindings) {
+  /// At the end of the journal (after ``cleanupPassed(in:_:_:)``): the last transition, if never checked.
+  mutating func journalEnds(in state: State, _ flags: inout InstanceFlags, _ findings: inout CheckFindings) {
     guard let last = state.transition, last.seq != checkedSeq else { return }
     checkedSeq = last.seq
     let p = last.to
-    for modal in Self.leaks(of: p, in: state) {
-      findings.report(Self.rule, [modal, p], .modalLeak(modal: modal, presenter: p, .journalEnd), in: last)
+    for (modal, _) in Self.leaks(of: p, unlinked: [], in: state, flags) {
+      flags.setLeakReported(state.position(of: modal))
+      findings.report(
+        Self.rule, [modal, p], .modalLeak(modal: modal, presenter: p, .journalEnd, dismissed: false), in: last)
     }
   }
 
-  /// P's alive modals that are linked to P and are not the focus, in presentation order.
+  /// P's alive modals, not the focus and not reported before, that are linked to P or among
+  /// `unlinked` (then `dismissed`), in presentation order.
   ///
-  /// Implementation note: a presenter whose modals leak keeps them all, so the
-  /// list of its modals grows as a legacy journal goes on; it is scanned in
-  /// place, against the ids in P's four slots, instead of being copied as ids
-  /// and each compared with a ``Links`` built for it (measured on a legacy
-  /// journal: Benchmarks/README.md#figures-behind-the-notes). Ids, not positions, are compared, as before: an id can
-  /// name a dead controller and the new one allocated under it.
-  static func leaks(of presenter: ControllerID, in state: State) -> [ControllerID] {
+  /// Implementation note: a presenter whose modals leak keeps them all, so the list of its
+  /// modals grows as a legacy journal goes on; it is scanned in place, against P's four slots.
+  static func leaks(
+    of presenter: ControllerID, unlinked: [Int32], in state: State, _ flags: InstanceFlags
+  ) -> [(modal: ControllerID, dismissed: Bool)] {
     guard let p = state.position(of: presenter) else { return [] }
     let controller = state.store[Int(p)]
-    guard controller.isAlive, !controller.presented.isEmpty, !controller.neighbours.isEmpty else { return [] }
+    guard controller.isAlive, !controller.presented.isEmpty else { return [] }
     let n = controller.neighbours
-    let linked = [n.left, n.right, n.up, n.down].compactMap { $0 < 0 ? nil : state.id(at: $0) }
-    let focus = state.focus
-    var leaks: [ControllerID] = []
-    for position in controller.presented {
-      let modal = state.id(at: position)
-      if modal != focus && linked.contains(modal) { leaks.append(modal) }
+    let focus = state.focusIndex
+    var leaks: [(modal: ControllerID, dismissed: Bool)] = []
+    for position in controller.presented where position != focus && !flags.leakReported(position) {
+      let linked = position == n.left || position == n.right || position == n.up || position == n.down
+      if linked {
+        leaks.append((state.id(at: position), false))
+      } else if unlinked.contains(position) {
+        leaks.append((state.id(at: position), true))
+      }
     }
     return leaks
   }

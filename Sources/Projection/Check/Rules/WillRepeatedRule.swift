@@ -9,18 +9,20 @@ import Journal
 enum WillRepeatedRule {
   static let rule = CheckRule.willRepeated
 
-  /// Looks at a callback on `id`, whose phase was `phase` before it.
-  static func inspect(
+  /// Whether the rule applies to a callback on a controller in `phase`.
+  @inline(__always)
+  static func applies(_ callback: Callback, phase: ControllerState.Phase) -> Bool {
+    switch callback {
+    case .willAppear: phase == .appearing || phase == .appeared
+    case .willDisappear: phase == .disappearing || phase == .disappeared
+    case .didLoad, .didAppear, .didDisappear: false
+    }
+  }
+
+  static func report(
     _ id: ControllerID, _ callback: Callback, phase: ControllerState.Phase, in transition: Transition?,
     _ findings: inout CheckFindings
   ) {
-    let repeated: Bool
-    switch callback {
-    case .willAppear: repeated = phase == .appearing || phase == .appeared
-    case .willDisappear: repeated = phase == .disappearing || phase == .disappeared
-    case .didLoad, .didAppear, .didDisappear: return
-    }
-    guard repeated, findings.wants(rule) else { return }
     findings.report(rule, [id], .willRepeated(id, callback, phase: phase), in: transition)
   }
 }

@@ -70,9 +70,13 @@ R8  The transition in flight ends when all its expected callbacks have arrived
     (then the map is at rest) or when the next `move` starts.
 R9  visible-count: a period at rest starts when a transition completes and ends
     at the next move; the state before the first transition completes is not
-    "at rest" (nothing is on screen yet). The count of appeared (alive)
-    controllers is judged after every event of the period, reported at the
-    first event where it is not 1.
+    "at rest" (nothing is on screen yet). The count of controllers whose phase
+    is appeared is judged after every event of the period, reported at the
+    first event where it is not 1. A deallocated controller keeps its last
+    phase and still counts (a dealloc of the focus is dealloc-forbidden, not
+    also a visible-count). A stray callback at rest that changes the count
+    (e.g. a didAppear of another controller: did-without-will) does give a
+    visible-count too: the contract names no exception for it.
 R10 modal-leak, the cleanup window: it opens at the didAppear of P that is the
     arrival of the transition into P (a move with `to` P, or P's initial
     display) and holds P's didAppear and every event after it that is an
@@ -205,7 +209,7 @@ class Oracle:
         return y in self.controllers[x].links.values()
 
     def appeared_count(self):
-        return sum(1 for c in self.controllers.values() if c.alive and c.phase == "appeared")
+        return sum(1 for c in self.controllers.values() if c.phase == "appeared")
 
     def judge_leaks(self, presenter, unlinked, seq, line):
         p = self.controllers[presenter]
@@ -238,7 +242,7 @@ class Oracle:
             n = self.appeared_count()
             if n != 1:
                 self.visible_reported = True
-                appeared = sorted(c.id for c in self.controllers.values() if c.alive and c.phase == "appeared")
+                appeared = sorted(c.id for c in self.controllers.values() if c.phase == "appeared")
                 self.report("visible-count", appeared)
 
     def on_alloc(self, rec):

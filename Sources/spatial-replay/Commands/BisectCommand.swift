@@ -16,6 +16,12 @@ struct BisectCommand: Command {
     each probe as it goes, then the first bad run and its diff against the
     last good one.
 
+    Controllers are matched as 'diff' matches them (--match): by default by
+    class and order of allocation when the ids of both runs are instance
+    counters (CheckoutViewController#115) or addresses, so that a build that
+    allocates one more controller early, and renumbers every later one, is
+    not taken for the bad one.
+
     To bisect commits rather than recorded runs, use 'diff' as the script of
     'git bisect run' (exit 0 good, 1 bad, 125 skip): see docs/bisect.md.
     """

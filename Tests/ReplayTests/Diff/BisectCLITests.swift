@@ -138,4 +138,45 @@ import Testing
       bisect.stdout.contains(
         "\nfindings in \(Self.series[7]):\n\(Self.series[7]):40: error: modal compose (presented by "))
   }
+
+  // MARK: Ids that count instances
+
+  /// The fixture as build `n` records it, with ids counted as the recording
+  /// guide's sample counts them and `build` in the header.
+  static func counted(_ records: [Record], build n: Int) -> [Record] {
+    records.countingInstances().replacing(
+      seq: 0, with: .session(SessionHeader(session: "S\(n)", app: "Dicto", build: "2.\(n)")))
+  }
+
+  /// Eight builds: 1 to 3 good; 4 and 5 allocate one more controller early
+  /// (never shown), which renumbers every later id; 6 to 8 also call one
+  /// didAppear twice, later on.
+  @Test func renumberedIdsAreNotBlamedTheRealBugIs() throws {
+    let dir = try TemporaryDirectory()
+    let base = try DiffFixture.base()
+    // seq 43: settings' didAppear, after the pan.
+    let doubled = base.duplicating(seq: 43)
+    let paths = try (1...8).map { n in
+      let records: [Record]
+      switch n {
+      case 1...3: records = base
+      case 4...5: records = base.allocatingEarly("PrefetchViewController")
+      default: records = doubled.allocatingEarly("PrefetchViewController")
+      }
+      return try DiffCLITests.write(Self.counted(records, build: n), "build-\(n).ndjson", in: dir)
+    }
+    let result = try Binary.run(["bisect"] + paths)
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stderr == "")
+    #expect(result.stdout.contains("first bad run: \(paths[5]) (run 6 of 8); last good run: \(paths[4]) (run 5)\n"))
+    #expect(
+      result.stdout.contains(
+        "compared: lifecycle, move, modal, dealloc, link, unlink; controllers matched by class and order of "
+          + "allocation (auto: the ids of both runs are instance counters or addresses)\n"))
+    #expect(result.stdout.contains("+ B seq 45  lifecycle 1st SettingsViewController didAppear\n"))
+    #expect(result.stdout.hasSuffix("1 hunk: 1 duplicated; A 42 events, B 43 events\n"))
+    // Matched by id, the harmless build that renumbers is blamed.
+    let byID = try Binary.run(["bisect", "--match", "id"] + paths)
+    #expect(byID.stdout.contains("first bad run: \(paths[3]) (run 4 of 8); last good run: \(paths[2]) (run 3)\n"))
+  }
 }

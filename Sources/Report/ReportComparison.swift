@@ -49,6 +49,8 @@ public struct ReportComparison: Sendable {
     json.open("{")
     json.key("rows")
     json.int(rows.a.count)
+    json.member("match", report.matching.used.rawValue)
+    json.member("matchText", report.matching.text)
     // Per row, the event each side stands at (an index in its window): its
     // last compared event on or before the row, else the event before its first.
     for (side, run, tokens) in [(DiffSide.a, a, tokensA), (.b, b, tokensB)] {

@@ -3,10 +3,10 @@ import Journal
 /// What a diff compares: which event types, and how controllers of two runs are matched.
 ///
 /// ```swift
-/// var options = DiffOptions()            // lifecycle, move, modal, dealloc, link, unlink; match by id
+/// var options = DiffOptions()            // lifecycle, move, modal, dealloc, link, unlink; matching .auto
 /// options.include("pan")
 /// options.exclude("link")
-/// options.matching = .className          // NotesViewController#2 matches NotesViewController#2
+/// options.matching = .className          // the 2nd NotesViewController of A is the 2nd of B
 /// ```
 public struct DiffOptions: Sendable, Hashable {
   /// How a controller of one run is identified with a controller of the other.
@@ -16,6 +16,12 @@ public struct DiffOptions: Sendable, Hashable {
     /// By class and order of allocation: the n-th allocated `NotesViewController`
     /// of A is the n-th of B, written `NotesViewController#n`.
     case className = "class"
+    /// By class when the ids of both runs are made per instance (counters such
+    /// as `NotesViewController#115`, or addresses: ``ControllerIDCensus/isGenerated``),
+    /// else by id; decided when two runs are compared (``MatchingDecision``).
+    /// Until then a run normalised this way names its controllers as
+    /// ``className`` does.
+    case auto
   }
 
   /// The event types that matter for ordering by default.
@@ -31,7 +37,7 @@ public struct DiffOptions: Sendable, Hashable {
   public var budget: DiffBudget
 
   public init(
-    types: some Sequence<String> = DiffOptions.defaultTypes, matching: Matching = .id, budget: DiffBudget = .init()
+    types: some Sequence<String> = DiffOptions.defaultTypes, matching: Matching = .auto, budget: DiffBudget = .init()
   ) {
     self.types = Set(types).subtracting(Self.excludedTypes)
     self.matching = matching

@@ -7,7 +7,8 @@ extension DiffReport {
   /// {"identical":false,
   ///  "a":{"file":"build-07.ndjson","events":412,"records":498},
   ///  "b":{"file":"build-08.ndjson","events":410,"records":494},
-  ///  "compared":["lifecycle","move","modal","dealloc","link","unlink"],"match":"id",
+  ///  "compared":["lifecycle","move","modal","dealloc","link","unlink"],"match":"id","matchRequested":"auto",
+  ///  "idCensus":{"a":{"allocated":4,"counters":0,"addresses":0},"b":{...}},
   ///  "firstDivergence":{"a":POSITION,"b":POSITION,"moveA":EVENT|null,"moveB":EVENT|null,
   ///                     "context":[{"a":{"seq":85,"line":86},"b":{"seq":85,"line":86},"event":EVENT}]},
   ///  "hunks":[{"kind":"duplicated","side":"b","a":SIDE,"b":SIDE}],
@@ -22,6 +23,9 @@ extension DiffReport {
   /// `{"seq":S,"line":L,"type":T,...}` with the event's keys in journal
   /// order, controllers by their diff names. `firstDivergence` is null when
   /// the runs are identical. `side` is present on `duplicated` hunks only.
+  /// `match` is the matching used (`id` or `class`), `matchRequested` the one
+  /// asked for (`id`, `class` or `auto`); `idCensus`, with `auto` only, is what
+  /// decided it (``MatchingDecision``).
   ///
   /// - Parameter hunkEvents: events listed per side of a hunk (0: all); the rest are counted in `omitted`.
   public func json(nameA: String, nameB: String, hunkEvents: Int = 20) -> String {
@@ -31,7 +35,19 @@ extension DiffReport {
       json.object("a") { file(nameA, a, to: &$0) }
       json.object("b") { file(nameB, b, to: &$0) }
       json.member("compared", strings: a.options.orderedTypes)
-      json.member("match", a.options.matching.rawValue)
+      json.member("match", matching.used.rawValue)
+      json.member("matchRequested", matching.requested.rawValue)
+      if matching.requested == .auto {
+        json.object("idCensus") { json in
+          for (key, census) in [("a", matching.a), ("b", matching.b)] {
+            json.object(key) {
+              $0.counts([
+                ("allocated", census.allocated), ("counters", census.counters), ("addresses", census.addresses),
+              ])
+            }
+          }
+        }
+      }
       if let d = firstDivergence {
         json.object("firstDivergence") { json in
           json.object("a") { position(d.a, a, to: &$0) }

@@ -20,8 +20,7 @@ extension DiffReport {
     out.write("A: \(glyphs.text(nameA, limit: 256)) (\((a.count).grouped) events compared)\n")
     out.write("B: \(glyphs.text(nameB, limit: 256)) (\((b.count).grouped) events compared)\n")
     let types = a.options.orderedTypes.map { glyphs.text($0) }.joined(separator: ", ")
-    let matching = a.options.matching == .id ? "id" : "class and order of allocation"
-    out.write("compared: \(types.isEmpty ? "nothing" : types); controllers matched by \(matching)\n")
+    out.write("compared: \(types.isEmpty ? "nothing" : types); controllers matched by \(matching.text)\n")
     guard let divergence = firstDivergence else {
       out.write("\n" + summary + "\n")
       return

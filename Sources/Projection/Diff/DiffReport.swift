@@ -20,8 +20,11 @@ public struct DiffReport: Sendable {
   public let hunks: [ClassifiedHunk]
   /// The first hunk's position, context and moves; nil when identical.
   public let firstDivergence: Divergence?
+  /// How controllers were matched: as asked, or as `.auto` decided from the runs' ids.
+  public let matching: MatchingDecision
 
-  /// Compares two runs normalised with the same options.
+  /// Compares two runs normalised with the same options. Matching `.auto`,
+  /// the runs' ids decide how their controllers are matched (``matching``).
   ///
   /// - Parameters:
   ///   - a: the reference run (e.g. the last good build).
@@ -32,6 +35,7 @@ public struct DiffReport: Sendable {
     precondition(
       a.options.types == b.options.types && a.options.matching == b.options.matching,
       "both runs must be normalised with the same options")
+    matching = MatchingDecision(requested: a.options.matching, a: a.idCensus, b: b.idCensus)
     let (ua, ub) = a.unified(with: b)
     self.a = ua
     self.b = ub

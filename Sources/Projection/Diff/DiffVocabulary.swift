@@ -119,9 +119,14 @@ public struct DiffVocabulary: Sendable {
   /// Adds every event of `other` to this vocabulary and returns, for each of
   /// `other`'s tokens, the token it has here.
   ///
+  /// - Parameters:
+  ///   - other: the vocabulary absorbed.
+  ///   - names: the name each of `other`'s controllers takes here (one per
+  ///     controller, several may share one); nil keeps their names.
   /// - Complexity: O(distinct events and controllers of `other`).
-  mutating func absorb(_ other: DiffVocabulary) -> [Int32] {
-    let controllerMap = other.controllers.map { controller(named: $0) }
+  mutating func absorb(_ other: DiffVocabulary, renaming names: [String]? = nil) -> [Int32] {
+    precondition(names == nil || names?.count == other.controllers.count, "one name per controller")
+    let controllerMap = (names ?? other.controllers).map { controller(named: $0) }
     var map = [Int32](repeating: 0, count: other.keys.count)
     for (t, key) in other.keys.enumerated() {
       if let moved = PackedEvent.mapControllers(key, { controllerMap[Int($0)] }) {

@@ -24,8 +24,9 @@ public struct NormalizedRun: Sendable {
     public var token: Int32
   }
 
-  /// The types compared and how controllers are named.
-  public let options: DiffOptions
+  /// The types compared and how controllers are named (a run's `.auto` is
+  /// settled when it is compared: ``unified(with:)``).
+  public private(set) var options: DiffOptions
   /// The tables the tokens index.
   public private(set) var vocabulary = DiffVocabulary()
   /// The compared events, in journal order.
@@ -38,11 +39,16 @@ public struct NormalizedRun: Sendable {
   public private(set) var moves: [MoveMark] = []
   /// Records appended, compared or not.
   public private(set) var recordCount = 0
+  /// What the allocated ids look like (counted when matching ``DiffOptions/Matching/auto``).
+  public private(set) var idCensus = ControllerIDCensus()
 
   private var names: [ControllerID: Int32] = [:]
   /// The last controllers looked up, most events name one of them.
   private var recent = RecentIDs()
   private var classCounts: [String: Int] = [:]
+  /// Matching `.auto`: per controller index, the id it stands for (what it
+  /// becomes when the comparison settles on matching by id).
+  private var idNames: [String] = []
   private let mask: UInt16
   private let otherTypes: Set<String>
 
@@ -157,6 +163,7 @@ public struct NormalizedRun: Sendable {
     } else {
       c = vocabulary.controller(named: id.rawValue)
       names[id] = c
+      if options.matching == .auto && Int(c) == idNames.count { idNames.append(id.rawValue) }
     }
     recent.insert(id, c)
     return c
@@ -170,14 +177,18 @@ public struct NormalizedRun: Sendable {
     switch options.matching {
     case .id:
       name = id.rawValue
-    case .className:
+    case .className, .auto:
       let n = classCounts[className, default: 0] + 1
       classCounts[className] = n
       // A label, not an id: `2nd NotesViewController` cannot be mistaken for a recorded id.
       name = "\(Self.ordinal(n)) \(className)"
     }
     let c = vocabulary.controller(named: name)
-    if options.matching == .className { names[id] = c }
+    if options.matching != .id { names[id] = c }
+    if options.matching == .auto {
+      idCensus.count(id.rawValue)
+      if Int(c) == idNames.count { idNames.append(id.rawValue) }
+    }
     recent = RecentIDs()  // an id allocated again must not find its old index
     recent.insert(id, c)
     return c
@@ -186,11 +197,18 @@ public struct NormalizedRun: Sendable {
   // MARK: Comparing
 
   /// This run and `other`, both expressed in one vocabulary (this run's,
-  /// extended with `other`'s events), ready to align.
+  /// extended with `other`'s events), ready to align. Matching `.auto`, both
+  /// are first settled on the matching the two runs' ids call for
+  /// (``MatchingDecision``): their ``options`` then say which.
   ///
-  /// - Complexity: O(`other.count` + distinct events).
+  /// - Precondition: both runs were normalised with the same matching.
+  /// - Complexity: O(`other.count` + distinct events), and O(`count`) more
+  ///   when `.auto` settles on matching by id.
   public func unified(with other: NormalizedRun) -> (NormalizedRun, NormalizedRun) {
-    var a = self
+    precondition(options.matching == other.options.matching, "both runs must be normalised with the same matching")
+    let used = MatchingDecision(requested: options.matching, a: idCensus, b: other.idCensus).used
+    var a = settled(on: used)
+    let other = other.settled(on: used)
     var b = other
     let map = a.vocabulary.absorb(other.vocabulary)
     b.vocabulary = a.vocabulary
@@ -201,6 +219,28 @@ public struct NormalizedRun: Sendable {
     a.recent = RecentIDs()
     b.recent = RecentIDs()
     return (a, b)
+  }
+
+  /// The run normalised with `.auto`, as if it had been with `matching`
+  /// (`.id` or `.className`); any other run as it is.
+  ///
+  /// Matching by class names a controller by its label, and by id by its
+  /// id: each label stands for one id (``idNames``), so the events are
+  /// renamed, and those that name different instances of one id become one.
+  func settled(on matching: DiffOptions.Matching) -> NormalizedRun {
+    guard options.matching == .auto, matching != .auto else { return self }
+    var run = self
+    run.options.matching = matching
+    run.idNames = []
+    guard matching == .id else { return run }
+    var vocabulary = DiffVocabulary()
+    let map = vocabulary.absorb(self.vocabulary, renaming: idNames)
+    run.vocabulary = vocabulary
+    run.tokens = tokens.map { map[Int($0)] }
+    run.moves = moves.map { MoveMark(seq: $0.seq, line: $0.line, token: map[Int($0.token)]) }
+    run.names = [:]
+    run.recent = RecentIDs()
+    return run
   }
 
   /// The latest move at or before `seq`, if any.

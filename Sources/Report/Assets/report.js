@@ -1072,6 +1072,10 @@
   function setupDiff() {
     const box = $("diff");
     if (!two) { box.remove(); return; }
+    // As `diff` words it: how the controllers of the two runs were matched, and why.
+    const matching = el("div", "matching", "controllers matched by " + cmp.matchText);
+    matching.setAttribute("data-match", cmp.match);
+    box.appendChild(matching);
     const div = el("div", "divergence");
     if (cmp.div) {
       div.setAttribute("data-divergence", "");

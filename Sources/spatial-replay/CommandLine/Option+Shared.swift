@@ -79,8 +79,8 @@ extension Option {
     "--exclude", "TYPE", "do not compare these types", values: .suggested(Event.knownTypeNames))
   static let match = Option.value(
     "--match", "HOW",
-    "match controllers by id (default), or by class and order of\nallocation (NotesViewController#2), for builds whose ids differ",
-    values: .oneOf(["id", "class"]))
+    "how the controllers of the two runs are matched: id, class (by\nclass and order of allocation), or auto (the default): by class\nwhen the ids of both runs are instance counters\n(CheckoutViewController#115) or addresses (0x600003a2c000), else\nby id",
+    values: .oneOf(["auto", "id", "class"]))
 }
 
 /// `--color`: when output is coloured.

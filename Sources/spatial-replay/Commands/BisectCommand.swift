@@ -16,6 +16,20 @@ struct BisectCommand: Command {
     each probe as it goes, then the first bad run and its diff against the
     last good one.
 
+    When the names of the runs are equal apart from their numbers
+    (build-1.ndjson ... build-10.ndjson), the runs are taken in the order of
+    those numbers, whatever order they were given in (a shell's glob puts
+    build-10 before build-2), and a line on standard error says so;
+    --keep-order takes them as given. When every journal's header has a
+    build that is a version number and those disagree with the order taken, a
+    warning says so.
+
+    Controllers are matched as 'diff' matches them (--match): by default by
+    class and order of allocation when the ids of both runs are instance
+    counters (CheckoutViewController#115) or addresses, so that a build that
+    allocates one more controller early, and renumbers every later one, is
+    not taken for the bad one.
+
     To bisect commits rather than recorded runs, use 'diff' as the script of
     'git bisect run' (exit 0 good, 1 bad, 125 skip): see docs/bisect.md.
     """
@@ -25,10 +39,10 @@ struct BisectCommand: Command {
   )
   static let options =
     [
-      check, Option.include, Option.exclude, Option.match, DiffCommand.budget, DiffCommand.contextOption,
-      DiffCommand.hunkEvents,
+      check, Option.include, Option.exclude, Option.match, keepOrder, DiffCommand.budget,
+      DiffCommand.contextOption, DiffCommand.hunkEvents,
       Option.json.help(
-        "one JSON document: runs, probes, first bad and last good run,\ncomparisons, findings (--check) and the final diff as 'diff --json'"
+        "one JSON document: runs (in the order taken), order, probes, first\nbad and last good run, comparisons, findings (--check) and the\nfinal diff as 'diff --json'"
       ),
       Option.quiet, DiffCommand.lenient, Option.ascii,
     ] + Option.reading
@@ -38,11 +52,15 @@ struct BisectCommand: Command {
     """
   static let examples = [
     "spatial-replay bisect Journals/bisect/build-*.ndjson",
+    "spatial-replay bisect runs/build-*.ndjson    # build-1 ... build-10, in that order",
     "spatial-replay bisect --match class --exclude link runs/*.ndjson",
     "spatial-replay bisect --check --json nightly-*.ndjson",
   ]
 
+  /// The runs in the order probed: as given, or in build order (``buildOrder(_:)``).
   let paths: [String]
+  /// Whether ``paths`` are in build order rather than as given.
+  let reordered: Bool
   let loader: DiffRunLoader
   let check: Bool
   let json: Bool
@@ -54,8 +72,11 @@ struct BisectCommand: Command {
     guard !arguments.positionals.isEmpty else {
       throw UsageError("bisect needs the runs in order, the first one good")
     }
-    paths = try JournalInput.paths(arguments, command: Self.name)
-    try JournalInput.checkStandardInputOnce(paths)
+    let given = try JournalInput.paths(arguments, command: Self.name)
+    try JournalInput.checkStandardInputOnce(given)
+    let inBuildOrder = arguments.flag(Self.keepOrder) ? nil : Self.buildOrder(given)
+    paths = inBuildOrder ?? given
+    reordered = inBuildOrder != nil
     loader = try DiffRunLoader(arguments)
     check = arguments.flag(Self.check)
     json = arguments.flag(Option.json)
@@ -65,6 +86,17 @@ struct BisectCommand: Command {
   }
 
   func run(_ context: inout Context) throws -> Int32 {
+    if reordered, let first = paths.first, let last = paths.last {
+      context.stderr.write(
+        "bisect: runs taken in build order (\(displayText(first, limit: 256)) \(loader.glyphs.more) "
+          + "\(displayText(last, limit: 256))), not the order given (--keep-order keeps it)\n")
+    }
+    if !paths.contains(where: JournalInput.isStream) {
+      let builds = paths.map { Self.build(of: $0, reading: loader.reading) }
+      if let warning = Self.buildWarning(builds: builds, names: paths.map(JournalInput.displayName)) {
+        context.warning(warning)
+      }
+    }
     var session = BisectSession(command: self)
     do {
       return try session.run(&context)
@@ -196,9 +228,10 @@ private struct BisectSession {
     }
   }
 
-  /// `{"runs":[...],"mode":"diff","probes":[{"run":5,"file":"...","bad":false}],
+  /// `{"runs":[...],"order":"given","mode":"diff","probes":[{"run":5,"file":"...","bad":false}],
   /// "firstBad":{"run":8,"file":"..."}|null,"lastGood":{...},"comparisons":5,"findings":[...],"diff":{...}|null}`,
-  /// runs numbered from 1 in the order given.
+  /// runs numbered from 1 in the order taken: `order` is `build` when their
+  /// names put them in another order than the one given, else `given`.
   private func json(_ result: Bisect.Result, _ report: DiffReport?) -> String {
     var json = JSONBuffer()
     func run(_ i: Int) {
@@ -211,6 +244,7 @@ private struct BisectSession {
     json.open("{")
     json.key("runs")
     json.strings(names)
+    json.member("order", command.reordered ? "build" : "given")
     json.key("mode")
     json.string(command.check ? "check" : "diff")
     json.key("probes")

@@ -31,6 +31,15 @@ struct DiffCommand: Command {
     header, an empty file...) make a run unusable (exit 2) unless --lenient.
     A warning says so when the two headers name different scenarios or
     sessions of different apps.
+
+    Controllers are matched by id, or by class and order of allocation (the
+    n-th NotesViewController of A is the n-th of B). By default (--match
+    auto) the runs decide: by class when the ids of both are instance
+    counters (CheckoutViewController#115) or memory addresses
+    (0x600003a2c000, <NotesViewController: 0x7f8a1c>), all of them or all
+    but one in ten, since such ids shift when a build allocates one more
+    controller early; by id when either run names its controllers. The
+    header line says which was used and why.
     """
   static let contextOption = Option.value(
     "--context", "N", "matching events shown before the first divergence (default 3)")
@@ -57,7 +66,8 @@ struct DiffCommand: Command {
     """
   static let examples = [
     "spatial-replay diff Journals/bisect/build-07.ndjson Journals/bisect/build-08.ndjson",
-    "spatial-replay diff --match class --exclude link --context 5 old.ndjson new.ndjson",
+    "spatial-replay diff build-41.ndjson build-42.ndjson   # CheckoutViewController#115 ids: matched by class",
+    "spatial-replay diff --match id --exclude link --context 5 old.ndjson new.ndjson",
     "spatial-replay diff --json a.ndjson b.ndjson | jq '.summary'",
     "git bisect run sh -c 'make journal && spatial-replay diff -q --git-bisect good.ndjson run.ndjson'",
     "(see docs/bisect.md)",
@@ -291,11 +301,17 @@ struct DiffRunLoader: Sendable {
   }
 }
 
+extension DiffOptions.Matching {
+  /// What `--match` says: `auto` (the default), `id` or `class`.
+  init(_ arguments: ParsedArguments) {
+    self = arguments.choice(Option.match).flatMap(Self.init(rawValue:)) ?? .auto
+  }
+}
+
 extension DiffOptions {
   /// What `--include`, `--exclude` and `--match` say is compared (`diff`, `bisect`, `step A B`).
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    self.init()
-    if arguments.choice(Option.match) == "class" { matching = .className }
+    self.init(matching: DiffOptions.Matching(arguments))
     let included = try arguments.values(Option.include).map { (t) throws(UsageError) in
       try EventFilter.typeName(t, "--include")
     }

@@ -23,7 +23,9 @@ struct ReportCommand: Command {
     as a lane, and the findings 'check' reports, sortable and filterable.
     With two journals A and B (two runs of one scenario), both runs side by
     side along the alignment 'diff' computes, with the first divergence and
-    every hunk; the cursor moves both.
+    every hunk; the cursor moves both. Their controllers are matched as
+    'diff' matches them (--match: by default by class and order of allocation
+    when the ids of both runs are instance counters or addresses, else by id).
 
     Without -o the page goes to standard output, unless that is a terminal.
     --from/--to (seq) and --since/--until (time) choose the events shown (one
@@ -53,7 +55,7 @@ struct ReportCommand: Command {
   static let noTrace = Option.flag(
     "--no-trace", "no trace and no 'download trace' link (the default)")
   static let options =
-    [Option.output, fleet] + Option.filters + [maxEvents, model, trace, noTrace] + Option.reading
+    [Option.output, fleet] + Option.filters + [maxEvents, model, trace, noTrace, Option.match] + Option.reading
     + [Option.maxErrors]
   static let exitStatus = """
     0 written, 2 a file could not be read, has format errors or --from/--to
@@ -62,6 +64,7 @@ struct ReportCommand: Command {
   static let examples = [
     "spatial-replay report Journals/notes.legacy.ndjson -o notes.html",
     "spatial-replay report Journals/bisect/build-07.ndjson Journals/bisect/build-08.ndjson -o bisect.html",
+    "spatial-replay report --match class old.ndjson new.ndjson -o compare.html",
     "spatial-replay report --from 5000 --to 9000 big.ndjson > window.html",
     "spatial-replay report --since 2026-11-29T09:00:10Z --until 2026-11-29T09:00:12Z notes.ndjson -o t.html",
     "spatial-replay report --trace Journals/notes.legacy.ndjson -o notes-with-trace.html",
@@ -83,6 +86,8 @@ struct ReportCommand: Command {
   var model: Profile?
   /// What the page's Chrome trace draws (`trace`'s selection of the same options); nil without `--trace`.
   var traceSelection: TraceSelection?
+  /// `--match`: how the controllers of two runs are matched.
+  var matching: DiffOptions.Matching = .auto
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = arguments.positionals
@@ -93,6 +98,7 @@ struct ReportCommand: Command {
         throw UsageError("the fleet page (a folder or --fleet) takes no filter or --max-events: it reads every event")
       }
       if arguments.flag(Self.trace) { throw UsageError("--trace: the fleet page has no trace") }
+      if arguments.value(Option.match) != nil { throw UsageError("--match lines up two runs A B, not a fleet") }
       let fleetFiles = try JournalInput.paths(arguments, command: Self.name)
       self.fleetFiles = fleetFiles
       output = arguments.value(Option.output)
@@ -113,6 +119,10 @@ struct ReportCommand: Command {
     output = arguments.value(Option.output)
     if output == "-" { output = nil }
     if let output { try InputFiles(files).refuse(output) }
+    if files.count == 1 && arguments.value(Option.match) != nil {
+      throw UsageError("--match lines up two runs A B; one journal has nothing to match")
+    }
+    matching = DiffOptions.Matching(arguments)
     model = arguments.flag(Self.model) ? arguments.value(Self.model).flatMap(Profile.init(rawValue:)) ?? .intended : nil
     let filter = try EventFilter(arguments)
     times = (filter.since, filter.until)
@@ -193,7 +203,10 @@ struct ReportCommand: Command {
     trace?.finish()
     let page: ReportPage
     if runs.count == 2 {
-      page = ReportPage(a: runs[0], b: runs[1], comparison: ReportComparison(runs[0], runs[1]), trace: trace)
+      page = ReportPage(
+        a: runs[0], b: runs[1],
+        comparison: ReportComparison(runs[0], runs[1], options: DiffOptions(matching: matching)),
+        trace: trace)
     } else {
       page = ReportPage(run: runs[0], trace: trace)
     }

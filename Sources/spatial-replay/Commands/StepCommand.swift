@@ -22,7 +22,9 @@ struct StepCommand: Command {
     transition in flight, every controller's appearance phase, the findings of
     'check' at or before it, and a status line with the position and the total
     (seq 1,234 / 1,000,000). With two journals, the runs stand side by side,
-    aligned as 'diff' aligns them, and the keys jump between divergences.
+    aligned as 'diff' aligns them (their controllers matched as --match
+    says, by default as 'diff' matches them), and the keys jump between
+    divergences.
 
     The filters (--from/--to, --since/--until, --type, --controller) choose
     the events that l, h, PgDn, PgUp, g and G stop at; the state shown is

@@ -138,4 +138,96 @@ import Testing
       bisect.stdout.contains(
         "\nfindings in \(Self.series[7]):\n\(Self.series[7]):40: error: modal compose (presented by "))
   }
+
+  // MARK: Ids that count instances, and builds numbered in their names
+
+  /// The fixture as build `n` records it, with ids counted as the recording
+  /// guide's sample counts them and `build` in the header.
+  static func counted(_ records: [Record], build n: Int) -> [Record] {
+    records.countingInstances().replacing(
+      seq: 0, with: .session(SessionHeader(session: "S\(n)", app: "Dicto", build: "2.\(n)")))
+  }
+
+  /// Eight builds: 1 to 3 good; 4 and 5 allocate one more controller early
+  /// (never shown), which renumbers every later id; 6 to 8 also call one
+  /// didAppear twice, later on.
+  @Test func renumberedIdsAreNotBlamedTheRealBugIs() throws {
+    let dir = try TemporaryDirectory()
+    let base = try DiffFixture.base()
+    // seq 43: settings' didAppear, after the pan.
+    let doubled = base.duplicating(seq: 43)
+    let paths = try (1...8).map { n in
+      let records: [Record]
+      switch n {
+      case 1...3: records = base
+      case 4...5: records = base.allocatingEarly("PrefetchViewController")
+      default: records = doubled.allocatingEarly("PrefetchViewController")
+      }
+      return try DiffCLITests.write(Self.counted(records, build: n), "build-\(n).ndjson", in: dir)
+    }
+    let result = try Binary.run(["bisect"] + paths)
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stderr == "")
+    #expect(result.stdout.contains("first bad run: \(paths[5]) (run 6 of 8); last good run: \(paths[4]) (run 5)\n"))
+    #expect(
+      result.stdout.contains(
+        "compared: lifecycle, move, modal, dealloc, link, unlink; controllers matched by class and order of "
+          + "allocation (auto: the ids of both runs are instance counters or addresses)\n"))
+    #expect(result.stdout.contains("+ B seq 45  lifecycle 1st SettingsViewController didAppear\n"))
+    #expect(result.stdout.hasSuffix("1 hunk: 1 duplicated; A 42 events, B 43 events\n"))
+    // Matched by id, the harmless build that renumbers is blamed.
+    let byID = try Binary.run(["bisect", "--match", "id"] + paths)
+    #expect(byID.stdout.contains("first bad run: \(paths[3]) (run 4 of 8); last good run: \(paths[2]) (run 3)\n"))
+  }
+
+  /// `build-1` … `build-10` as a shell's glob lists them: `build-1 build-10 build-2 …`.
+  @Test func runsNumberedInTheirNamesAreTakenInBuildOrder() throws {
+    let dir = try TemporaryDirectory()
+    let base = try DiffFixture.base()
+    var paths = try (1...10).map { n in
+      let records = n >= 7 ? base.duplicating(seq: 28) : base
+      return try DiffCLITests.write(Self.counted(records, build: n), "build-\(n).ndjson", in: dir)
+    }
+    let inBuildOrder = paths
+    paths.sort()
+    #expect(
+      paths.map { $0.dropFirst(dir.path.count + 1) }.prefix(3) == [
+        "build-1.ndjson", "build-10.ndjson", "build-2.ndjson",
+      ])
+    let result = try Binary.run(["bisect"] + paths)
+    #expect(result.status == 1, "\(result)")
+    #expect(
+      result.stderr
+        == "bisect: runs taken in build order (\(inBuildOrder[0]) … \(inBuildOrder[9])), not the order given "
+        + "(--keep-order keeps it)\n")
+    let b = inBuildOrder
+    #expect(
+      result.stdout.hasPrefix(
+        """
+        bisect: 10 runs, \(b[0]) is good; looking for the first that differs from it (at most 4 probes)
+        probe 1/4: \(b[5]) (run 6 of 10): good (identical to \(b[0]))
+        probe 2/4: \(b[7]) (run 8 of 10): bad (differs from \(b[0]) after seq 28)
+        probe 3/4: \(b[6]) (run 7 of 10): bad (differs from \(b[0]) after seq 28)
+        first bad run: \(b[6]) (run 7 of 10); last good run: \(b[5]) (run 6)
+
+        """))
+    let json = try Binary.run(["bisect", "--json"] + paths)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["runs"] as? [String] == inBuildOrder)
+    #expect(object["order"] as? String == "build")
+    #expect((object["firstBad"] as? [String: Any])?["file"] as? String == b[6])
+
+    // --keep-order: the order given, and a warning that the headers' builds disagree with it.
+    let kept = try Binary.run(["bisect", "--keep-order"] + paths)
+    #expect(kept.stdout.hasPrefix("bisect: 10 runs, \(paths[0]) is good;"), "\(kept)")
+    #expect(
+      kept.stderr
+        == "spatial-replay: warning: the journals' headers put the builds in another order: "
+        + "\(b[9]) is build '2.10', \(b[1]) after it is build '2.2'; bisect assumes the runs are in build order\n")
+    let keptJSON = try Binary.run(["bisect", "--json", "--keep-order"] + paths)
+    let keptObject = try #require(
+      try JSONSerialization.jsonObject(with: Data(keptJSON.stdout.utf8)) as? [String: Any])
+    #expect(keptObject["runs"] as? [String] == paths)
+    #expect(keptObject["order"] as? String == "given")
+  }
 }

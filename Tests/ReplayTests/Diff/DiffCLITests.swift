@@ -29,7 +29,7 @@ import Testing
       result.stdout == """
         A: \(a) (42 events compared)
         B: \(b) (43 events compared)
-        compared: lifecycle, move, modal, dealloc, link, unlink; controllers matched by id
+        compared: lifecycle, move, modal, dealloc, link, unlink; controllers matched by id (auto: both runs name their controllers)
 
         first divergence: A none, after seq 28 (line 29); B seq 29 (line 30)
           in move: A seq 26: compose → notes (up, programmatic, animated)
@@ -75,6 +75,52 @@ import Testing
     #expect(byClass.stdout.contains("controllers matched by class and order of allocation\n"))
   }
 
+  /// Ids counted over the run's allocations (`HomeViewController#1`), and a
+  /// build B that allocates one more controller first: by default the diff
+  /// shows that controller's events only, not a shift of every id.
+  @Test func instanceCountersAreMatchedByClassByDefault() throws {
+    let dir = try TemporaryDirectory()
+    let base = try DiffFixture.base()
+    let a = try Self.write(base.countingInstances(), "a.ndjson", in: dir)
+    let splash = base.allocatingEarly(
+      "SplashViewController",
+      then: [.lifecycle(controller: "splash", callback: .didLoad), .dealloc(controller: "splash")])
+    let b = try Self.write(splash.countingInstances(), "b.ndjson", in: dir)
+    let result = try Binary.run(["diff", a, b])
+    #expect(result.status == 1, "\(result)")
+    #expect(
+      result.stdout.contains(
+        """
+        compared: lifecycle, move, modal, dealloc, link, unlink; controllers matched by class and order of allocation (auto: the ids of both runs are instance counters or addresses)
+
+        first divergence: A none, before seq 5 (line 6); B seq 2 (line 3)
+        """))
+    #expect(
+      result.stdout.hasSuffix(
+        """
+        hunk 1 of 1, extra: A none, before seq 5 (line 6); B 2 events, seq 2–3 (lines 3–4)
+          + B seq 2  lifecycle 1st SplashViewController didLoad
+          + B seq 3  dealloc 1st SplashViewController
+
+        1 hunk: 1 extra; A 42 events, B 44 events
+
+        """))
+    let json = try Binary.run(["diff", "--json", a, b])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["match"] as? String == "class")
+    #expect(object["matchRequested"] as? String == "auto")
+    let census = try #require(object["idCensus"] as? [String: [String: Int]])
+    #expect(census["b"] == ["allocated": 5, "counters": 5, "addresses": 0])
+    // Asked for by id, every later id has shifted.
+    let byID = try Binary.run(["diff", "--json", "--match", "id", a, b])
+    let byIDObject = try #require(try JSONSerialization.jsonObject(with: Data(byID.stdout.utf8)) as? [String: Any])
+    #expect(byIDObject["match"] as? String == "id")
+    #expect(byIDObject["matchRequested"] as? String == "id")
+    #expect(byIDObject["idCensus"] == nil)
+    let hunks = try #require(byIDObject["hunks"] as? [[String: Any]])
+    #expect(hunks.reduce(0) { $0 + (($1["b"] as? [String: Any])?["count"] as? Int ?? 0) } == 44)
+  }
+
   @Test func includeAndExclude() throws {
     let dir = try TemporaryDirectory()
     let base = try DiffFixture.base()
@@ -85,7 +131,10 @@ import Testing
     let withPan = try Binary.run(["diff", "--exclude", "lifecycle", "--include", "pan", a, b])
     #expect(withPan.status == 1, "\(withPan)")
     #expect(withPan.stdout.contains("1 hunk: 1 changed;"))
-    #expect(withPan.stdout.contains("compared: move, modal, dealloc, link, unlink, pan; controllers matched by id\n"))
+    #expect(
+      withPan.stdout.contains(
+        "compared: move, modal, dealloc, link, unlink, pan; controllers matched by id (auto: both runs name their controllers)\n"
+      ))
   }
 
   @Test func unreadableInputExitsTwoOr125ForGitBisect() throws {
@@ -138,7 +187,7 @@ import Testing
     (["diff", "-", "-"], "only one of A and B can be '-'"),
     (["diff", "--include", "lifecyle", "a", "b"], "--include: unknown type 'lifecyle' (did you mean lifecycle?)"),
     (["diff", "--include", "session", "a", "b"], "--include session: the header is never compared"),
-    (["diff", "--match", "name", "a", "b"], "--match takes one of id, class, got 'name'"),
+    (["diff", "--match", "name", "a", "b"], "--match takes one of auto, id, class, got 'name'"),
     (["diff", "--context", "-1", "a", "b"], "--context takes a whole number ≥ 0, got '-1'"),
   ])
   func usageErrorsExit64(arguments: [String], message: String) throws {

@@ -14,7 +14,7 @@ import Testing
       text == """
         A: a.ndjson (42 events compared)
         B: b.ndjson (42 events compared)
-        compared: lifecycle, move, modal, dealloc, link, unlink; controllers matched by id
+        compared: lifecycle, move, modal, dealloc, link, unlink; controllers matched by id (auto: both runs name their controllers)
 
         first divergence: A seq 31 (line 32); B none, after seq 30 (line 31)
           in move: A seq 26: compose → notes (up, programmatic, animated)
@@ -60,7 +60,10 @@ import Testing
     let base = try DiffFixture.base()
     var text = ""
     DiffFixture.report(base, base).write(to: &text, nameA: "a", nameB: "b")
-    #expect(text.hasSuffix("unlink; controllers matched by id\n\nidentical: A 42 events, B 42 events\n"))
+    #expect(
+      text.hasSuffix(
+        "unlink; controllers matched by id (auto: both runs name their controllers)\n\nidentical: A 42 events, B 42 events\n"
+      ))
   }
 
   @Test func longHunksAreCut() throws {
@@ -98,6 +101,9 @@ import Testing
     #expect((object["b"] as? [String: Any])?["records"] as? Int == 49)
     #expect(object["compared"] as? [String] == ["lifecycle", "move", "modal", "dealloc", "link", "unlink"])
     #expect(object["match"] as? String == "id")
+    #expect(object["matchRequested"] as? String == "auto")
+    let census = try #require(object["idCensus"] as? [String: [String: Int]])
+    #expect(census["a"] == ["allocated": 4, "counters": 0, "addresses": 0])
     #expect(object["budgetExhausted"] as? Bool == false)
     let first = try #require(object["firstDivergence"] as? [String: Any])
     #expect((first["a"] as? [String: Any])?["seq"] as? Int == 31)

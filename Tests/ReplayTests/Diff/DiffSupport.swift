@@ -100,6 +100,30 @@ extension Array where Element == Record {
     return copy.renumbered()
   }
 
+  /// With every controller's id made as the recording guide's sample makes
+  /// it: its class, `#` and a counter over the run's allocations
+  /// (`HomeViewController#1`, `NotesViewController#2`), so that one more
+  /// controller allocated early renumbers every later one.
+  func countingInstances() -> [Record] {
+    var ids: [ControllerID: ControllerID] = [:]
+    for r in self {
+      guard case .alloc(let c, let cls) = r.event, ids[c] == nil else { continue }
+      ids[c] = ControllerID("\(cls)#\(ids.count + 1)")
+    }
+    return renamingControllers { ids[$0] ?? $0 }
+  }
+
+  /// With a controller of another class allocated right after the header,
+  /// before every other one, and with `events` of its own after its `alloc`
+  /// (`splash` stands for its id).
+  func allocatingEarly(_ className: String, then events: [Event] = []) -> [Record] {
+    var records = self
+    for event in ([.alloc(controller: "splash", className: className)] + events).reversed() {
+      records = records.inserting(event, afterSeq: 0)
+    }
+    return records
+  }
+
   /// With every controller id renamed (alloc and every mention).
   func renamingControllers(_ rename: (ControllerID) -> ControllerID) -> [Record] {
     map { r in

@@ -336,7 +336,38 @@ import Testing
     #expect(two.status == 0, "\(two)")
   }
 
+  /// `report A B --match`: the runs lined up as `diff` lines them up, and the page says how.
+  @Test func twoRunsAreMatchedAsDiffMatchesThem() throws {
+    let directory = try TemporaryDirectory()
+    let base = try DiffFixture.base()
+    func write(_ records: [Record], _ name: String) throws -> String {
+      try directory.write(name, records.map { $0.ndjson + "\n" }.joined())
+    }
+    let a = try write(base.countingInstances(), "a.ndjson")
+    let b = try write(base.allocatingEarly("PrefetchViewController").countingInstances(), "b.ndjson")
+    func comparison(_ options: [String]) throws -> [String: Any] {
+      let out = directory.file("two.html")
+      let result = try Binary.run(["report"] + options + [a, b, "-o", out])
+      #expect(result.status == 0, "\(result)")
+      return try #require(try Self.data(try directory.read(out))["cmp"] as? [String: Any])
+    }
+    let byDefault = try comparison([])
+    #expect(byDefault["match"] as? String == "class")
+    #expect(
+      byDefault["matchText"] as? String
+        == "class and order of allocation (auto: the ids of both runs are instance counters or addresses)")
+    #expect(byDefault["div"] is NSNull, "renumbered ids only: identical")
+    let byClass = try comparison(["--match", "class"])
+    #expect(byClass["matchText"] as? String == "class and order of allocation")
+    #expect(byClass["div"] is NSNull)
+    let byID = try comparison(["--match", "id"])
+    #expect(byID["match"] as? String == "id")
+    #expect((byID["hunks"] as? [Any])?.isEmpty == false)
+  }
+
   @Test(arguments: [
+    (["report", "--match", "class", "x"], 64, "--match lines up two runs A B; one journal has nothing to match"),
+    (["report", "--match", "name", "a", "b"], 64, "--match takes one of auto, id, class, got 'name'"),
     (["report"], 64, "report needs one FILE, or two runs A and B ('-' for standard input), got 0"),
     (["report", "a", "b", "c"], 64, "report needs one FILE, or two runs A and B ('-' for standard input), got 3"),
     (["report", "--from", "9", "--to", "3", "x"], 64, "--from 9 is after --to 3"),

@@ -113,6 +113,23 @@ import Testing
     #expect(result.stdout.contains("divergence 3 of 10 · "))
   }
 
+  /// `step A B` lines the runs up as `diff` does: ids that count instances,
+  /// renumbered by one more controller allocated early, match by class by default.
+  @Test func twoJournalsAreMatchedAsDiffMatchesThem() throws {
+    let directory = try TemporaryDirectory()
+    let base = try DiffFixture.base()
+    func write(_ records: [Record], _ name: String) throws -> String {
+      try directory.write(name, records.map { $0.ndjson + "\n" }.joined())
+    }
+    let a = try write(base.countingInstances(), "a.ndjson")
+    let b = try write(base.allocatingEarly("PrefetchViewController").countingInstances(), "b.ndjson")
+    for (options, identical) in [([], true), (["--match", "class"], true), (["--match", "id"], false)] {
+      let result = try Binary.run(["step", "--keys", "q"] + options + [a, b])
+      #expect(result.status == 0, "\(result)")
+      #expect(result.stdout.contains("\nno divergences · A seq ") == identical, "\(options): \(result)")
+    }
+  }
+
   @Test func aJournalWithErrorsOpensWithItsFindings() throws {
     let directory = try TemporaryDirectory()
     var lines = StepFixture.text(.intended).split(separator: "\n").map(String.init)

@@ -6,7 +6,7 @@ Usage: check_oracle_compare.py SPATIAL_REPLAY JOURNAL...
 For each journal, the findings of the lifecycle and graph rules (errors and
 warnings) that `check --format json` prints and those of the oracle are compared
 as multisets of (rule, seq). Prints one line per journal (and the first
-differences of any journal that differs), then "N passed, M failed"; the exit
+differences of any journal that differs), then "oracle: N journals agree, M differ"; the exit
 status is 1 when any journal differs or cannot be checked. Standard library only.
 """
 
@@ -85,7 +85,7 @@ def main(argv):
             print(f"     only check:  {describe(only_checker)}")
         if only_oracle:
             print(f"     only oracle: {describe(only_oracle)}")
-    print(f"{passed} passed, {failed} failed")
+    print(f"oracle: {passed} journals agree, {failed} differ")
     return 1 if failed else 0
 
 

@@ -28,13 +28,32 @@ extension Navigator {
         for step in path { nav.writeMoveEnd(step.from, step.to, animated: true) }
         return
       }
-      while !path.isEmpty {
-        let step = path.removeFirst()
+      // Linear in the path: a cleanup can only break a step by removing one of its ends, so the
+      // rest of the path is planned again only when a controller still ahead was deallocated.
+      var next = 0
+      var ahead = Set(path.lazy.map(\.to))
+      while next < path.count {
+        let step = path[next]
+        next += 1
+        ahead.remove(step.to)
+        let written = nav.records.count
         nav.writeMove(step.from, step.direction, step.to, trigger: .goToRoot, animated: animated)
-        let intact = path.allSatisfy { nav.state.store[Int($0.from)].neighbours[$0.direction] == $0.to }
-        if !intact { path = try nav.pathToRoot() }
+        guard nav.removedAny(of: ahead, since: written) else { continue }
+        path = try nav.pathToRoot()
+        next = 0
+        ahead = Set(path.lazy.map(\.to))
       }
     }
+  }
+
+  /// Whether a `dealloc` among the records written since `count` removed one of `positions`.
+  func removedAny(of positions: Set<Int32>, since count: Int) -> Bool {
+    guard count < records.count, !positions.isEmpty else { return false }
+    for record in records[count...] {
+      guard case .dealloc(let id) = record.event, let p = state.position(of: id) else { continue }
+      if positions.contains(p) { return true }
+    }
+    return false
   }
 
   /// One step of a walk: `from`'s `direction` neighbour is `to`.

@@ -190,7 +190,19 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     }
     guard i == n else { return fail("unexpected characters after the time") }
     let days = daysFromCivil(year: year, month: month, day: day)
-    let secs = days * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - zoneOffsetSeconds
+    let minuteOfDay = hour * 60 + minute - zoneOffsetSeconds / 60
+    if second == 60 {
+      // A leap second is inserted after 23:59:59 UTC only. It is read as the last microsecond
+      // of that minute, so that the times around it stay in order (a timestamp counts 60
+      // seconds a minute: its fraction cannot be kept).
+      guard minuteOfDay.floorDivided(by: 1440).1 == 1439 else {
+        i = 17
+        return fail("a leap second (:60) comes only after 23:59:59 UTC")
+      }
+      let secs = days * 86_400 + minuteOfDay * 60 + 59
+      return .success(Timestamp(microseconds: secs * 1_000_000 + 999_999))
+    }
+    let secs = days * 86_400 + hour * 3600 + minute * 60 + second - zoneOffsetSeconds
     return .success(Timestamp(microseconds: secs * 1_000_000 + micros))
   }
 

@@ -82,7 +82,8 @@ import Testing
     TimeCase(text: "2026-11-29T10:00:00.123456Z", micros: 123_456),
     TimeCase(text: "2026-11-29T10:00:00.123456789Z", micros: 123_456),
     TimeCase(text: "2026-11-29t10:00:00.000001z", micros: 1),
-    TimeCase(text: "2026-11-29T10:00:60.000000Z", micros: 59_000_000),
+    // A leap second: the last microsecond of its minute, whatever its fraction.
+    TimeCase(text: "2026-11-29T23:59:60.250000Z", micros: 50_399_999_999),
   ]
 
   @Test(arguments: times)

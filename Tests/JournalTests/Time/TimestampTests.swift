@@ -41,4 +41,18 @@ import Testing
   func refusesInvalid(input: String) {
     #expect(throws: Timestamp.ParseError.self) { try Timestamp(rfc3339: input) }
   }
+
+  /// A leap second reads in order with the seconds around it, and only after 23:59:59 UTC.
+  @Test func aLeapSecondIsReadInOrder() throws {
+    let before = try Timestamp(rfc3339: "2016-12-31T23:59:59.9Z")
+    let leap = try Timestamp(rfc3339: "2016-12-31T23:59:60.1Z")
+    let after = try Timestamp(rfc3339: "2017-01-01T00:00:00Z")
+    #expect(before < leap && leap < after)
+    #expect(leap.rfc3339 == "2016-12-31T23:59:59.999999Z")
+    #expect(try Timestamp(rfc3339: "2016-12-31T23:59:60.9Z") == leap, "its fraction is not kept")
+    #expect(try Timestamp(rfc3339: "2017-01-01T00:59:60.5+01:00", allowOffset: true) == leap)
+    for text in ["2026-11-29T12:00:60Z", "2026-11-29T23:58:60Z", "2026-11-29T23:59:61Z"] {
+      #expect(throws: Timestamp.ParseError.self, "\(text)") { try Timestamp(rfc3339: text) }
+    }
+  }
 }

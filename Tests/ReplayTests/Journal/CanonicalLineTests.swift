@@ -123,7 +123,7 @@ import Testing
   }
 
   @Test func valuesAtTheirEdgesReadTheSame() {
-    let time = "2026-03-01T23:59:60.999999Z"
+    let time = "2026-03-01T23:59:59.999999Z"
     let lines = [
       #"{"seq":0,"time":"\#(time)","type":"root","controller":"a"}"#,
       #"{"seq":123456789012345678,"time":"\#(time)","type":"root","controller":"a"}"#,

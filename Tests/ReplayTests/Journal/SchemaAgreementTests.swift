@@ -46,6 +46,7 @@ struct SchemaAgreementTests {
       #"{"seq":1,"time":"2026-02-29T10:00:00Z","type":"root","controller":"a"}"#,
       #"{"seq":1,"time":"2028-02-29T10:00:00Z","type":"root","controller":"a"}"#,
       #"{"seq":1,"time":"2026-11-29T10:00:60.123456789z","type":"root","controller":"a"}"#,
+      #"{"seq":1,"time":"2026-11-29T23:59:60.123456789z","type":"root","controller":"a"}"#,
       #"{"seq":1,"time":"2026-11-29T10:00:00.1234567891Z","type":"root","controller":"a"}"#,
       #"{"seq":1,"time":"2026-11-29T10:00:00+01:00","type":"root","controller":"a"}"#,
       #"{"seq":1,"time":"2026-11-29t10:00:00Z","type":"root","controller":"a"}"#,

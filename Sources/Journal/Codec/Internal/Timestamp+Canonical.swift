@@ -39,8 +39,9 @@ extension Timestamp {
     else { return nil }
     let second = two(dc, 1)
     let micros = (two(dd, 1) * 100 + two(dd, 3)) * 100 + two(dd, 5)
-    guard second <= 60 else { return nil }
-    let withinMinute = Swift.min(second, 59) * 1_000_000 + micros
+    // A leap second (:60) takes the general parser's way (``Timestamp/parse(_:allowOffset:exactMicroseconds:)``).
+    guard second <= 59 else { return nil }
+    let withinMinute = second * 1_000_000 + micros
     if cache.isSet, a == cache.a, b == cache.b { return Timestamp(microseconds: cache.start + withinMinute) }
     guard let start = minuteStart(a, b) else { return nil }
     cache = CanonicalMinute(a: a, b: b, start: start, isSet: true)

@@ -14,7 +14,11 @@ enum DurationText {
       guard let unit = units.first(where: { rest.hasPrefix($0.suffix) }), unit.scale < last else { return nil }
       rest = rest.dropFirst(unit.suffix.count)
       last = unit.scale
-      total += value * unit.scale
+      // A length whose milliseconds do not fit is not one (2562047788h would overflow).
+      let (part, overflow) = value.multipliedReportingOverflow(by: unit.scale)
+      let (sum, carry) = total.addingReportingOverflow(part)
+      guard !overflow, !carry else { return nil }
+      total = sum
     }
     return text.isEmpty ? nil : total
   }

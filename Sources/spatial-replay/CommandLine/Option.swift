@@ -209,12 +209,14 @@ struct ParsedArguments {
     return given[option.name] ?? []
   }
 
-  /// A whole number of at least `min`.
-  func int(_ option: Option, min: Int = Int.min) throws(UsageError) -> Int? {
+  /// A whole number of at least `min` and at most `max`.
+  func int(_ option: Option, min: Int = Int.min, max: Int = Int.max) throws(UsageError) -> Int? {
     guard let text = value(option) else { return nil }
-    guard let v = Int(text), v >= min else {
-      throw UsageError(
-        "\(option.name) takes a whole number\(min == Int.min ? "" : " ≥ \(min)"), got '\(displayText(text))'")
+    guard let v = Int(text), v >= min, v <= max else {
+      let range =
+        max == Int.max
+        ? (min == Int.min ? "" : " ≥ \(min)") : " from \(min.grouped) to \(max.grouped)"
+      throw UsageError("\(option.name) takes a whole number\(range), got '\(displayText(text))'")
     }
     return v
   }

@@ -38,7 +38,7 @@ struct SimulateCommand: Command {
     "--shape", "NAME", "simple (default: 8 classes, ids cN) or churn (a real app's: see above)",
     values: .oneOf(["simple", "churn"]))
   static let screens = Option.value(
-    "--screens", "K", "screens of the initial map, at least 1 (default 8, 200 with --shape churn)")
+    "--screens", "K", "screens of the initial map, 1 to 1,000,000 (default 8, 200 with --shape churn)")
   static let modals = Option.value(
     "--modals", "W", "weight of modal presentations among the commands, whose others weigh 98 (default 1, churn 12)")
   static let nested = Option.value(
@@ -47,6 +47,10 @@ struct SimulateCommand: Command {
     "--replace", "W", "weight of screens replaced by a new instance, as --modals (default 1, churn 3)")
   static let seed = Option.value("--seed", "S", "seed of the random choices, 0 to 2^64-1 (default 1)")
   static let controllers = Option.value("--controllers", "K", "the older name of --screens")
+  /// The most screens of an initial map: a million, far beyond a real app, and a map that fits in memory.
+  static let maxScreens = 1_000_000
+  /// The longest `--duration`: 100 years on the model's clock, which starts in 2026.
+  static let maxDurationMilliseconds: Int64 = 876_000 * 3_600_000
   static let session = Option.value("--session", "ID", "the header's session id (default sim-SEED)")
   static let app = Option.value("--app", "NAME", "the header's app (absent by default)")
   static let build = Option.value("--build", "B", "the header's build (absent by default)")
@@ -78,6 +82,10 @@ struct SimulateCommand: Command {
       guard let ms = DurationText.milliseconds(text), ms > 0 else {
         throw UsageError("--duration takes a length such as 90s, 15m, 2h or 1h30m, got '\(text)'")
       }
+      // The model's clock starts in 2026 and a journal's times end with year 9999.
+      guard ms <= Self.maxDurationMilliseconds else {
+        throw UsageError("--duration takes at most 876000h (100 years on the model's clock), got '\(text)'")
+      }
       milliseconds = ms
     }
     guard events != nil || milliseconds != nil else { throw UsageError("simulate needs --events N or --duration TIME") }
@@ -99,8 +107,10 @@ struct SimulateCommand: Command {
     if arguments.value(Self.screens) != nil && arguments.value(Self.controllers) != nil {
       throw UsageError("--screens and --controllers are one option: give one of them")
     }
-    let older = try arguments.int(Self.controllers, min: 1)
-    let screens = try arguments.int(Self.screens, min: 1) ?? older ?? (churn ? Simulation.Shape.churnScreens : 8)
+    let older = try arguments.int(Self.controllers, min: 1, max: Self.maxScreens)
+    let screens =
+      try arguments.int(Self.screens, min: 1, max: Self.maxScreens) ?? older
+      ?? (churn ? Simulation.Shape.churnScreens : 8)
     let profile = arguments.choice(Option.profile).flatMap(Profile.init(rawValue:)) ?? .intended
     simulation = Simulation(
       events: events ?? Int.max, seed: seed, controllers: screens, profile: profile,

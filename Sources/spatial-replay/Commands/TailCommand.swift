@@ -39,7 +39,7 @@ struct TailCommand: Command {
     "--lines", "N", short: "-n", "events to print from the end first (default 10; 0 for none)")
   static let follow = Option.flag("--follow", short: "-f", "keep printing events as they are appended")
   static let timeout = Option.value(
-    "--timeout", "S", "with --follow, stop after S seconds without new lines (a decimal number)")
+    "--timeout", "S", "with --follow, stop after S seconds without new lines (a decimal number\nup to 1,000,000,000)")
   static let options =
     [lines, follow, Option.json.help("print each event's line exactly as in the journal"), timeout, Option.ascii]
     + Option.filters + Option.reading
@@ -64,6 +64,8 @@ struct TailCommand: Command {
   var json: Bool
   var glyphs: Glyphs
   var timeout: Double?
+  /// The longest `--timeout`, about 31 years: its milliseconds fit the clock's arithmetic.
+  static let maxTimeout = 1_000_000_000.0
   var filter: EventFilter
   var reading: ReadOptions
 
@@ -84,8 +86,8 @@ struct TailCommand: Command {
     filter = try EventFilter(arguments)
     reading = try ReadOptions(arguments)
     if let text = arguments.value(Self.timeout) {
-      guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
-        throw UsageError("--timeout takes a number of seconds ≥ 0, got '\(text)'")
+      guard let seconds = Double(text), seconds >= 0, seconds <= Self.maxTimeout else {
+        throw UsageError("--timeout takes a number of seconds from 0 to 1,000,000,000, got '\(text)'")
       }
       guard follow else { throw UsageError("--timeout only applies with --follow") }
       timeout = seconds
@@ -223,7 +225,8 @@ struct TailSession {
     if let number, record.map({ filter.selects($0) }) ?? true {
       if keeping > 0 {
         recent.append((number, record, bytes))
-        if recent.count > 2 * keeping + 64 { recent.removeFirst(recent.count - keeping) }
+        // Subtracted, not multiplied: `keeping` may be any count a user asks for (`-n` of 2^62).
+        if recent.count - keeping > keeping + 64 { recent.removeFirst(recent.count - keeping) }
       }
       if recent.count > keeping { recent.removeFirst(recent.count - keeping) }
     }

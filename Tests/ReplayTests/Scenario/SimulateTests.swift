@@ -169,7 +169,7 @@ import Testing
       message: "--seed takes a whole number from 0 to 2^64-1, got '-1'"),
     UsageCase(
       arguments: ["simulate", "--events", "5", "--controllers", "0"],
-      message: "--controllers takes a whole number ≥ 1, got '0'"),
+      message: "--controllers takes a whole number from 1 to 1,000,000, got '0'"),
     UsageCase(
       arguments: ["simulate", "--events", "5", "--profile", "modern"],
       message: "--profile takes one of intended, legacy, got 'modern'"),

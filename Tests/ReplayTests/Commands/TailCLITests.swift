@@ -122,7 +122,10 @@ import Testing
     (["tail"], "tail needs exactly one FILE"),
     (["tail", "-f", "-"], "--follow needs a file; standard input cannot be followed"),
     (["tail", "--timeout", "1", "j"], "--timeout only applies with --follow"),
-    (["tail", "-f", "--timeout", "soon", "j"], "--timeout takes a number of seconds from 0 to 1,000,000,000, got 'soon'"),
+    (
+      ["tail", "-f", "--timeout", "soon", "j"],
+      "--timeout takes a number of seconds from 0 to 1,000,000,000, got 'soon'"
+    ),
     (["tail", "-n", "-2", "j"], "--lines takes a whole number ≥ 0, got '-2'"),
   ])
   func usageErrors(_ arguments: [String], _ message: String) throws {

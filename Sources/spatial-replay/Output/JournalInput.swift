@@ -51,24 +51,89 @@ enum JournalInput {
     }.sorted { VersionOrder.precedes($0, $1) }
   }
 
+  /// A file or folder as the system knows it, whatever the path that reached it.
+  private struct FileID: Hashable {
+    var device: UInt64
+    var inode: UInt64
+    init(_ info: stat) {
+      device = UInt64(info.st_dev)
+      inode = UInt64(info.st_ino)
+    }
+  }
+
+  /// What a folder walk found besides its journals: warnings for the command to print.
+  private struct Walk {
+    var found: [String] = []
+    /// Folders already read (a link back to one of them is a loop).
+    var folders: Set<FileID> = []
+    /// Journals already found, by the path that found them first.
+    var files: [FileID: String] = [:]
+  }
+
+  /// Every journal below `directory`. Links are followed, to files and to folders: a linked
+  /// journal counts like any other. A link to a folder already read (a loop) and a second
+  /// path to a journal already found are skipped with a warning on stderr; a link named like a
+  /// journal that leads nowhere, and a folder that cannot be read, are kept so that reading
+  /// them reports why (status 2): nothing is skipped in silence.
   private static func collectJournals(in directory: String, into found: inout [String]) {
-    guard let handle = opendir(directory) else { return }
+    var walk = Walk()
+    var info = stat()
+    if stat(directory, &info) == 0 { walk.folders.insert(FileID(info)) }
+    collect(in: directory, &walk)
+    found = walk.found
+  }
+
+  private static func collect(in directory: String, _ walk: inout Walk) {
+    guard let handle = opendir(directory) else {
+      walk.found.append(directory)
+      return
+    }
     defer { closedir(handle) }
     let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+    var names: [String] = []
     while let entry = readdir(handle) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
       guard name != "." && name != ".." && !name.hasPrefix(".") else { continue }
+      names.append(name)
+    }
+    // In a fixed order, so that which of two paths to one journal is kept does not depend on the disk.
+    for name in names.sorted(by: VersionOrder.precedes) {
       let path = prefix + name
+      let isJournalName = journalSuffixes.contains(where: name.hasSuffix)
       var info = stat()
       guard lstat(path, &info) == 0 else { continue }
+      if info.st_mode & S_IFMT == S_IFLNK {
+        guard stat(path, &info) == 0 else {
+          // A dangling link or a loop of links: named like a journal, it is reported when read.
+          if isJournalName { walk.found.append(path) }
+          continue
+        }
+      }
       switch info.st_mode & S_IFMT {
-      case S_IFDIR: collectJournals(in: path, into: &found)
-      case S_IFREG where journalSuffixes.contains(where: name.hasSuffix): found.append(path)
+      case S_IFDIR:
+        guard walk.folders.insert(FileID(info)).inserted else {
+          warn("\(path): a link to a folder already read (a loop): skipped")
+          continue
+        }
+        collect(in: path, &walk)
+      case S_IFREG where isJournalName:
+        if let first = walk.files[FileID(info)] {
+          warn("\(path) is the same file as \(first): read once")
+          continue
+        }
+        walk.files[FileID(info)] = path
+        walk.found.append(path)
       default: break
       }
     }
+  }
+
+  /// A warning of the folder walk, written at once (the walk runs before a command's output).
+  private static func warn(_ message: String) {
+    let line = Array("spatial-replay: warning: \(message)\n".utf8)
+    line.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
   }
 
   /// Whether `path` is read as a stream, once, from its start: standard input

@@ -30,9 +30,11 @@ struct TailCommand: Command {
 
     Following polls the file every 100 ms. Only complete lines are printed: a
     line still being written, or a torn tail that a writer later cuts off and
-    appends after (the file shrinks), never shows. A file truncated below what
-    was printed is followed from its new end, a file replaced by another is
-    followed from its start, and a file that does not exist yet is waited for.
+    appends after (the file shrinks), never shows. A file rewritten in place
+    (truncated below what was printed, or whose lines before that point
+    changed: copytruncate rotation) and a file replaced by another are read
+    again from their start, with a message and the checker started afresh; a
+    file that does not exist yet is waited for.
     SIGINT (Ctrl-C) and SIGTERM stop it cleanly.
     """
   static let lines = Option.value(
@@ -262,8 +264,11 @@ struct TailSession {
   /// While following: prints the change and the findings it brings.
   mutating func handle(_ change: JournalFollower.Change, _ context: inout Context) {
     switch change {
-    case .truncated(let size):
-      context.warning("\(name): truncated to \(size) bytes; following from there")
+    case .rewritten(let size, let shrank):
+      let how = shrank ? "truncated to \(size) bytes" : "rewritten (its lines before the point read changed)"
+      context.warning("\(name): \(how); reading it again from its start")
+      checker = Checker()
+      integrity = IntegrityTracker(strict: reading.strict)
     case .replaced:
       context.warning("\(name): replaced by a new file; following it from its start")
       checker = Checker()
@@ -321,7 +326,7 @@ struct TailSession {
           rule: FormatRule.framing.id, severity: .error, line: number, offset: offset,
           message: "line of \(length) bytes is longer than the limit of \(reading.limits.maxLineLength) bytes"))
       return (nil, number, [])
-    case .truncated, .replaced:
+    case .rewritten, .replaced:
       return (nil, nil, [])
     }
   }

@@ -13,8 +13,9 @@
 ///   left in the file and read again at the next poll, so a writer that
 ///   finishes it, or cuts it off and appends again (a torn tail repaired by
 ///   `JournalWriter`), never produces garbage.
-/// - A file shorter than what was handed out was truncated: following goes on
-///   from its new end (``Change/truncated``).
+/// - A file rewritten in place (shorter than what was handed out, or whose bytes
+///   just before that point changed: copytruncate rotation, a test harness that
+///   reuses the path) is read again from its start (``Change/rewritten``).
 /// - A file replaced by another (a new inode at the path) is followed from its
 ///   start (``Change/replaced``); a file that does not exist yet is waited for.
 /// - A line longer than `maxLineLength` is skipped without being buffered
@@ -30,8 +31,9 @@ final class JournalFollower {
     case line([UInt8], number: Int, offset: Int64, crlf: Bool)
     /// A line longer than the limit, skipped.
     case overLong(number: Int, offset: Int64, length: Int)
-    /// The file shrank below what was read; reading goes on from its last line end before `size`.
-    case truncated(size: Int64)
+    /// The file was rewritten in place (it shrank below what was read, or the bytes just before
+    /// that point changed): reading starts again at its beginning; `size` is its size now.
+    case rewritten(size: Int64, shrank: Bool)
     /// Another file appeared at the path (or the file appeared): reading starts at its beginning.
     case replaced
   }
@@ -49,6 +51,10 @@ final class JournalFollower {
   /// Lines handed out so far (the next line's number is one more).
   private(set) var lineNumber = 0
   private var chunk = [UInt8](repeating: 0, count: 1 << 20)
+  /// The bytes just before ``consumed`` (up to ``fingerprintLength``) as they were handed out:
+  /// other bytes there at a later poll mean that the file was rewritten.
+  private var fingerprint: [UInt8] = []
+  private static let fingerprintLength = 64
 
   init(path: String, maxLineLength: Int = 1 << 20) {
     self.path = path
@@ -98,15 +104,57 @@ final class JournalFollower {
       self.opened = true
       consumed = 0
       lineNumber = 0
+      fingerprint = []
     }
     size = Int64(info.st_size)
-    if consumed == 0 && size >= 2 { try refuseGzip() }
-    if size < consumed {
-      try recount(upTo: size)
-      body(.truncated(size: size))
+    let shrank = size < consumed
+    var rewritten = shrank
+    if !rewritten { rewritten = try !fingerprintHolds() }
+    if rewritten {
+      consumed = 0
+      lineNumber = 0
+      fingerprint = []
+      body(.rewritten(size: size, shrank: shrank))
       changed = true
     }
-    return try readLines(body) || changed
+    if consumed == 0 && size >= 2 { try refuseGzip() }
+    let read = try readLines(body)
+    if read { try takeFingerprint() }
+    return read || changed
+  }
+
+  /// Whether the bytes before ``consumed`` are still those handed out.
+  private func fingerprintHolds() throws(CommandFailure) -> Bool {
+    guard !fingerprint.isEmpty else { return true }
+    var now = [UInt8](repeating: 0, count: fingerprint.count)
+    let start = consumed - Int64(fingerprint.count)
+    let n = try readFully(&now, at: start)
+    return n == now.count && now == fingerprint
+  }
+
+  /// Keeps the bytes before ``consumed``, read back from the file.
+  private func takeFingerprint() throws(CommandFailure) {
+    let length = Int(min(Int64(Self.fingerprintLength), consumed))
+    var bytes = [UInt8](repeating: 0, count: length)
+    let n = try readFully(&bytes, at: consumed - Int64(length))
+    fingerprint = Array(bytes.prefix(n))
+  }
+
+  /// `pread` of `bytes.count` bytes at `offset` (fewer at the end of the file); the count read.
+  private func readFully(_ bytes: inout [UInt8], at offset: Int64) throws(CommandFailure) -> Int {
+    var total = 0
+    while total < bytes.count {
+      let n = bytes.withUnsafeMutableBytes {
+        pread(fd, $0.baseAddress! + total, $0.count - total, off_t(offset) + off_t(total))
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw failure("cannot read")
+      }
+      if n == 0 { break }
+      total += n
+    }
+    return total
   }
 
   /// Hands out the complete lines in `consumed..<size`.
@@ -174,29 +222,6 @@ final class JournalFollower {
       return size
     }
     return offset
-  }
-
-  /// Moves `consumed` back to the last line end at or before `newSize` and counts the lines before it.
-  private func recount(upTo newSize: Int64) throws(CommandFailure) {
-    var count = 0
-    var boundary: Int64 = 0
-    var offset: Int64 = 0
-    while offset < newSize {
-      let wanted = Int(min(Int64(chunk.count), newSize - offset))
-      let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, wanted, off_t(offset)) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw failure("cannot read")
-      }
-      if n == 0 { break }
-      for i in 0..<n where chunk[i] == 0x0A {
-        count += 1
-        boundary = offset + Int64(i + 1)
-      }
-      offset += Int64(n)
-    }
-    lineNumber = count
-    consumed = boundary
   }
 
   /// A gzip-compressed file does not grow line by line: following it makes no sense.

@@ -12,7 +12,7 @@ import Testing
 /// The follower behind `tail --follow`, polled by hand: complete lines only,
 /// torn tails, truncation, replacement, a file that does not exist yet.
 @Suite struct TailFollowerTests {
-  /// One poll's changes, written compactly: `3@120 text`, `truncated 40`, `replaced`, `long 5`.
+  /// One poll's changes, written compactly: `3@120 text`, `rewritten 40 (shrank)`, `replaced`, `long 5`.
   static func poll(_ follower: JournalFollower) throws -> [String] {
     var out: [String] = []
     try follower.poll { change in
@@ -20,7 +20,7 @@ import Testing
       case .line(let bytes, let number, let offset, let crlf):
         out.append("\(number)@\(offset) \(String(decoding: bytes, as: UTF8.self))\(crlf ? " (crlf)" : "")")
       case .overLong(let number, let offset, let length): out.append("long \(number)@\(offset) \(length)")
-      case .truncated(let size): out.append("truncated \(size)")
+      case .rewritten(let size, let shrank): out.append("rewritten \(size)\(shrank ? " (shrank)" : "")")
       case .replaced: out.append("replaced")
       }
     }
@@ -65,16 +65,38 @@ import Testing
     #expect(try Self.poll(follower) == ["4@6 dd", "5@9 eee"], "the new bytes, not the torn ones")
   }
 
-  @Test func aFileTruncatedBelowWhatWasReadIsFollowedFromItsNewEnd() throws {
+  @Test func aFileTruncatedBelowWhatWasReadIsReadAgainFromItsStart() throws {
     let dir = try TemporaryDirectory()
     let path = try dir.write("j.ndjson", "a\nbb\nccc\n")
     let follower = JournalFollower(path: path)
     #expect(try Self.poll(follower).count == 3)
     #expect(truncate(path, 3) == 0)
-    #expect(try Self.poll(follower) == ["truncated 3"])
-    #expect(follower.consumed == 2, "back to the last line end")
+    #expect(try Self.poll(follower) == ["rewritten 3 (shrank)", "1@0 a"])
     Self.append(path, "b\nz\n")
     #expect(try Self.poll(follower) == ["2@2 bb", "3@5 z"])
+  }
+
+  /// Truncated and written again larger between two polls (copytruncate rotation, a harness
+  /// reusing the path): the same inode, a larger size, other bytes before the point read.
+  @Test(arguments: ["x\nyy\nzzz\nwwww\n", "cc\ndd\nee\n"])
+  func aFileRewrittenLargerInOnePollIsReadAgainFromItsStart(_ next: String) throws {
+    let dir = try TemporaryDirectory()
+    let path = try dir.write("j.ndjson", "aa\nbb\n")
+    let follower = JournalFollower(path: path)
+    #expect(try Self.poll(follower) == ["1@0 aa", "2@3 bb"])
+    #expect(truncate(path, 0) == 0)
+    Self.append(path, next)
+    let lines = next.split(separator: "\n")
+    var offset = 0
+    var expected = ["rewritten \(next.utf8.count)"]
+    for (i, line) in lines.enumerated() {
+      expected.append("\(i + 1)@\(offset) \(line)")
+      offset += line.utf8.count + 1
+    }
+    #expect(try Self.poll(follower) == expected)
+    #expect(try Self.poll(follower) == [])
+    Self.append(path, "more\n")
+    #expect(try Self.poll(follower) == ["\(lines.count + 1)@\(offset) more"], "appends after it are followed as usual")
   }
 
   @Test func aReplacedFileIsFollowedFromItsStart() throws {

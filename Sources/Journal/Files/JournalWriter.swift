@@ -51,17 +51,19 @@ public final class JournalWriter: Sendable {
   ///   - durability: when appends are synced (``Durability/batch`` by default).
   ///   - batchInterval: under `batch`, the longest time appended events stay unsynced.
   ///   - batchSize: under `batch`, how many events may be appended before a sync.
+  ///   - limits: the limits of the journal's readers: an event whose line would be longer than
+  ///     `maxLineLength` is refused before anything of its batch is written.
   /// - Throws: ``JournalFileError`` if the file cannot be opened, locked, read or
   ///   repaired, or its last complete line is not a valid record.
   public init(
     path: String, durability: Durability = .batch, batchInterval: Duration = .milliseconds(100),
-    batchSize: Int = 512
+    batchSize: Int = 512, limits: DecodeLimits = DecodeLimits()
   ) throws(JournalFileError) {
     self.path = path
     self.durability = durability
     self.batchInterval = batchInterval
     self.batchSize = max(1, batchSize)
-    self.limits = DecodeLimits()
+    self.limits = limits
     let fd: Int32
     let created: Bool
     do {
@@ -245,11 +247,24 @@ public final class JournalWriter: Sendable {
     if keepingRecords { records.reserveCapacity(drafts.count) }
     s.buffer.removeAll(keepingCapacity: true)
     var encoder = RecordEncoder()
-    for draft in drafts {
+    for (k, draft) in drafts.enumerated() {
       var time = draft.time ?? now
       if let lastTime, time < lastTime { time = lastTime }
+      // A line its readers would refuse is never written: nothing of the batch is.
+      guard time <= .latest else {
+        throw JournalFileError(
+          path: path, message: "cannot append: event \(k + 1) of the batch has a time after 9999-12-31T23:59:59.999999Z"
+        )
+      }
       let record = Record(seq: seq, time: time, event: draft.event, extra: draft.extra)
+      let start = s.buffer.count
       encoder.encode(record, into: &s.buffer)
+      guard s.buffer.count - start <= limits.maxLineLength else {
+        throw JournalFileError(
+          path: path,
+          message: "cannot append: event \(k + 1) of the batch would be a line of \(s.buffer.count - start) bytes, "
+            + "over the limit of \(limits.maxLineLength) that readers read")
+      }
       s.buffer.append(0x0A)
       if keepingRecords { records.append(record) }
       seq += 1

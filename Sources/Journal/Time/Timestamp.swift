@@ -19,6 +19,10 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
   public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.microseconds < rhs.microseconds }
 
+  /// The latest time a journal can hold, `9999-12-31T23:59:59.999999Z`: RFC 3339 has four digits
+  /// for the year, so readers refuse a later one and writers never write it.
+  public static let latest = Timestamp(microseconds: 253_402_300_799_999_999)
+
   /// This time plus some milliseconds.
   public func adding(milliseconds: Int64) -> Timestamp {
     Timestamp(microseconds: microseconds + milliseconds * 1000)

@@ -246,12 +246,29 @@ public struct Navigator: Sendable {
           ? "empty controller id" : "controller id \(quoted(id)) is longer than \(ControllerID.maximumLength) bytes")
     }
     guard !className.isEmpty else { throw NavigatorError(.invalidID, "empty class for \(quoted(id))") }
+    // The one other unbounded text of an alloc: its line must stay one that readers read.
+    if className.utf8.count > 1024 {
+      try Self.checkLine(.alloc(controller: id, className: className), "the class of \(quoted(id))")
+    }
     if let c = state[controller: id] {
       throw NavigatorError(
         .idReused,
         c.isAlive
           ? "controller \(quoted(id)) already exists"
           : "controller id \(quoted(id)) was used by a deallocated controller; ids are never reused")
+    }
+  }
+
+  /// Refuses an event whose line, written with the largest `seq`, would be longer than readers
+  /// read by default (``DecodeLimits/maxLineLength``): a recording never holds a line its readers
+  /// refuse.
+  static func checkLine(_ event: Event, _ what: String) throws(NavigatorError) {
+    var line: [UInt8] = []
+    Record(seq: .max, time: .latest, event: event).encode(into: &line)
+    let limit = DecodeLimits().maxLineLength
+    guard line.count <= limit else {
+      throw NavigatorError(
+        .invalidValue, "\(what) would make a line of \(line.count) bytes, over the \(limit) that readers read")
     }
   }
 
@@ -381,6 +398,11 @@ public struct Navigator: Sendable {
     guard milliseconds <= 1_000_000_000_000 else {
       throw NavigatorError(.invalidValue, "wait is longer than 1000000000000 milliseconds")
     }
+    // A journal's times end with 9999-12-31 (readers refuse later ones); a day is left for the
+    // commands after the wait (1 ms each, 250 ms an animation).
+    guard clock.microseconds <= Timestamp.latest.microseconds - 86_400_000_000 - milliseconds * 1000 else {
+      throw NavigatorError(.invalidValue, "wait \(milliseconds) takes the clock past the year 9999")
+    }
     clock = clock.adding(milliseconds: milliseconds)
   }
 
@@ -402,7 +424,9 @@ public struct Navigator: Sendable {
           throw NavigatorError(.invalidValue, "mark key '\(displayText(key))' given twice")
         }
       }
-      nav.emit(.mark(label: label, fields: fields.map { Field.string($0.key, $0.value) }))
+      let event = Event.mark(label: label, fields: fields.map { Field.string($0.key, $0.value) })
+      try Self.checkLine(event, "the mark")
+      nav.emit(event)
     }
   }
 }

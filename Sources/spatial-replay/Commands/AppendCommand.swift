@@ -27,7 +27,11 @@ struct AppendCommand: Command {
   static let echo = Option.flag(
     "--echo",
     "print each appended event's line on stdout once it has been appended\n(under --sync always: once it is durable)")
-  static let options = [sync, echo]
+  static let maxLineBytes = Option.value(
+    "--max-line-bytes", "N",
+    "longest line written (and read from stdin), in bytes (default \(DecodeLimits().maxLineLength),\nthe readers' default): an event whose line would be longer is refused"
+  )
+  static let options = [sync, echo, maxLineBytes]
   static let exitStatus = """
     0 all appended, 2 a bad input line or a file error, 64 usage error.
     """
@@ -39,6 +43,7 @@ struct AppendCommand: Command {
   var file: String
   var durability: Durability
   var echo: Bool
+  var limits = DecodeLimits()
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     guard arguments.positionals.count == 1, let file = arguments.positionals.first else {
@@ -48,6 +53,7 @@ struct AppendCommand: Command {
     self.file = file
     durability = arguments.choice(Self.sync).flatMap(Durability.init(rawValue:)) ?? .batch
     echo = arguments.flag(Self.echo)
+    if let bytes = try arguments.int(Self.maxLineBytes, min: 64) { limits.maxLineLength = bytes }
   }
 
   /// The most events appended in one write.
@@ -57,7 +63,7 @@ struct AppendCommand: Command {
   private func open(_ context: inout Context) throws -> JournalWriter {
     let writer: JournalWriter
     do {
-      writer = try JournalWriter(path: file, durability: durability)
+      writer = try JournalWriter(path: file, durability: durability, limits: limits)
     } catch {
       throw CommandFailure(displayText(error.description, limit: .max))
     }
@@ -81,7 +87,7 @@ struct AppendCommand: Command {
       opened = writer
       return writer
     }
-    let input = LineReader(fileDescriptor: 0, name: "<stdin>")
+    let input = LineReader(fileDescriptor: 0, name: "<stdin>", maxLineLength: limits.maxLineLength)
     var drafts: [Draft] = []
     var failure: Diagnostic? = nil
     do {

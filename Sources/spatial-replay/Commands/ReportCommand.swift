@@ -73,6 +73,8 @@ struct ReportCommand: Command {
   var seqs: ClosedRange<Int>?
   var maxEvents: Int
   var selection: EventSelection
+  /// `--controller`, to check that an event names each id given (the page's filters are in `selection`).
+  var controllers = EventFilter()
   /// `--since`/`--until`: turned into a seq window by a first read (time never goes backwards in a sound journal).
   var times: (since: Timestamp?, until: Timestamp?)
   var reading: ReadOptions
@@ -115,6 +117,7 @@ struct ReportCommand: Command {
     if let output { try InputFiles(files).refuse(output) }
     model = arguments.flag(Self.model) ? arguments.value(Self.model).flatMap(Profile.init(rawValue:)) ?? .intended : nil
     let filter = try EventFilter(arguments)
+    controllers.controllers = filter.controllers
     times = (filter.since, filter.until)
     if filter.since != nil || filter.until != nil {
       guard files.count == 1, !JournalInput.isStream(files[0]) else {
@@ -150,6 +153,7 @@ struct ReportCommand: Command {
     var runs: [ReportRun] = []
     let trace = traceSelection.map { ReportTrace(selection: $0) }
     var seqs = self.seqs
+    var controllers = self.controllers
     if times.since != nil || times.until != nil {
       seqs = try Self.window(files[0], times, within: seqs ?? 0...Int.max)
     }
@@ -170,6 +174,9 @@ struct ReportCommand: Command {
         model: model, trace: trace
       ) { take in
         while let batch = reader.nextBatch() {
+          if !controllers.controllers.isEmpty {
+            for case .record(let record, _, _) in batch.items { controllers.noteSeen(record.event.controllers) }
+          }
           batch.items.withUnsafeBufferPointer { take($0, batch.checked) }
         }
         return reader.finalFindings
@@ -190,6 +197,8 @@ struct ReportCommand: Command {
       }
       runs.append(run)
     }
+    // An id that no event of either run names selects nothing: a usage error with a suggestion, not an empty page.
+    try controllers.checkControllersSeen()
     trace?.finish()
     let page: ReportPage
     if runs.count == 2 {

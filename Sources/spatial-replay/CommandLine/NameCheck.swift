@@ -16,12 +16,15 @@ enum NameSuggestion {
     let sorted = names.sorted { VersionOrder.precedes($0, $1) }
     let key = name.lowercased()
     let starting = sorted.filter { $0.lowercased().hasPrefix(key) }
-    if !starting.isEmpty {
-      let shown = starting.prefix(3).map { displayText($0) }.joined(separator: ", ")
-      return " (did you mean \(shown)\(starting.count > 3 ? ", … (\(starting.count) in all)" : "")?)"
-    }
+    if !starting.isEmpty { return " (did you mean \(list(starting))?)" }
     if let near = closestWord(to: name, in: sorted) { return " (did you mean \(displayText(near))?)" }
     return ""
+  }
+
+  /// `a, b, c, … (12 in all)`: the first three names, escaped for display, and a count.
+  static func list(_ names: [String]) -> String {
+    names.prefix(3).map { displayText($0) }.joined(separator: ", ")
+      + (names.count > 3 ? ", … (\(names.count) in all)" : "")
   }
 
   /// Whether ``text(for:among:)`` could suggest `candidate` for `name`: what a

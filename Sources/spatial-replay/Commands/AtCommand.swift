@@ -52,6 +52,7 @@ struct AtCommand: Command {
         "at needs a FILE and a SEQ ('-' for standard input), got \(arguments.positionals.count.counted("argument"))")
     }
     file = arguments.positionals[0]
+    try JournalInput.refuseDirectories([file], command: Self.name)
     let text = arguments.positionals[1]
     guard let seq = Int(text), seq >= 0 else { throw UsageError("SEQ takes a whole number ≥ 0, got '\(text)'") }
     self.seq = seq

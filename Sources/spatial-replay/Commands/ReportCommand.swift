@@ -112,6 +112,8 @@ struct ReportCommand: Command {
     guard !(files.count == 2 && files[0] == "-" && files[1] == "-") else {
       throw UsageError("only one of A and B can be '-'")
     }
+    try JournalInput.refuseDirectories(
+      files, command: Self.name, reads: "two runs A and B as journals (a folder alone is the fleet page)")
     output = arguments.value(Option.output)
     if output == "-" { output = nil }
     if let output { try InputFiles(files).refuse(output) }

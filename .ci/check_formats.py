@@ -57,15 +57,27 @@ for journal in journals:
     except (ValueError, KeyError, IndexError) as error:
         check(f"sarif parse {journal}", False, repr(error))
 
+    # JUnit: the journal is one suite; a passing "journal reads" case, then one failing case per
+    # error finding ("RULE at line N"), in line order; every case's classname is the journal.
     junit = run("check", "--format", "junit", journal)
     try:
         xml = junitparser.JUnitXml.fromstring(junit.stdout.decode())
-        cases = [case for suite in xml for case in suite]
-        failures = [r for case in cases for r in case.result if isinstance(r, junitparser.Failure)]
-        error_rules = sorted({f["rule"] for f in findings if f["severity"] == "error"})
-        check(f"junit cases {journal}", len(cases) == 1, len(cases))
-        check(f"junit failures {journal}", sorted(f.type for f in failures) == error_rules,
-              f"{[f.type for f in failures]} != {error_rules}")
+        suites = list(xml)
+        check(f"junit suites {journal}", [s.name for s in suites] == [journal], [s.name for s in suites])
+        cases = [case for suite in suites for case in suite]
+        errors = [f for f in findings if f["severity"] == "error"]
+        check(f"junit cases {journal}", len(cases) == len(errors) + 1, f"{len(cases)} != {len(errors)} + 1")
+        check(f"junit read case {journal}", cases[0].name == "journal reads" and not cases[0].result,
+              cases[0].name)
+        failures = [(case.name, r.type) for case in cases[1:] for r in case.result
+                    if isinstance(r, junitparser.Failure)]
+        expected = [(f"{f['rule']} at line {f['line']}", f["rule"]) for f in errors]
+        check(f"junit failures {journal}", [(re.sub(r" \(\d+\)$", "", n), t) for n, t in failures] == expected,
+              f"{failures[:3]} != {expected[:3]}")
+        check(f"junit classnames {journal}", all(case.classname == journal for case in cases))
+        check(f"junit counts {journal}",
+              (suites[0].tests, suites[0].failures, xml.tests, xml.failures) == (len(cases), len(errors)) * 2,
+              (suites[0].tests, suites[0].failures, xml.tests, xml.failures))
     except Exception as error:  # a parse error is a failure of the format
         check(f"junit parse {journal}", False, repr(error))
 

@@ -18,6 +18,7 @@ public enum FormatRule: String, Sendable, Hashable, CaseIterable, CustomStringCo
   case noHeader = "no-header"
   case tornTail = "torn-tail"
   case unknownType = "unknown-type"
+  case formatVersion = "format-version"
   case bom
   case crlf
   case blankLine = "blank-line"
@@ -30,7 +31,7 @@ public enum FormatRule: String, Sendable, Hashable, CaseIterable, CustomStringCo
   public var severity: Diagnostic.Severity {
     switch self {
     case .malformed, .framing, .seqGap, .seqRepeat, .timeBackwards, .noHeader: .error
-    case .tornTail, .unknownType, .bom, .crlf, .blankLine: .warning
+    case .tornTail, .unknownType, .formatVersion, .bom, .crlf, .blankLine: .warning
     }
   }
 
@@ -45,6 +46,7 @@ public enum FormatRule: String, Sendable, Hashable, CaseIterable, CustomStringCo
     case .noHeader: "no session header at seq 0 on the first line (an empty journal has none)"
     case .tornTail: "a last line without a line end that does not decode: a writer stopped mid-line"
     case .unknownType: "an event type this version does not know (kept as is; once per type)"
+    case .formatVersion: "a header that declares a format version other than 1, the one this version reads it as"
     case .bom: "a UTF-8 byte order mark at the start of the file"
     case .crlf: "a line that ends with \\r\\n instead of \\n"
     case .blankLine: "an empty line, or one with only spaces and tabs"

@@ -4,8 +4,9 @@
 /// The reader is liberal where the format allows it and reports everything
 /// else: a UTF-8 BOM at the start (`bom`), `\r\n` line ends (`crlf`), blank
 /// lines (`blank-line`), a final line without `\n` that does not decode
-/// (`torn-tail`, with its offset and length) and unknown event types
-/// (`unknown-type`, once per type) are warnings; lines that do not decode
+/// (`torn-tail`, with its offset and length), unknown event types
+/// (`unknown-type`, once per type) and a header that declares a format version
+/// other than 1 (`format-version`, read as version 1) are warnings; lines that do not decode
 /// (`malformed`, `framing`), `seq` gaps and repeats (`seq-gap`, `seq-repeat`),
 /// time going backwards (`time-backwards`) and a missing, misplaced or second
 /// header (`no-header`) are errors. In strict mode every warning is an error.

@@ -3,7 +3,7 @@ public struct ReadOptions: Sendable {
   /// Longest line and deepest nesting accepted (1 MiB and 64 by default).
   public var limits: DecodeLimits
   /// Strict mode: every warning (`bom`, `crlf`, `blank-line`, `torn-tail`,
-  /// `unknown-type`) is reported as an error with the same rule id.
+  /// `unknown-type`, `format-version`) is reported as an error with the same rule id.
   public var strict: Bool
 
   public init(limits: DecodeLimits = .init(), strict: Bool = false) {

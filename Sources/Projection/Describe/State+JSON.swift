@@ -14,8 +14,12 @@ extension State {
   ///
   /// `transition` is the transition most recently started, with `inFlight`,
   /// `arrived` (in arrival order) and `missing` (in the documented order).
-  /// Strings are escaped as the journal writer escapes them.
-  public func writeJSON(to out: inout some TextOutputStream, map: MapLayout? = nil) {
+  /// Strings are escaped as the journal writer escapes them. With a `listing`
+  /// other than ``ControllerSelection/all``, `controllers` holds only its
+  /// controllers (the other keys are the whole state's).
+  public func writeJSON(
+    to out: inout some TextOutputStream, map: MapLayout? = nil, listing: ControllerSelection = .all
+  ) {
     var json = JSONBuffer()
     json.object { json in
       json.member("seq", lastSeq)
@@ -56,7 +60,7 @@ extension State {
         json.null()
       }
       json.array("controllers") { json in
-        for controller in controllers { writeJSON(controller, to: &json) }
+        for controller in controllers where listing.selects(controller) { writeJSON(controller, to: &json) }
       }
       json.object("counters") { json in
         json.member("events", counters.events)

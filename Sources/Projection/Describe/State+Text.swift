@@ -5,7 +5,9 @@ extension State {
   /// session, root, focus, the transition (in flight, with the callbacks that
   /// arrived and those still missing), then one line per controller: id,
   /// class, alive or deallocated, loaded, phase, modal and presenter, the
-  /// modals it presented, links and minimum touches.
+  /// modals it presented, links and minimum touches. With a `listing` other
+  /// than ``ControllerSelection/all``, only its controllers have a line, and
+  /// the count says how many were listed (`controllers: 3 (2 alive), 2 listed`).
   ///
   /// ```swift
   /// var text = ""
@@ -20,7 +22,9 @@ extension State {
   /// //   notes: NotesViewController, loaded, appeared; links right=home
   /// ```
   /// Journal text is escaped with `displayText`.
-  public func writeText(glyphs: Glyphs = .unicode, to out: inout some TextOutputStream) {
+  public func writeText(
+    glyphs: Glyphs = .unicode, listing: ControllerSelection = .all, to out: inout some TextOutputStream
+  ) {
     if let lastSeq, let lastTime {
       out.write(
         "after seq \(lastSeq) (\(counters.events) \(counters.events == 1 ? "event" : "events")) at \(lastTime)\n")
@@ -54,8 +58,10 @@ extension State {
       out.write("unknown event types: \(types.joined(separator: ", "))\n")
     }
     let alive = controllers.reduce(0) { $0 + ($1.isAlive ? 1 : 0) }
-    out.write("controllers: \(controllerCount) (\(alive) alive)\n")
-    for controller in controllers {
+    out.write("controllers: \(controllerCount) (\(alive) alive)")
+    if !listing.isAll { out.write(", \(controllers.reduce(0) { $0 + (listing.selects($1) ? 1 : 0) }) listed") }
+    out.write("\n")
+    for controller in controllers where listing.selects(controller) {
       out.write("  ")
       out.write(describe(controller, glyphs))
       out.write("\n")

@@ -97,18 +97,9 @@ struct EventFilter {
   /// After the journals: a `--controller` that no event named is a usage error, with a suggestion.
   func checkControllersSeen() throws(UsageError) {
     for id in controllers.sorted(by: { $0.rawValue < $1.rawValue }) where !seenControllers.contains(id) {
-      var message = "--controller: no event names '\(displayText(id.rawValue))'"
-      let seen = seenControllers.map(\.rawValue).sorted { VersionOrder.precedes($0, $1) }
-      // The ids that start with what was given (`Home` for `HomeViewController#1`), else the nearest one.
-      let key = id.rawValue.lowercased()
-      let starting = seen.filter { $0.lowercased().hasPrefix(key) }
-      if !starting.isEmpty {
-        let shown = starting.prefix(3).map { displayText($0) }.joined(separator: ", ")
-        message += " (did you mean \(shown)\(starting.count > 3 ? ", … (\(starting.count) in all)" : "")?)"
-      } else if let near = closestWord(to: id.rawValue, in: seen) {
-        message += " (did you mean \(near)?)"
-      }
-      throw UsageError(message)
+      throw UsageError(
+        "--controller: no event names '\(displayText(id.rawValue))'"
+          + NameSuggestion.text(for: id.rawValue, among: seenControllers.lazy.map(\.rawValue)))
     }
   }
 }

@@ -18,7 +18,8 @@ extension Option {
   // MARK: Reading journals
 
   static let strict = Option.flag(
-    "--strict", "every format warning (bom, crlf, blank-line, torn-tail,\nunknown-type) counts as an error")
+    "--strict",
+    "every format warning (bom, crlf, blank-line, torn-tail,\nunknown-type, format-version) counts as an error")
   static let maxLineBytes = Option.value(
     "--max-line-bytes", "N", "longest line accepted, in bytes (default \(DecodeLimits().maxLineLength))")
   static let maxDepth = Option.value(

@@ -98,9 +98,11 @@ struct ParsedArguments {
   private let declared: Set<String>
 
   /// The one journal a command reads, its only positional ('-' for standard input).
-  /// - Throws: ``UsageError`` `COMMAND needs exactly one FILE ('-' for standard input)` for none or several.
+  /// - Throws: ``UsageError`` `COMMAND needs exactly one FILE ('-' for standard input)` for none or several,
+  ///   and for a directory of journals (``JournalInput/refuseDirectories(_:command:reads:)``).
   func singleJournal(_ command: String) throws(UsageError) -> String {
     guard positionals.count == 1 else { throw UsageError("\(command) needs exactly one FILE ('-' for standard input)") }
+    try JournalInput.refuseDirectories(positionals, command: command)
     return positionals[0]
   }
 

@@ -27,7 +27,7 @@ struct CheckCommand: Command {
     """
   static let format = Option.value(
     "--format", "FORMAT",
-    "text (default); json: one JSON object per finding, then a summary\nobject; sarif: SARIF 2.1.0; junit: JUnit XML; github: GitHub\nActions workflow commands (::error file=…,line=…,title=RULE::…)",
+    "text (default); json: one JSON object per finding, then a summary\nobject; sarif: SARIF 2.1.0; junit: JUnit XML, a suite per journal\nand a failing test per error finding; github: GitHub Actions\nworkflow commands (::error file=…,line=…,title=RULE::…)",
     values: .oneOf(CheckFormat.allCases.map(\.rawValue)))
   /// `--json`, or a `--format` other than text.
   static func writesJSON(_ arguments: ParsedArguments) -> Bool {
@@ -94,6 +94,7 @@ struct CheckCommand: Command {
     "spatial-replay check --model Journals/demo.legacy.ndjson",
     "spatial-replay check --model legacy --no-rule unknown-type Journals/*.legacy.ndjson",
     "spatial-replay check --format sarif Journals/*.ndjson > check.sarif",
+    "spatial-replay check --format junit Journals/ > check.xml",
     "spatial-replay check --strict --json a.ndjson b.ndjson > findings.ndjson",
     "spatial-replay check -q --max-line-bytes 65536 - < big.ndjson",
     "spatial-replay check --summary --jobs 4 fleet/",

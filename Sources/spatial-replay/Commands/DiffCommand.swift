@@ -88,6 +88,7 @@ struct DiffCommand: Command {
       throw UsageError("diff takes two journals A and B, got \(files.count)")
     }
     guard !(files[0] == "-" && files[1] == "-") else { throw UsageError("only one of A and B can be '-'") }
+    try JournalInput.refuseDirectories(files, command: Self.name, reads: "two journals, A and B")
     pathA = files[0]
     pathB = files[1]
     loader = try DiffRunLoader(arguments)

@@ -16,8 +16,18 @@ struct FunnelCommand: Command {
     from previous (sessions / sessions of the step before), drop-off
     (sessions of the step before that did not reach it) and the median time
     from the step before (nearest rank), among the sessions that reached it.
+
+    A step is a screen as --by names it (a class, or an id with --by
+    controller). A step that no journal read holds is a usage error (64) with
+    a suggestion, not a funnel of zeros: --steps NotesListViewControler says
+    unknown screen 'NotesListViewControler' in --steps (did you mean
+    NotesListViewController?). When a journal could not be read or has format
+    errors, their status (2) wins and the unknown step is a warning.
     """
-  static let steps = Option.list("--steps", "SCREEN", "the funnel's screens in order, at least one (required)")
+  static let steps = Option.list(
+    "--steps", "SCREEN",
+    "the funnel's screens in order, at least one (required); a screen\nthat no journal holds is a usage error, with a suggestion"
+  )
   static let within = Option.value(
     "--within", "TIME", "count later steps only within TIME of step 1: 90s, 15m, 2h, 1h30m, 500ms")
   static let options =
@@ -67,6 +77,8 @@ struct FunnelCommand: Command {
   func run(_ context: inout Context) throws -> Int32 {
     var totals = FunnelTotals(steps: screens)
     var verdict = Verdict()
+    var names = NameCheck(screens)
+    var anyRead = false
     let (options, limit, screens, key, window) = (options, limit, screens, key, window)
     try runner.run(files, context: &context) { path, context, progress in
       var matcher = FunnelMatcher(steps: screens, key: key, window: window)
@@ -77,13 +89,28 @@ struct FunnelCommand: Command {
           { matcher, record in
             if case .step(let step) = tracker.consume(record) { matcher.add(step) }
           })
-      else { return nil as NavigationInput.Read<[Int64]>? }
+      else { return nil as NavigationInput.Read<([Int64], NameCheck)>? }
+      var names = NameCheck(screens)
+      names.note(names: tracker.screenNames(key), otherKind: tracker.screenNames(key == .class ? .controller : .class))
       return NavigationInput.Read(
-        session: read.session, header: read.header, formatErrors: read.formatErrors, result: matcher.reached())
+        session: read.session, header: read.header, formatErrors: read.formatErrors,
+        result: (matcher.reached(), names))
     } deliver: { _, read, _ in
       guard let read else { return verdict.noteUnreadable() }
       verdict.noteFormatErrors(read.formatErrors)
-      totals.add(read.result, session: read.session)
+      totals.add(read.result.0, session: read.session)
+      names.merge(read.result.1)
+      anyRead = true
+    }
+    // A step that no journal read holds counts nothing: a usage error, not a funnel of zeros. When the
+    // journals were not read correctly, their status (2) wins and the unknown step is a warning.
+    if anyRead {
+      do {
+        try names.check(option: "--steps", noun: "screen", otherKind: Self.otherKind(key))
+      } catch {
+        guard !verdict.inputIsSound else { throw error }
+        context.warning(error.message)
+      }
     }
     let result = totals.result
     if json {
@@ -121,6 +148,16 @@ struct FunnelCommand: Command {
           + median.leftPadded(to: 20) + "  " + displayText(step.screen, limit: .max) + "\n")
     }
     return verdict.status
+  }
+
+  /// Why a step that names a screen of the other kind is unknown: `'home' is a controller id; …`.
+  static func otherKind(_ key: ScreenKey) -> (String) -> String {
+    { name in
+      let name = displayText(name)
+      return key == .class
+        ? "'\(name)' is a controller id, and screens are classes (use --by controller to name them by id)"
+        : "'\(name)' is a class, and with --by controller screens are ids (leave --by out to name them by class)"
+    }
   }
 
   /// `87.5 %` with one decimal, `-` for none.

@@ -76,6 +76,8 @@ struct ReportCommand: Command {
   var seqs: ClosedRange<Int>?
   var maxEvents: Int
   var selection: EventSelection
+  /// `--controller`, to check that an event names each id given (the page's filters are in `selection`).
+  var controllers = EventFilter()
   /// `--since`/`--until`: turned into a seq window by a first read (time never goes backwards in a sound journal).
   var times: (since: Timestamp?, until: Timestamp?)
   var reading: ReadOptions
@@ -116,6 +118,8 @@ struct ReportCommand: Command {
     guard !(files.count == 2 && files[0] == "-" && files[1] == "-") else {
       throw UsageError("only one of A and B can be '-'")
     }
+    try JournalInput.refuseDirectories(
+      files, command: Self.name, reads: "two runs A and B as journals (a folder alone is the fleet page)")
     output = arguments.value(Option.output)
     if output == "-" { output = nil }
     if let output { try InputFiles(files).refuse(output) }
@@ -125,6 +129,7 @@ struct ReportCommand: Command {
     matching = DiffOptions.Matching(arguments)
     model = arguments.flag(Self.model) ? arguments.value(Self.model).flatMap(Profile.init(rawValue:)) ?? .intended : nil
     let filter = try EventFilter(arguments)
+    controllers.controllers = filter.controllers
     times = (filter.since, filter.until)
     if filter.since != nil || filter.until != nil {
       guard files.count == 1, !JournalInput.isStream(files[0]) else {
@@ -160,6 +165,7 @@ struct ReportCommand: Command {
     var runs: [ReportRun] = []
     let trace = traceSelection.map { ReportTrace(selection: $0) }
     var seqs = self.seqs
+    var controllers = self.controllers
     if times.since != nil || times.until != nil {
       seqs = try Self.window(files[0], times, within: seqs ?? 0...Int.max)
     }
@@ -180,6 +186,9 @@ struct ReportCommand: Command {
         model: model, trace: trace
       ) { take in
         while let batch = reader.nextBatch() {
+          if !controllers.controllers.isEmpty {
+            for case .record(let record, _, _) in batch.items { controllers.noteSeen(record.event.controllers) }
+          }
           batch.items.withUnsafeBufferPointer { take($0, batch.checked) }
         }
         return reader.finalFindings
@@ -200,6 +209,8 @@ struct ReportCommand: Command {
       }
       runs.append(run)
     }
+    // An id that no event of either run names selects nothing: a usage error with a suggestion, not an empty page.
+    try controllers.checkControllersSeen()
     trace?.finish()
     let page: ReportPage
     if runs.count == 2 {

@@ -89,6 +89,7 @@ struct StepCommand: Command {
       throw UsageError("step takes one journal FILE, or two journals A B, got \(files.count)")
     }
     try JournalInput.checkStandardInputOnce(files)
+    try JournalInput.refuseDirectories(files, command: Self.name, reads: "one journal, or two runs A and B")
     if let text = arguments.value(Self.keys) { keys = try Self.keys(text) }
     size = (80, 24)
     if let text = arguments.value(Self.size) { size = try Self.size(text) }

@@ -74,6 +74,7 @@ struct TailCommand: Command {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     guard arguments.positionals.count == 1 else { throw UsageError("tail needs exactly one FILE") }
     file = arguments.positionals[0]
+    try JournalInput.refuseDirectories([file], command: Self.name)
     count = try arguments.int(Self.lines, min: 0) ?? 10
     follow = arguments.flag(Self.follow)
     guard !(follow && JournalInput.isStream(file)) else {

@@ -76,6 +76,7 @@ struct TraceCommand: Command {
     guard !(files.count == 2 && files[0] == "-" && files[1] == "-") else {
       throw UsageError("only one of A and B can be '-'")
     }
+    try JournalInput.refuseDirectories(files, command: Self.name, reads: "one journal, or two runs A and B")
     guard let name = arguments.choice(Self.format), let format = TraceFormat(rawValue: name) else {
       throw UsageError("trace needs --format (chrome or otlp)")
     }

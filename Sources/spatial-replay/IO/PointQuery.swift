@@ -36,16 +36,23 @@ struct PointQuery {
   /// The state after the event asked for, and whether the journal had errors.
   var state: State
   var hadErrors: Bool
+  /// The state after the last event, when asked for (`at --controller`: which ids the journal
+  /// allocates at all, to tell an id allocated later from one it never names).
+  var final: State? = nil
 
   /// Reads `path` once, printing its findings on stderr (as many as `limit`
   /// lets through, then the count of the others); from its point
   /// index when it has one that matches it (``PointIndex``), else in full,
   /// building the index on the way.
-  /// - Parameter seq: the event after which the state is wanted (the first record
-  ///   with that seq); nil for the state after the last record.
+  /// - Parameters:
+  ///   - seq: the event after which the state is wanted (the first record
+  ///     with that seq); nil for the state after the last record.
+  ///   - wantsFinal: also the state after the last record, as ``final`` (from the index's
+  ///     stored final state, else by folding on to the end).
   /// - Throws: a ``CommandFailure`` (exit 2) when the journal cannot be read or has no event `seq`.
   static func read(
-    _ path: String, afterSeq seq: Int?, options: ReadOptions, limit: DiagnosticLimit, context: inout Context
+    _ path: String, afterSeq seq: Int?, options: ReadOptions, limit: DiagnosticLimit, final wantsFinal: Bool = false,
+    context: inout Context
   ) throws(CommandFailure) -> PointQuery {
     let name = JournalInput.displayName(path)
     var shown = ShownFindings(name: name, limit: limit)
@@ -54,20 +61,32 @@ struct PointQuery {
     if let location, let index = PointIndex.load(location),
       let answer = index.state(afterSeq: seq, indexPath: location.indexPath, name: name, options: options)
     {
-      for diagnostic in index.diagnostics { shown.write(diagnostic, &context.stderr) }
-      switch answer {
-      case .state(let state): return PointQuery(state: state, hadErrors: index.hadErrors)
-      case .notFound(let seq): throw notFound(seq, name: name, range: index.seqRange, hadErrors: index.hadErrors)
+      var final: State? = nil
+      if wantsFinal,
+        case .state(let state)? = index.state(
+          afterSeq: nil, indexPath: location.indexPath, name: name, options: options)
+      {
+        final = state
+      }
+      // An index whose final state cannot be read answers nothing: the journal is read instead.
+      if !wantsFinal || final != nil {
+        for diagnostic in index.diagnostics { shown.write(diagnostic, &context.stderr) }
+        switch answer {
+        case .state(let state): return PointQuery(state: state, hadErrors: index.hadErrors, final: final)
+        case .notFound(let seq): throw notFound(seq, name: name, range: index.seqRange, hadErrors: index.hadErrors)
+        }
       }
     }
     let builder = location.flatMap(PointIndex.Builder.init)
-    return try stream(path, afterSeq: seq, options: options, index: builder, shown: &shown, context: &context)
+    return try stream(
+      path, afterSeq: seq, options: options, index: builder, wantsFinal: wantsFinal, shown: &shown, context: &context)
   }
 
-  /// Reads the whole journal, folding up to `seq` (to the end when an index is being built).
+  /// Reads the whole journal, folding up to `seq` (to the end when an index is being built or the final
+  /// state is wanted).
   private static func stream(
-    _ path: String, afterSeq seq: Int?, options: ReadOptions, index: PointIndex.Builder?, shown: inout ShownFindings,
-    context: inout Context
+    _ path: String, afterSeq seq: Int?, options: ReadOptions, index: PointIndex.Builder?, wantsFinal: Bool,
+    shown: inout ShownFindings, context: inout Context
   ) throws(CommandFailure) -> PointQuery {
     let name = JournalInput.displayName(path)
     let reader: PrefetchingReader
@@ -94,7 +113,7 @@ struct PointQuery {
           if let index {
             index.record(record, offset: offset, before: state)
             reduce(into: &state, record)
-          } else if answer == nil {
+          } else if answer == nil || wantsFinal {
             reduce(into: &state, record)
           }
           if answer == nil && record.seq == seq { answer = state }
@@ -108,7 +127,7 @@ struct PointQuery {
     index?.finish(final: state, hadErrors: hadErrors, seqRange: range)
     guard let seq else { return PointQuery(state: state, hadErrors: hadErrors) }
     guard let answer else { throw notFound(seq, name: name, range: range, hadErrors: hadErrors) }
-    return PointQuery(state: answer, hadErrors: hadErrors)
+    return PointQuery(state: answer, hadErrors: hadErrors, final: index != nil || wantsFinal ? state : nil)
   }
 
   /// Why there is no state after `seq`, naming the journal's seq range.

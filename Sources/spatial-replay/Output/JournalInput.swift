@@ -25,6 +25,36 @@ enum JournalInput {
     return given.flatMap(expand)
   }
 
+  /// Refuses a directory given where a command reads one journal (`log`, `at`, `map`, `tail`; each
+  /// of `step`, `trace` and `diff`'s runs): a usage error that says what the command reads and names
+  /// the first few journals below it, so that one can be picked. `reads` completes
+  /// `COMMAND reads …`: `one journal`, `two journals, A and B`. A directory with no journal below
+  /// it is left to the reader, which says so (status 2).
+  ///
+  /// ```
+  /// at reads one journal; Journals/ is a directory holding 13 journals (bisect/build-01.ndjson,
+  /// bisect/build-02.ndjson, bisect/build-03.ndjson, …): name one
+  /// ```
+  static func refuseDirectories(
+    _ paths: [String], command: String, reads: String = "one journal"
+  ) throws(UsageError) {
+    for path in paths where path != "-" {
+      var info = stat()
+      guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+      var found: [String] = []
+      collectJournals(in: path, into: &found)
+      guard !found.isEmpty else { continue }
+      let prefix = path.hasSuffix("/") ? path : path + "/"
+      let names = found.sorted { VersionOrder.precedes($0, $1) }.prefix(3).map {
+        displayText($0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0, limit: .max)
+      }
+      throw UsageError(
+        "\(command) reads \(reads); \(displayText(path, limit: .max)) is a directory holding "
+          + "\(found.count.counted("journal")) (\(names.joined(separator: ", "))\(found.count > 3 ? ", …" : "")): name one"
+      )
+    }
+  }
+
   /// The names a directory's journals end with.
   static let journalSuffixes = [".ndjson", ".jsonl", ".ndjson.gz", ".jsonl.gz"]
 

@@ -276,6 +276,33 @@ private func decodeError(_ line: String) throws -> DecodeError {
       ])
   }
 
+  /// A header of another format version is read as version 1, and the reader says so, once.
+  @Test func aHeaderOfAnotherFormatVersionIsAWarningOnce() {
+    func header(_ version: Int, seq: Int = 0) -> String {
+      Record(seq: seq, time: Sample.time(Int64(seq)), event: .session(SessionHeader(version: version, session: "S")))
+        .ndjson
+    }
+    for options in [ReadOptions(), ReadOptions(strict: true)] {
+      let lines = [header(2), Sample.alloc(1), header(3, seq: 2)]
+      let findings = read(Sample.text(lines), options: options).compactMap {
+        if case .finding(let d) = $0 { d } else { nil }
+      }
+      #expect(findings.map(\.rule) == ["format-version", "no-header"], "the second header is no second warning")
+      #expect(findings.first?.severity == (options.strict ? .error : .warning))
+      #expect((findings.first?.line, findings.first?.seq, findings.first?.offset) == (1, 0, 0))
+      #expect(
+        findings.first?.message
+          == "the header declares format version 2: a newer format than this version of spatial-replay knows; "
+          + "it is read as version 1 (types and keys it does not know are kept as they are)")
+    }
+    let zero = read(Sample.text([header(0)])).compactMap { if case .finding(let d) = $0 { d } else { nil } }
+    #expect(
+      zero.map(\.message) == [
+        "the header declares format version 0: there is no such version; the journal is read as version 1"
+      ])
+    #expect(read(Sample.text([header(1)])) == [.record(seq: 0, line: 1, offset: 0)])
+  }
+
   @Test func strictModeTurnsEveryWarningIntoAnError() {
     let lines = [Sample.header() + "\r", "", Sample.unknown(1, type: "swipe")]
     let at = offsets(lines)

@@ -162,20 +162,72 @@ import Testing
   }
 }
 
+/// A funnel's steps are names the journals must hold: a misspelt screen is a
+/// usage error with a suggestion, not a funnel of zeros on a dashboard.
+@Suite struct FunnelStepNameTests {
+  static let journals = Repository.journals
+
+  @Test func aMisspeltStepIsAUsageErrorWithASuggestion() throws {
+    let result = try Binary.run(["funnel", "--steps", "NotesListViewControler,NoteEditorViewController", Self.journals])
+    #expect(result.status == 64, "\(result)")
+    #expect(result.stdout.isEmpty, "\(result)")
+    #expect(
+      result.stderr.hasPrefix(
+        "spatial-replay: error: unknown screen 'NotesListViewControler' in --steps (did you mean NotesListViewController?)\n"
+      ), "\(result)")
+    let start = try Binary.run(["funnel", "--steps", "Note", Self.journals])
+    #expect(start.status == 64, "\(start)")
+    #expect(
+      start.stderr.contains(
+        "(did you mean NoteEditorViewController, NotesListViewController, NotesViewController?)"), "\(start)")
+    let nothing = try Binary.run(["funnel", "--json", "--steps", "HomeViewController,Zzzzzz", Self.journals])
+    #expect(nothing.status == 64 && nothing.stderr.contains("unknown screen 'Zzzzzz' in --steps\n"), "\(nothing)")
+  }
+
+  @Test func aStepOfTheOtherKindSaysWhichBy() throws {
+    let id = try Binary.run(["funnel", "--steps", "notes", Self.journals])
+    #expect(id.status == 64, "\(id)")
+    #expect(
+      id.stderr.contains("'notes' is a controller id, and screens are classes (use --by controller"), "\(id)")
+    let byID = try Binary.run(["funnel", "--by", "controller", "--steps", "NotesViewController", Self.journals])
+    #expect(byID.status == 64, "\(byID)")
+    #expect(byID.stderr.contains("'NotesViewController' is a class, and with --by controller screens are ids"))
+    let typo = try Binary.run(["funnel", "--by", "controller", "--steps", "home,notse", Self.journals])
+    #expect(typo.stderr.contains("unknown screen 'notse' in --steps (did you mean notes?)"), "\(typo)")
+  }
+
+  @Test func knownStepsStillCountAndFormatErrorsWin() throws {
+    let good = try Binary.run(["funnel", "--steps", "NotesListViewController,NoteEditorViewController", Self.journals])
+    #expect(good.status == 0 && good.stderr.isEmpty, "\(good)")
+    let byID = try Binary.run(["funnel", "--by", "controller", "--steps", "home,notes", Self.journals])
+    #expect(byID.status == 0, "\(byID)")
+    // A journal with a format error: its status (2) wins, and the unknown step is a warning.
+    let header = #"{"seq":0,"time":"2026-01-01T00:00:00.000000Z","type":"session","v":1,"session":"S"}"#
+    let broken = try Binary.run(["funnel", "--steps", "Home", "-"], stdin: header + "\nnot json\n")
+    #expect(broken.status == 2, "\(broken)")
+    #expect(broken.stderr.contains("spatial-replay: warning: unknown screen 'Home' in --steps"), "\(broken)")
+  }
+}
+
 /// The analyses of navigation on careless input: a storm of broken lines is
 /// reported with its lines, the first few only, then a count; blank lines are
 /// warnings, shown once.
 @Suite struct NavigationAnalyticsHostileTests {
   @Test(arguments: ["paths", "funnel", "latency"])
   func aStormOfBrokenLinesIsBoundedOnStderr(_ command: String) throws {
-    let header = #"{"seq":0,"time":"2026-01-01T00:00:00.000000Z","type":"session","v":1,"session":"S"}"#
+    // The header, and for the funnel the screen of its step (a step no journal holds is a usage error).
+    var header = #"{"seq":0,"time":"2026-01-01T00:00:00.000000Z","type":"session","v":1,"session":"S"}"#
+    if command == "funnel" {
+      header += "\n" + #"{"seq":1,"time":"2026-01-01T00:00:00.001000Z","type":"alloc","controller":"a","class":"A"}"#
+    }
     let broken = header + "\n" + String(repeating: "<p>not a journal</p>\n", count: 3_000)
     let extra = command == "funnel" ? ["--steps", "A"] : []
     let result = try Binary.run([command] + extra + ["-"], stdin: broken)
     #expect(result.status == 2, "\(result.stderr.prefix(300))")
     let lines = result.stderr.split(separator: "\n")
     #expect(lines.count <= 25, "\(lines.count) lines")
-    #expect(lines.first?.hasPrefix("<stdin>:2:") == true, "the first names its line: \(lines.first ?? "")")
+    let first = command == "funnel" ? "<stdin>:3:" : "<stdin>:2:"
+    #expect(lines.first?.hasPrefix(first) == true, "the first names its line: \(lines.first ?? "")")
     #expect(lines.last?.contains("2,980 more errors not shown") == true, "\(lines.last ?? "")")
     let blank = try Binary.run([command] + extra + ["-"], stdin: header + "\n" + String(repeating: "\n", count: 3_000))
     #expect(blank.status == 0, "\(blank.stderr.prefix(300))")

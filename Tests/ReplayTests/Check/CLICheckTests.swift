@@ -3,6 +3,25 @@ import Testing
 
 /// `spatial-replay check`, run as a process: exact output and exit status.
 @Suite struct CLICheckTests {
+  /// A newer format version is read as version 1, with a word: a warning on the header's line.
+  @Test func aHeaderOfANewerFormatVersionIsAWarning() throws {
+    let dir = try TemporaryDirectory()
+    let path = try dir.write(
+      "v2.ndjson", #"{"seq":0,"time":"2026-01-01T00:00:00.000000Z","type":"session","v":2,"session":"S"}"# + "\n")
+    let result = try Binary.run(["check", path])
+    #expect(result.status == 0, "\(result)")
+    #expect(
+      result.stdout == """
+        \(path):1: warning: the header declares format version 2: a newer format than this version of spatial-replay \
+        knows; it is read as version 1 (types and keys it does not know are kept as they are) [format-version]
+        \(path): 1 event, 0 errors, 1 warning (format-version 1)
+
+        """)
+    #expect(try Binary.run(["check", "--strict", path]).status == 2)
+    let unselected = try Binary.run(["check", "--no-rule", "format-version", path])
+    #expect(unselected.stdout == "\(path): 1 event, 0 errors, 0 warnings\n", "\(unselected)")
+  }
+
   @Test func cleanJournalExitsZeroWithASummary() throws {
     let dir = try TemporaryDirectory()
     let path = try dir.write(

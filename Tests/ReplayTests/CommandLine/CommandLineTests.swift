@@ -389,6 +389,30 @@ import Testing
     #expect(try Binary.run(["--color", "always", "nocommand"]).status == 64)
   }
 
+  /// A folder of journals given where a command reads one: a usage error that says so and names a few.
+  @Test(arguments: [
+    (["log"], "log reads one journal"), (["at", "SEQ"], "at reads one journal"), (["map"], "map reads one journal"),
+    (["step"], "step reads one journal, or two runs A and B"), (["tail"], "tail reads one journal"),
+    (["trace", "--format", "chrome"], "trace reads one journal, or two runs A and B"),
+    (["diff", "B"], "diff reads two journals, A and B"),
+    (["report", "B"], "report reads two runs A and B as journals (a folder alone is the fleet page)"),
+  ])
+  func aFolderOfJournalsWhereOneIsReadSaysToNameOne(_ command: [String], _ reads: String) throws {
+    let folder = Repository.journals + "/bisect"
+    let arguments =
+      [command[0], folder]
+      + command.dropFirst().map {
+        $0 == "SEQ" ? "3" : $0 == "B" ? Repository.journals + "/notes.legacy.ndjson" : $0
+      }
+    let result = try Binary.run(arguments)
+    #expect(result.status == 64, "\(result)")
+    #expect(
+      result.stderr.hasPrefix(
+        "spatial-replay: error: \(reads); \(folder) is a directory holding 12 journals "
+          + "(build-01.ndjson, build-02.ndjson, build-03.ndjson, …): name one\n"), "\(result)")
+    #expect(!result.stderr.contains("no journal below it"), "\(result)")
+  }
+
   @Test func aFolderWithoutJournalsSaysSo() throws {
     let empty = try TemporaryDirectory()
     let result = try Binary.run(["check", empty.path])

@@ -87,6 +87,31 @@ import Testing
     }
   }
 
+  /// `at --controller` and `--alive` answer from the index as from the journal; an id allocated after
+  /// the event is told from one never allocated by the index's final state.
+  @Test func atListingFromTheIndexEqualsFullReads() throws {
+    let directory = try TemporaryDirectory()
+    let path = try Self.bigJournal(in: directory)
+    let queries = [
+      ["at", "--alive", path, "16384"], ["at", "--json", "--alive", "--controller", "c0,m1,m73", path, "16384"],
+      ["at", "--controller", "c0,m73", path, "1"], ["at", "--json", "--controller", "m73", path, "1"],
+      ["at", "--controller", "m99", path, "1"],
+    ]
+    for arguments in queries {
+      let plain = try Binary.run(arguments, environment: ["SPATIAL_REPLAY_INDEX": "off"])
+      for _ in 0..<2 {
+        let indexed = try Binary.run(arguments, environment: ["SPATIAL_REPLAY_INDEX": directory.path])
+        #expect(indexed.status == plain.status, "\(arguments)")
+        #expect(indexed.stdout == plain.stdout, "\(arguments)")
+        #expect(indexed.stderr == plain.stderr, "\(arguments)")
+      }
+    }
+    let later = try Binary.run(queries[2], environment: ["SPATIAL_REPLAY_INDEX": directory.path])
+    #expect(later.status == 0 && later.stdout.contains("\n  m73: not allocated yet (allocated at seq 19972)\n"))
+    let never = try Binary.run(queries[4], environment: ["SPATIAL_REPLAY_INDEX": directory.path])
+    #expect(never.status == 64 && never.stderr.contains("allocates no controller 'm99'"), "\(never)")
+  }
+
   @Test func indexedAnswersEqualFullReads() throws {
     let directory = try TemporaryDirectory()
     let path = try Self.bigJournal(in: directory)

@@ -375,6 +375,14 @@ import Testing
     (["report", "--max-events", "0", "x"], 64, "--max-events takes a whole number ≥ 1, got '0'"),
     (["report", "/nonexistent/j.ndjson"], 2, "/nonexistent/j.ndjson"),
     (["report", "--from", "500", path("notes.legacy")], 2, "notes.legacy.ndjson has no event with seq in 500…"),
+    (
+      ["report", "--controller", "compse", path("notes.intended")], 64,
+      "--controller: no event names 'compse' (did you mean compose?)"
+    ),
+    (
+      ["report", "--controller", "nobody", path("notes.intended"), path("notes.legacy")], 64,
+      "--controller: no event names 'nobody'"
+    ),
   ])
   func commandRefuses(_ arguments: [String], _ status: Int32, _ message: String) throws {
     let result = try Binary.run(arguments)

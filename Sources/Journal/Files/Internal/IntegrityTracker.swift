@@ -19,6 +19,8 @@ public struct IntegrityTracker: Sendable {
   /// The line of the session header, if one was seen.
   private var headerLine: Int?
   private var unknownTypes: Set<String> = []
+  /// Whether a header's format version was looked at (it is reported once, on the first header).
+  private var versionChecked = false
   /// Lines since the last record that were not decoded (malformed, framing):
   /// each may have been an event, so a gap that size is not reported again.
   private var undecodedLines = 0
@@ -118,8 +120,12 @@ public struct IntegrityTracker: Sendable {
     }
     lastTime = record.time
     switch record.event {
-    case .session:
+    case .session(let header):
       if let finding = headerFinding(isSession: true, record: record, line: line, offset: offset) { report(finding) }
+      if !versionChecked {
+        versionChecked = true
+        if header.version != 1 { report(versionFinding(header.version, seq: seq, line: line, offset: offset)) }
+      }
     case .unknown(let type, _):
       if firstRecordLine == nil,
         let finding = headerFinding(isSession: false, record: record, line: line, offset: offset)
@@ -163,6 +169,20 @@ public struct IntegrityTracker: Sendable {
     Diagnostic(
       rule: FormatRule.timeBackwards.id, severity: .error, line: line, seq: seq, offset: offset,
       message: "time goes backwards from \(last.rfc3339) to \(time.rfc3339)")
+  }
+
+  /// A header that declares another format version than the one the reader knows: it reads the
+  /// journal as version 1 (what a newer writer added it keeps as unknown types and keys), and says so.
+  @inline(never)
+  private func versionFinding(_ version: Int, seq: Int, line: Int, offset: Int64) -> Diagnostic {
+    let reading =
+      version > 1
+      ? "a newer format than this version of spatial-replay knows; it is read as version 1 (types and keys "
+        + "it does not know are kept as they are)"
+      : "there is no such version; the journal is read as version 1"
+    return Diagnostic(
+      rule: FormatRule.formatVersion.id, severity: warningSeverity(), line: line, seq: seq, offset: offset,
+      message: "the header declares format version \(version): \(reading)")
   }
 
   @inline(never)

@@ -114,6 +114,13 @@ public struct ScreenTracker: Sendable {
     return nil
   }
 
+  /// The name under `key` of every controller allocated so far, each a screen
+  /// the sequence may hold: its id, or its class. What a name given for a
+  /// screen (`funnel --steps`) is checked against.
+  public func screenNames(_ key: ScreenKey) -> Set<String> {
+    Set(entries.map { key == .controller ? $0.controller.rawValue : $0.className ?? $0.controller.rawValue })
+  }
+
   private mutating func beginTransition() {
     for p in appearing { entries[Int(p)].willAppear = -1 }
     appearing.removeAll(keepingCapacity: true)

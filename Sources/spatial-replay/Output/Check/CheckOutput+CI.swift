@@ -213,57 +213,87 @@ struct SARIFCheckOutput: CheckOutput {
   }
 }
 
-/// `check --format junit`: JUnit XML, one test case per journal, one failure
-/// per rule with error findings (every finding of that rule, one per line, in
-/// its text), warnings in the case's `system-out`, and an error element for a
-/// journal that could not be read. Kept in memory until the end (the counts
-/// come first in the XML).
+/// `check --format junit`: JUnit XML that CI dashboards count as tests, one
+/// finding one test. Each journal is a test suite named by its path, holding
+/// a test case `journal reads` (passing; an `<error type="unreadable">` when
+/// the file cannot be read; the journal's warnings in its `system-out`), then
+/// one failing test case per error finding, `RULE at line N` (`(2)`, `(3)`, …
+/// after a name already used in the journal), its `<failure type="RULE">`
+/// with the message and, as its text, the finding as `check` prints it (and
+/// the model's diff under a `model-divergence`). Every case's classname is
+/// the journal's path. A clean journal is a suite of one passing test, never an
+/// empty one. Kept in memory until the end (the counts come first in the XML).
 struct JUnitCheckOutput: CheckOutput {
+  /// The suites written so far, one per journal.
+  private var suites: [String] = []
+  /// The current journal's failing cases and warnings.
   private var cases: [String] = []
-  private var current: [String: [String]] = [:]
-  private var currentOrder: [String] = []
   private var warnings: [String] = []
+  /// How many times each case name was used in the current journal.
+  private var names: [String: Int] = [:]
+  private var tests = 0
   private var failures = 0
   private var errors = 0
+
+  /// The name of the case that passes when the journal is read (an error when it cannot be).
+  static let readCase = "journal reads"
 
   mutating func finding(_ finding: CheckFinding, file: String, _ context: inout Context) {
     let diagnostic = finding.diagnostic
     let line = diagnostic.formatted(file: file)
     guard diagnostic.severity == .error else { return warnings.append(line) }
-    if current[diagnostic.rule] == nil { currentOrder.append(diagnostic.rule) }
-    current[diagnostic.rule, default: []].append(line)
+    var name = "\(diagnostic.rule) at line \(diagnostic.line)"
+    let uses = names[name, default: 0] + 1
+    names[name] = uses
+    if uses > 1 { name += " (\(uses))" }
+    var text = line
+    if let divergence = finding.divergence {
+      var diff = ""
+      divergence.render(into: &diff)
+      text += "\n" + diff
+    }
+    cases.append(
+      "    <testcase classname=\"\(Self.escape(file))\" name=\"\(Self.escape(name))\">\n"
+        + "      <failure type=\"\(Self.escape(diagnostic.rule))\" message=\"\(Self.escape(diagnostic.message))\">"
+        + Self.escape(text) + "</failure>\n    </testcase>\n")
   }
 
   mutating func endFile(_ file: CheckedFile, _ context: inout Context) {
-    var xml = "    <testcase classname=\"spatial-replay.check\" name=\"\(Self.escape(file.name))\">\n"
-    if let failure = file.failure {
-      errors += 1
-      xml += "      <error type=\"unreadable\" message=\"\(Self.escape(failure))\"/>\n"
+    let name = Self.escape(file.name)
+    let unreadable = file.failure != nil
+    var xml =
+      "  <testsuite name=\"\(name)\" tests=\"\(cases.count + 1)\" failures=\"\(cases.count)\" "
+      + "errors=\"\(unreadable ? 1 : 0)\" skipped=\"0\">\n"
+    xml += "    <testcase classname=\"\(name)\" name=\"\(Self.readCase)\""
+    if file.failure == nil && warnings.isEmpty {
+      xml += "/>\n"
+    } else {
+      xml += ">\n"
+      if let failure = file.failure {
+        xml += "      <error type=\"unreadable\" message=\"\(Self.escape(failure))\"/>\n"
+      }
+      if !warnings.isEmpty {
+        xml += "      <system-out>" + Self.escape(warnings.joined(separator: "\n")) + "</system-out>\n"
+      }
+      xml += "    </testcase>\n"
     }
-    for rule in currentOrder {
-      let lines = current[rule] ?? []
-      failures += 1
-      xml +=
-        "      <failure type=\"\(Self.escape(rule))\" message=\"\(Self.escape(lines.count.counted("finding"))) of \(Self.escape(rule))\">"
-        + Self.escape(lines.joined(separator: "\n")) + "</failure>\n"
-    }
-    if !warnings.isEmpty {
-      xml += "      <system-out>" + Self.escape(warnings.joined(separator: "\n")) + "</system-out>\n"
-    }
-    xml += "    </testcase>\n"
-    cases.append(xml)
-    current = [:]
-    currentOrder = []
+    xml += cases.joined()
+    xml += "  </testsuite>\n"
+    suites.append(xml)
+    tests += cases.count + 1
+    failures += cases.count
+    if unreadable { errors += 1 }
+    cases = []
     warnings = []
+    names = [:]
   }
 
   mutating func end(files: [CheckedFile], total: CheckSummary, omitted: Int, _ context: inout Context) {
-    let counts = "tests=\"\(files.count)\" failures=\"\(failures)\" errors=\"\(errors)\""
     context.stdout.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-    context.stdout.write("<testsuites name=\"spatial-replay check\" \(counts)>\n")
-    context.stdout.write("  <testsuite name=\"spatial-replay check\" \(counts) skipped=\"0\">\n")
-    for xml in cases { context.stdout.write(xml) }
-    context.stdout.write("  </testsuite>\n</testsuites>\n")
+    context.stdout.write(
+      "<testsuites name=\"spatial-replay check\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n")
+    for xml in suites { context.stdout.write(xml) }
+    context.stdout.write("</testsuites>\n")
   }
 
   /// Text for XML content and attribute values: the five entities, and every

@@ -9,7 +9,7 @@ enum CheckFormat: String, CaseIterable, Sendable {
   case json
   /// SARIF 2.1.0: one run, every rule in `tool.driver.rules`, one result per finding.
   case sarif
-  /// JUnit XML: one test case per journal, a failure per rule with findings.
+  /// JUnit XML: a test suite per journal, a failing test case per error finding.
   case junit
   /// GitHub Actions workflow commands: `::error file=…,line=…,title=RULE::message`.
   case github

@@ -188,6 +188,7 @@ struct TableOutput {
     let file: AtomicFile
     do {
       try makeDirectories(folder, created: &createdDirectories)
+      try Self.refuseLinksOut(of: directory, to: folder)
       file = try AtomicFile(path: folder + "/" + PartitionPath.fileName(encoder.format))
     } catch {
       // One journal's partition that cannot be made costs its rows, not the other journals'.
@@ -201,6 +202,23 @@ struct TableOutput {
     if encoder.format == .parquet { try switchWriter(to: name) }
     active = file
     encoder.appendHeader(to: &buffer)
+  }
+
+  /// Refuses a partition `folder` that a symbolic link below the output `directory` leads out
+  /// of it (`DIR/session=S` a link to the folder of an input): nothing is written through it.
+  private static func refuseLinksOut(of directory: String, to folder: String) throws(CommandFailure) {
+    func resolved(_ path: String) -> String? {
+      guard let real = realpath(path, nil) else { return nil }
+      defer { free(real) }
+      return String(cString: real)
+    }
+    guard let top = resolved(directory), let below = resolved(folder),
+      below.hasPrefix(top == "/" ? "/" : top + "/")
+    else {
+      throw CommandFailure(
+        "\(displayText(folder, limit: .max)): a symbolic link leads out of the output folder; nothing is written through it"
+      )
+    }
   }
 
   /// Drops the rows of the current context: its partition `folder` failed (`reason` the first time).

@@ -211,3 +211,16 @@ enum HybridDecoder {
     return Array(values.prefix(count))
   }
 }
+
+/// -0 is written as 0, as the NDJSON and CSV writers spell it: one value in every format.
+@Suite struct ParquetNegativeZeroTests {
+  @Test func negativeZeroIsWrittenAsZero() {
+    var column = ParquetColumn(Column("distance", .number, nullable: false, "a distance"))
+    column.append(.number(-0.0))
+    column.append(.number(-1.5))
+    let expected =
+      Array(withUnsafeBytes(of: (0.0).bitPattern.littleEndian, Array.init))
+      + Array(withUnsafeBytes(of: (-1.5).bitPattern.littleEndian, Array.init))
+    #expect(column.fixed == expected)
+  }
+}

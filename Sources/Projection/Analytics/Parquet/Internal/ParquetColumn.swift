@@ -44,7 +44,8 @@ struct ParquetColumn {
     case (.byteArray, .string(let s)), (.byteArray, .json(let s)): strings.append(s)
     case (.int64, .integer(let v)): appendFixed(UInt64(bitPattern: Int64(v)))
     case (.int64, .timestamp(let t)): appendFixed(UInt64(bitPattern: t.microseconds))
-    case (.double, .number(let v)): appendFixed(v.bitPattern)
+    // -0 is 0, as the NDJSON and CSV writers spell it (adding 0 turns -0 into +0, nothing else).
+    case (.double, .number(let v)): appendFixed((v + 0).bitPattern)
     case (.boolean, .boolean(let v)): fixed.append(v ? 1 : 0)
     default: preconditionFailure("\(cell) in the \(column.kind) column \(column.name)")
     }

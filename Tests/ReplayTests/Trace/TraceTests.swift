@@ -348,6 +348,30 @@ import Testing
     }
   }
 
+  /// A visit's span holds the willDisappear that ended it (and the didDisappear after): they are not
+  /// left for the controller's next visit, nor for the root.
+  @Test(arguments: journals)
+  func otlpVisitSpansHoldTheWillDisappearThatEndedThem(_ journal: Journal) throws {
+    var willDisappears: Set<Int> = []
+    for item in Self.items(journal) {
+      if case .record(let record, _, _) = item, case .lifecycle(_, .willDisappear) = record.event {
+        willDisappears.insert(record.seq)
+      }
+    }
+    var checked = 0
+    for span in try Self.spans(journal) where span["parentSpanId"] != nil && span["droppedEventsCount"] == nil {
+      guard let end = (Self.attributes(span)["visit.end_seq"] as? String).flatMap(Int.init),
+        willDisappears.contains(end)
+      else { continue }
+      let seqs = (span["events"] as? [[String: Any]] ?? []).compactMap {
+        (Self.attributes($0)["journal.seq"] as? String).flatMap(Int.init)
+      }
+      #expect(seqs.contains(end), "\(span["name"]!) ended at seq \(end) without its willDisappear: \(seqs)")
+      checked += 1
+    }
+    #expect(checked > 0 || willDisappears.isEmpty)
+  }
+
   /// A span that keeps 128 events says which it dropped (`dropped.events`, as many as `droppedEventsCount`).
   @Test(arguments: journals)
   func otlpDroppedEventsAreNamed(_ journal: Journal) throws {

@@ -161,7 +161,7 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
     /// The lane of `last.screen.name`.
     var lastScreen: Int?
     var events: Events
-    /// Set when the visit ended: the span still takes the didDisappear that follows.
+    /// Set when the visit ended: the span still takes the willDisappear and didDisappear that follow.
     var visit: Visit?
   }
 
@@ -429,7 +429,9 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
 
   mutating func callback(lane: Int, _ callback: Callback, seq: Int, time: Timestamp) {
     ensure(lane)
-    if callback != .didDisappear { closeSpan(lane) }
+    // A visit that ended still takes the willDisappear that ended it (the builder hands it over after the
+    // visit's end) and the didDisappear after: the next callback of another kind closes its span.
+    if callback != .didDisappear && callback != .willDisappear { closeSpan(lane) }
     if callback == .willAppear, spanStates[lane] == .none, lastScreenAtWill[lane] == -2 {
       lastScreenAtWill[lane] = Int32(lastScreen ?? -1)
     }

@@ -25,14 +25,42 @@ fi
 export TMPDIR="$work/tmp"
 mkdir -p "$TMPDIR"
 
-install_line="$(grep -E '^swift build -c release .*install -m 755' README.md)"
-[[ -n "$install_line" ]] || { echo "README.md: no install line (swift build -c release ... install -m 755 ...)" >&2; exit 1; }
-echo "install: $install_line"
-bash -euo pipefail -c "$install_line"
+# The install step: every line of the shell block after "## Install", as written.
+awk '/^## Install/ { section = 1; next } section && /^```sh$/ { block = 1; next } block && /^```$/ { exit } block { print }' \
+  README.md >"$work/install.sh"
+grep -Eq '^swift build -c release .*install -m 755' "$work/install.sh" ||
+  { echo "README.md: the install step installs no binary (swift build -c release ... install -m 755 ...)" >&2; exit 1; }
+echo "install:"
+cat "$work/install.sh"
+bash -euo pipefail "$work/install.sh"
 installed="$(command -v spatial-replay)"
 [[ "$installed" == "$HOME/.local/bin/spatial-replay" ]] || { echo "spatial-replay is $installed, not the installed one" >&2; exit 1; }
 spatial-replay --version
 spatial-replay check -q Journals/notes.intended.ndjson
+
+# The manual page and the completions, where man and the shells find them.
+for file in "$HOME/.local/share/man/man1/spatial-replay.1" "$HOME/.local/share/bash-completion/completions/spatial-replay" \
+  "$HOME/.local/share/zsh/site-functions/_spatial-replay" "$HOME/.config/fish/completions/spatial-replay.fish"; do
+  [[ -s "$file" ]] || { echo "the install step wrote no $file" >&2; exit 1; }
+  echo "installed: $file"
+done
+if command -v man >/dev/null; then
+  # man's own search path, from the PATH (~/.local/bin gives ~/.local/share/man), as a user's shell has it.
+  found="$(env -u MANPATH man -w spatial-replay)" || { echo "man spatial-replay finds nothing after the install step" >&2; exit 1; }
+  [[ "$found" == "$HOME/.local/share/man/man1/spatial-replay.1" ]] || { echo "man -w spatial-replay: $found" >&2; exit 1; }
+  echo "man -w spatial-replay: $found"
+else
+  echo "skip: man is not installed; where man finds the page is not checked"
+fi
+bash -n "$HOME/.local/share/bash-completion/completions/spatial-replay"
+if command -v zsh >/dev/null; then
+  # With the line the README gives for ~/.zshrc, compinit registers the completion.
+  zsh -fc 'fpath=(~/.local/share/zsh/site-functions $fpath); autoload -U compinit; compinit -u -d "$1/zcompdump";
+    [[ -n ${_comps[spatial-replay]} ]]' zsh "$work" || { echo "zsh does not find the installed completion" >&2; exit 1; }
+fi
+if command -v fish >/dev/null; then
+  fish -c 'complete -C "spatial-replay chec"' | grep -q '^check' || { echo "fish does not find the installed completion" >&2; exit 1; }
+fi
 
 # The worked example: the shell block after "## Worked example", its `$ ` and `> ` lines and
 # the here-document they write, run in order; the rest is output (.ci/worked_example.awk).

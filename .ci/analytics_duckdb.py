@@ -3,9 +3,11 @@
 Usage: python analytics_duckdb.py BINARY WORKDIR INPUT...   (each INPUT a file or folder)
 
 For each input set: export the paths, visits, events, moves and sessions tables
-as NDJSON, compute top paths (K = 2 and 3, by class and by controller), a funnel
-over three frequent screens, and the latency percentiles (nearest rank:
-quantile_disc) in SQL, and compare them with the commands' --json output.
+as NDJSON, compute top paths (K = 2 and 3, by class and by controller; K = 2
+per build, as `paths --by KEY,build` splits them), a funnel over three frequent
+screens, and the latency percentiles (nearest rank: quantile_disc; p50, p90,
+p99 and, as `--percentiles 50,95,99` asks, p95) in SQL, and compare them with
+the commands' --json output.
 Prints 'N passed, M failed' and exits 1 on any disagreement.
 """
 import json
@@ -69,6 +71,24 @@ for index, source in enumerate(inputs):
                 for e in json.loads(run("paths", "--steps", str(k), "--by", key, "--top", "0", "--json", source))["paths"]
             ]
             check(f"{label}: paths --steps {k} --by {key} ({len(ours)} paths)", ours, theirs)
+
+        # paths --by KEY,build: each build's paths are those of its sessions (the sessions table's build).
+        rows = con.execute(
+            """select s.build, [a.screen, a.s1] as path, count(*) as n, count(distinct a.session) as sessions
+            from (select file, session, screen, lead(screen, 1) over w as s1 from seq
+                  window w as (partition by file order by step)) a
+            join sessions s on s.file = a.file where a.s1 is not null group by all"""
+        ).fetchall()
+        theirs = {}
+        for build, p, n, s in rows:
+            theirs.setdefault(build, []).append((list(p), n, s))
+        theirs = {b: sorted(v, key=lambda r: (-r[1], -r[2], [x.encode() for x in r[0]])) for b, v in theirs.items()}
+        grouped = json.loads(run("paths", "--steps", "2", "--by", f"{key},build", "--top", "0", "--json", source))
+        ours = {
+            g["key"]["build"]: [(e["path"], e["count"], e["sessions"]) for e in g["paths"]]
+            for g in grouped["groups"] if g["paths"]
+        }
+        check(f"{label}: paths --steps 2 --by {key},build ({len(ours)} builds)", ours, theirs)
 
         # A funnel over the three screens most often arrived at, greedy in step order.
         top = [r[0] for r in con.execute("select screen from seq group by screen order by count(*) desc, screen limit 3").fetchall()]
@@ -151,6 +171,25 @@ for index, source in enumerate(inputs):
         screens = {e["screen"] for e in ours}
         missing = [s for s in list(dwell) + list(first) + list(appear) if s not in screens]
         check(f"{label}: latency --by {key} ({len(ours)} screens)", (bad[:3], missing[:3]), ([], []))
+
+        # latency --percentiles 50,95,99: the dwell's percentiles as asked.
+        asked = {
+            r[0]: r[1:]
+            for r in con.execute(
+                f"""select {visit_screen}, count(*), quantile_disc(dwell_ms, 0.5), quantile_disc(dwell_ms, 0.95),
+                quantile_disc(dwell_ms, 0.99), max(dwell_ms) from visits group by all"""
+            ).fetchall()
+        }
+        ours = json.loads(run("latency", "--by", key, "--percentiles", "50,95,99", "--json", source))["screens"]
+        bad = []
+        for entry in ours:
+            m = entry["dwell"]
+            mine = (m["count"], m["p50"], m["p95"], m["p99"], m["max"])
+            ref = asked.get(entry["screen"])
+            ok = m["count"] == 0 if ref is None else mine[0] == ref[0] and all(close(x, y) for x, y in zip(mine[1:], ref[1:]))
+            if not ok:
+                bad.append((entry["screen"], mine, ref))
+        check(f"{label}: latency --percentiles 50,95,99 --by {key} (dwell)", bad[:3], [])
 
 # docs/analytics.md's SQL runs as written, over the fleet's tables under the names it uses.
 import os

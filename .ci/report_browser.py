@@ -12,6 +12,7 @@ output (`at --json`, `check --json`, `diff --json`) of the same journal.
 import json
 import os
 import random
+import re
 import select
 import subprocess
 import sys
@@ -490,6 +491,27 @@ SCALE_STATE = """(() => {
 })()"""
 
 
+BOX_LABELS = """Array.from(document.querySelectorAll('#panels g.box')).map((g) => [
+  g.getAttribute('data-controller'), g.querySelector('text.id').textContent.replace(/^\\* /, ''),
+  (g.querySelector('title') || {}).textContent || ''])"""
+
+
+def check_box_labels(browser, journal, f):
+    """Every map box's label is its id, or its id shortened in the middle (its start, "…", its end) that
+    keeps the id's instance number (#n, the recording guide's ids); the whole id is on hover (<title>)."""
+    boxes = browser.evaluate(BOX_LABELS)
+    bad = []
+    for ident, label, title in boxes:
+        head, cut, tail = label.partition("…")
+        number = re.search(r"#[0-9]+$", ident)
+        whole = label == ident
+        middle = cut and head and ident.startswith(head) and ident.endswith(tail)
+        if not (whole or middle) or (number and not label.endswith(number.group(0))) or not title.startswith(ident + " ("):
+            bad.append((ident, label, title))
+    f.expect(boxes and not bad, "%s: %d boxes, labels that lose their start or #n, or no whole id on hover: %s"
+             % (journal, len(boxes), bad[:5]))
+
+
 def check_scale(browser, binary, journal, html, f, shot=None):
     """A real app's scale: the focus's lane, box and minimap mark in view at the end and at several #seq=N,
     the DOM against at --json there, the filter box, the deallocated lanes' toggle, and a cursor step that
@@ -508,6 +530,7 @@ def check_scale(browser, binary, journal, html, f, shot=None):
         dom = browser.evaluate(DOM_STATE)
         f.expect(dom["controllers"] == want["controllers"] and dom["focus"] == want["focus"]
                  and sorted(dom["edges"]) == want["edges"], "%s: DOM differs from at --json" % where)
+        check_box_labels(browser, where, f)
         if not want["focus"]:
             continue
         f.expect(got["focus"] == want["focus"][0], "%s: focus %s" % (where, got["focus"]))

@@ -9,8 +9,10 @@ PyPI): every line parsed by `google.protobuf.json_format.Parse` into a
 For each journal it also checks what the format's JSON encoding asks beyond
 the protobuf mapping (ids as lowercase hex of 16 and 8 bytes, one trace per
 session, a root span and every other span its child), and compares the visit
-spans with `export --table visits`: as many spans as rows, each with its
-row's start and end time. Exit 0 when every check passes.
+spans with `export --table visits`: as many spans as rows (an incomplete
+visit, whose didAppear never came, is a span too, its status ERROR saying
+what is missing), each with its row's start and end time; a span that
+dropped events names them (`dropped.events`). Exit 0 when every check passes.
 """
 import json
 import re
@@ -87,8 +89,6 @@ def check(binary, journal):
             fail("%s: span %s is not a child of the session's span" % (journal, s["spanId"]))
     rows = [json.loads(l) for l in subprocess.run(
         [binary, "export", "--table", "visits", journal], capture_output=True).stdout.decode().splitlines()]
-    # A visit whose didAppear never came (complete false) is no span: the trace draws visits from their didAppear.
-    rows = [r for r in rows if r.get("complete", True)]
     if len(visits) != len(rows):
         fail("%s: %d visit spans, %d rows in export --table visits" % (journal, len(visits), len(rows)))
     by_visit = {}
@@ -105,10 +105,25 @@ def check(binary, journal):
             fail("%s: visit %d of %s: span %s..%s, row %s..%s" % (
                 journal, row["visit"], row["controller"], span["startTimeUnixNano"], span["endTimeUnixNano"],
                 row["start_time"], row["end_time"]))
+        if attributes(span).get("visit.complete") != row["complete"]:
+            fail("%s: visit %d of %s: visit.complete is not the row's complete" % (journal, row["visit"], row["controller"]))
+        status = span.get("status", {})
+        if not row["complete"] and (status.get("code") != 2 or "no didAppear" not in status.get("message", "")):
+            fail("%s: incomplete visit %d of %s: status %s, not ERROR saying no didAppear" % (
+                journal, row["visit"], row["controller"], status))
+    for s in spans:
+        dropped = s.get("droppedEventsCount", 0)
+        named = attributes(s).get("dropped.events")
+        total = sum(int(part.split(" ")[0]) for part in named.split(", ")) if named else 0
+        if total != dropped:
+            fail("%s: span %s drops %d events, names %r" % (journal, s["spanId"], dropped, named))
     errors = sum(1 for s in spans if s.get("status", {}).get("code") == 2)
     events = sum(len(s.get("events", [])) for s in spans)
-    print("ok %s: %d lines parsed as TracesData, trace %s, %d visit spans = %d visits rows, %d span events, "
-          "%d spans with status error" % (journal, len(lines), root["traceId"], len(visits), len(rows), events, errors))
+    incomplete = sum(1 for r in rows if not r["complete"])
+    dropped = sum(s.get("droppedEventsCount", 0) for s in spans)
+    print("ok %s: %d lines parsed as TracesData, trace %s, %d visit spans = %d visits rows (%d incomplete), "
+          "%d span events (%d dropped, named), %d spans with status error" % (
+              journal, len(lines), root["traceId"], len(visits), len(rows), incomplete, events, dropped, errors))
 
 
 def main():

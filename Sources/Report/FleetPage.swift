@@ -129,6 +129,7 @@ public struct FleetPage: Sendable {
       }
       h +=
         "<text class=\"axis\" x=\"\(x + barWidth / 2)\" y=\"\(height + 14)\" text-anchor=\"middle\">"
+        + "<title>\(Self.text(Self.buildLabel(build.name)))</title>"
         + "\(Self.text(Self.short(Self.buildLabel(build.name), 10)))</text>\n"
     }
     h += "<text class=\"axis\" x=\"4\" y=\"12\">\(top.grouped)</text></svg>\n"
@@ -220,7 +221,8 @@ public struct FleetPage: Sendable {
           + "data-count=\"\(count)\" x=\"\(Self.number(side == 0 ? x0 - 3 : x1))\" y=\"\(Self.number(y))\" "
           + "width=\"3\" height=\"\(Self.number(max(1, Double(count) * scale)))\" fill=\"#555\"/>"
           + "<text x=\"\(Self.number(x - 2))\" y=\"\(Self.number(y + max(1, Double(count) * scale) / 2 + 4))\" "
-          + "text-anchor=\"\(anchor)\">\(Self.text(Self.short(name, 34))) \(count.grouped)</text>\n"
+          + "text-anchor=\"\(anchor)\"><title>\(Self.text(name))</title>\(Self.text(Self.short(name, 34))) "
+          + "\(count.grouped)</text>\n"
       }
     }
     h += "</svg>\n"
@@ -310,8 +312,10 @@ public struct FleetPage: Sendable {
   /// An attribute value (double-quoted): the same escapes as text.
   static func attribute(_ s: String) -> String { text(s) }
 
+  /// A name in at most `limit` columns, shortened in the middle as every label is
+  /// (``TextWidth/middle(_:to:ellipsis:head:)``: `Checkout…Controller#115`).
   static func short(_ s: String, _ limit: Int) -> String {
-    s.count <= limit ? s : "…" + s.suffix(limit - 1)
+    TextWidth.middle(s, to: limit, ellipsis: "…")
   }
 
   static func number(_ x: Double) -> String {

@@ -50,26 +50,26 @@ public struct StatsGroups: Sendable {
   }
 
   /// The fields grouped by, in the order given.
-  public let keys: [StatsKey]
-  private var index: [[String?]: SessionStats] = [:]
+  public var keys: [StatsKey] { index.keys }
+  private var index: HeaderGroups<SessionStats>
   /// Every journal merged.
   public private(set) var overall = SessionStats()
 
   public init(by keys: [StatsKey]) {
-    self.keys = keys
+    index = HeaderGroups(by: keys, empty: Self.empty)
     overall.journals = 0
   }
 
   /// Adds one journal's stats to its group and to the overall stats.
   public mutating func add(_ session: SessionStats) {
     let key = keys.map { $0.value(in: session) }
-    index[key, default: Self.empty].merge(session)
+    index.update(key) { $0.merge(session) }
     overall.merge(session)
   }
 
-  /// The groups, sorted by their values (byte order, nil last).
+  /// The groups, sorted by their values (version order, nil last).
   public var groups: [Group] {
-    index.map { Group(key: $0.key, stats: $0.value) }.sorted { Self.precedes($0.key, $1.key) }
+    index.groups.map { Group(key: $0.key, stats: $0.value) }
   }
 
   private static var empty: SessionStats {
@@ -78,18 +78,8 @@ public struct StatsGroups: Sendable {
     return stats
   }
 
-  /// Field by field: version order of the values (``VersionOrder``: `9.2 < 9.10 < 10.0`), nil after every value.
-  static func precedes(_ a: [String?], _ b: [String?]) -> Bool {
-    for (x, y) in zip(a, b) where x != y {
-      return VersionOrder.precedes(x, y)
-    }
-    return false
-  }
-
   /// The groups' title in the text report: `build 3.2 (41), device (none)`.
-  func title(_ key: [String?]) -> String {
-    zip(keys, key).map { "\($0.rawValue) " + ($1.map { displayText($0) } ?? "(none)") }.joined(separator: ", ")
-  }
+  func title(_ key: [String?]) -> String { index.title(key) }
 }
 
 extension StatsGroups {

@@ -43,6 +43,65 @@ package enum TextWidth {
     return out
   }
 
+  /// `text` in at most `limit` columns: whole when it fits, else shortened in the middle, its start,
+  /// `ellipsis` and its end (`Checkout…Controller#115`), so that the part that tells two names apart
+  /// stays: an instance number (`#115`, the ids the recording guide recommends) always, the class's
+  /// start and the rest of its end as room allows. What every shortened label goes through: the map's
+  /// boxes in the terminal (`map`, `step`) and the fleet page's names (the report's page follows the
+  /// same rule in its script, `middle` in `report.js`).
+  ///
+  /// The start takes half the room, less when a word of a camel-case name ends a little before
+  /// (`Checkout`, not `CheckoutVie`), and the end the rest, at least the instance number; `head`
+  /// gives the start's columns instead (to tell apart two labels still alike).
+  package static func middle(_ text: String, to limit: Int, ellipsis: Character, head: Int? = nil) -> String {
+    guard columns(of: text) > limit else { return text }
+    guard limit > 1 else { return limit == 1 ? String(ellipsis) : "" }
+    let characters = Array(text)
+    let room = limit - 1
+    // The instance number: `#` and digits, at the end.
+    var number = 0
+    if let hash = characters.lastIndex(of: "#"), hash < characters.count - 1,
+      characters[(hash + 1)...].allSatisfy({ $0.isASCII && $0.isNumber })
+    {
+      number = characters[hash...].reduce(0) { $0 + columns(of: $1) }
+    }
+    var start: Int
+    if let head {
+      start = min(max(0, head), room)
+    } else {
+      start = min(room / 2, room - min(number, room))
+      // Back to the end of a word (an uppercase letter after a lowercase one starts the next) when one
+      // ends up to a quarter of the room before.
+      var used = 0
+      var wordEnd: Int?
+      for (i, character) in characters.enumerated() {
+        if i > 0, character.isUppercase, characters[i - 1].isLowercase, used >= start - room / 4, used >= 1 {
+          wordEnd = used
+        }
+        used += columns(of: character)
+        if used > start { break }
+      }
+      if let wordEnd { start = wordEnd }
+    }
+    var front = ""
+    var used = 0
+    for character in characters {
+      let width = columns(of: character)
+      if used + width > start { break }
+      front.append(character)
+      used += width
+    }
+    var back: [Character] = []
+    var backUsed = 0
+    for character in characters.reversed() {
+      let width = columns(of: character)
+      if backUsed + width > room - used { break }
+      back.append(character)
+      backUsed += width
+    }
+    return front + String(ellipsis) + String(back.reversed())
+  }
+
   private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
     let v = scalar.value
     if v < 0x1100 { return false }

@@ -13,8 +13,9 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
 }
 
 /// Which parts of a journal a trace draws: a slice or span by the event that
-/// begins it (a visit by its didAppear), an instant by its event, a finding by
-/// its line's event, as `export` selects the rows of its tables.
+/// begins it (a visit by its didAppear, an incomplete one by its willAppear),
+/// an instant by its event, a finding by its line's event, as `export` selects
+/// the rows of its tables.
 ///
 /// The model still folds every event: a window changes what is drawn, never
 /// the state or the findings.

@@ -54,6 +54,23 @@
     return geom;
   }
   window.addEventListener("resize", () => { geom.dirty = true; });
+  // A label in at most `max` characters: whole when it fits, else shortened in the middle, its start, "…"
+  // and its end (Checkout…Controller#115), as TextWidth.middle shortens every label in Swift: the end keeps
+  // at least the instance number (#115), the start half the room, less when a camel-case word ends a little
+  // before. Characters are code points here (the page's font is proportional; the box's <title> has it all).
+  function middle(text, max) {
+    const c = Array.from(text);
+    if (c.length <= max) return text;
+    if (max <= 1) return max === 1 ? "…" : "";
+    const room = max - 1;
+    const m = /#[0-9]+$/.exec(text);
+    const number = m ? Array.from(m[0]).length : 0;
+    let start = Math.min(Math.floor(room / 2), room - Math.min(number, room));
+    for (let i = Math.min(start, c.length - 1); i >= 1 && i >= start - Math.floor(room / 4); i--) {
+      if (/\p{Lu}/u.test(c[i]) && /\p{Ll}/u.test(c[i - 1])) { start = i; break; }
+    }
+    return c.slice(0, start).join("") + "…" + c.slice(c.length - (room - start)).join("");
+  }
   function fmtInt(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
   function timeOfDay(us) {
     const day = 86400000000; let m = us % day; if (m < 0) m += day;
@@ -369,8 +386,7 @@
     g.setAttribute("data-controller", R.ids[lane]);
     g.appendChild(svg("rect", { width: BW, height: BH, rx: 6 }));
     const name = svg("text", { x: BW / 2, y: 16, class: "id" });
-    let short = R.label(lane);
-    if (short.length > 15) short = short.slice(0, 14) + "…";
+    const short = middle(R.label(lane), 15);
     name.textContent = short;
     g.appendChild(name);
     const phase = svg("text", { x: BW / 2, y: 30, class: "phase" });

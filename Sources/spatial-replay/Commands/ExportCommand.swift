@@ -4,19 +4,19 @@ import Projection
 /// `export FILE... --table T`: one typed table out of many journals, as NDJSON, CSV or Parquet.
 struct ExportCommand: Command {
   static let name = "export"
+  /// The tables named from ``Table`` (a list written by hand here missed one).
   static let abstract =
-    "Export journals as one table (events, visits, moves, pans, findings, sessions) in NDJSON, CSV or Parquet"
+    "Export journals as one table (\(Table.allCases.map(\.rawValue).joined(separator: ", "))) in NDJSON, CSV or Parquet"
   static let usage = [
     "spatial-replay export --table TABLE [options] FILE...", "spatial-replay export --schema TABLE",
   ]
   static let discussion = """
     Reads the journals ('-' for standard input) once, streaming, and writes one
-    table with one row per event, visit, move, pan, finding or journal
-    (sessions). Every row starts with session, app, build (null when absent)
-    and file (the path given). The columns, their types and meaning are
-    listed in docs/tables.md: timestamps are RFC 3339 UTC strings with 6
-    digits, durations are numbers in ms, ids are strings, seq and counts are
-    integers, flags are booleans.
+    of the tables listed below. Every row starts with session, app, build
+    (null when absent) and file (the path given). The columns, their types
+    and meaning are listed in docs/tables.md: timestamps are RFC 3339 UTC
+    strings with 6 digits, durations are numbers in ms, ids are strings, seq
+    and counts are integers, flags are booleans.
 
     --format parquet writes Apache Parquet (1.0 data pages) with the types of
     --schema: strings (UTF8, dictionary-encoded when that is smaller), int64,
@@ -46,19 +46,18 @@ struct ExportCommand: Command {
     A progress bar shows on stderr when it is a terminal and the work takes
     more than a second.
     """
-  static let details = """
-    tables:
-      events     one row per event, every key of the format as a column, other
-                 keys in 'extra' (a JSON object)
-      visits     one row per visit: a controller's didAppear to its next
-                 willDisappear, with dwell_ms; visits open at the end flagged
-      moves      one row per move, with whether its transition completed and
-                 how long it took
-      pans       one row per pan, with the minimum touches and the neighbour at
-                 that moment
-      findings   one row per finding of 'check' (integrity and lifecycle rules)
-      sessions   one row per journal: the header's fields, first and last
-                 times, events by type, findings by rule
+  /// The tables, each with what one of its rows is (``Table/rowMeaning``), then the partition keys.
+  static var details: String {
+    var s = "tables (what one row is):\n"
+    for table in Table.allCases {
+      let lines = wrap(table.rowMeaning, width: 67)
+      s += "  " + table.rawValue.padding(11) + lines[0] + "\n"
+      for line in lines.dropFirst() { s += String(repeating: " ", count: 13) + line + "\n" }
+    }
+    return s + partitionKeys
+  }
+
+  static let partitionKeys = """
 
     partition keys (--partition, one directory level each, in the order given):
       build, app, device, session   the header's field

@@ -23,6 +23,11 @@ struct FunnelCommand: Command {
     unknown screen 'NotesListViewControler' in --steps (did you mean
     NotesListViewController?). When a journal could not be read or has format
     errors, their status (2) wins and the unknown step is a warning.
+
+    Header fields in --by (--by build,device) split the sessions into groups
+    by their values, as stats --by does: the funnel of each group (builds in
+    version order, a journal without the field in the group "(none)", last),
+    then overall.
     """
   static let steps = Option.list(
     "--steps", "SCREEN",
@@ -34,7 +39,7 @@ struct FunnelCommand: Command {
     [
       steps, NavigationInput.screenKey, within,
       Option.json.help(
-        "{\"sessions\":N,\"steps\":[{\"screen\":\"A\",\"sessions\":N,\"conversion\":1.0,\n\"fromPrevious\":null,\"dropOff\":0,\"medianMsFromPrevious\":null}, ...]}"
+        "{\"sessions\":N,\"steps\":[{\"screen\":\"A\",\"sessions\":N,\"conversion\":1.0,\n\"fromPrevious\":null,\"dropOff\":0,\"medianMsFromPrevious\":null}, ...]}; with\nheader fields in --by {\"by\":[KEY...],\"groups\":[{\"key\":{...},\"sessions\":N,\n\"steps\":[...]}, ...],\"overall\":{\"sessions\":N,\"steps\":[...]}}"
       ),
     ] + NavigationInput.readingOptions
   static let exitStatus = NavigationInput.exitStatus
@@ -42,12 +47,15 @@ struct FunnelCommand: Command {
     "spatial-replay funnel --steps NotesListViewController,NoteEditorViewController,ComposeViewController Journals/",
     "spatial-replay funnel --steps HomeViewController,CartViewController,CheckoutViewController --within 10m fleet/",
     "spatial-replay funnel --by controller --steps list,editor --json day1/*.ndjson",
+    "spatial-replay funnel --by build,device --steps HomeViewController,CartViewController fleet/",
   ]
 
   var files: [String]
   var options: ReadOptions
   var screens: [String]
   var key: ScreenKey
+  /// `--by`'s header fields: the groups the results are split by (none: one result).
+  var fields: [StatsKey]
   var window: Int64?
   var json: Bool
   var runner: FleetRunner
@@ -62,7 +70,7 @@ struct FunnelCommand: Command {
     if let empty = screens.firstIndex(of: "") {
       throw UsageError("--steps has an empty screen at position \(empty + 1)")
     }
-    key = NavigationInput.key(arguments)
+    (key, fields) = try NavigationInput.by(arguments)
     if let text = arguments.value(Self.within) {
       guard let ms = DurationText.milliseconds(text), ms > 0 else {
         throw UsageError("--within takes a length such as 90s, 15m, 2h or 1h30m, got '\(text)'")
@@ -75,11 +83,12 @@ struct FunnelCommand: Command {
   }
 
   func run(_ context: inout Context) throws -> Int32 {
-    var totals = FunnelTotals(steps: screens)
+    var overall = FunnelTotals(steps: screens)
+    var groups = HeaderGroups(by: fields, empty: overall)
     var verdict = Verdict()
     var names = NameCheck(screens)
     var anyRead = false
-    let (options, limit, screens, key, window) = (options, limit, screens, key, window)
+    let (options, limit, screens, key, window, grouped) = (options, limit, screens, key, window, !fields.isEmpty)
     try runner.run(files, context: &context) { path, context, progress in
       var matcher = FunnelMatcher(steps: screens, key: key, window: window)
       var tracker = ScreenTracker()
@@ -98,7 +107,8 @@ struct FunnelCommand: Command {
     } deliver: { _, read, _ in
       guard let read else { return verdict.noteUnreadable() }
       verdict.noteFormatErrors(read.formatErrors)
-      totals.add(read.result.0, session: read.session)
+      overall.add(read.result.0, session: read.session)
+      if grouped { groups.update(groups.key(of: read.header)) { $0.add(read.result.0, session: read.session) } }
       names.merge(read.result.1)
       anyRead = true
     }
@@ -112,42 +122,72 @@ struct FunnelCommand: Command {
         context.warning(error.message)
       }
     }
-    let result = totals.result
     if json {
       var out = JSONBuffer()
       out.object { out in
-        out.member("sessions", totals.sessions.count)
-        out.array("steps") { out in
-          for step in result {
+        guard grouped else { return Self.write(overall, to: &out) }
+        out.member("by", strings: fields.map(\.rawValue))
+        out.array("groups") { out in
+          for group in groups.groups {
             out.objectElement { out in
-              out.member("screen", step.screen)
-              out.member("sessions", step.sessions)
-              out.key("conversion")
-              out.raw(step.conversion.map { "\($0)" } ?? "null")
-              out.key("fromPrevious")
-              out.raw(step.fromPrevious.map { "\($0)" } ?? "null")
-              out.member("dropOff", step.dropOff)
-              out.key("medianMsFromPrevious")
-              out.raw(step.medianMicroseconds.map { Distribution.milliseconds($0) } ?? "null")
+              groups.writeKey(group.key, to: &out)
+              Self.write(group.value, to: &out)
             }
           }
         }
+        out.object("overall") { Self.write(overall, to: &$0) }
       }
       out.raw("\n")
       context.stdout.write(bytes: out.take())
       return verdict.status
     }
-    context.stdout.write("\(totals.sessions.count.grouped) sessions\n")
-    context.stdout.write("step  sessions  conversion  from previous  drop-off  median from previous  screen\n")
-    for (i, step) in result.enumerated() {
-      let median = step.medianMicroseconds.map { Distribution.milliseconds($0) + " ms" } ?? "-"
+    guard grouped else {
+      context.stdout.write("\(overall.sessions.count.grouped) sessions\n")
+      Self.writeText(overall, to: &context.stdout)
+      return verdict.status
+    }
+    for group in groups.groups {
       context.stdout.write(
+        groups.title(group.key) + ": " + PathsCommand.sessions(group.value.sessions.count) + "\n")
+      Self.writeText(group.value, to: &context.stdout)
+      context.stdout.write("\n")
+    }
+    context.stdout.write("overall: " + PathsCommand.sessions(overall.sessions.count) + "\n")
+    Self.writeText(overall, to: &context.stdout)
+    return verdict.status
+  }
+
+  /// `"sessions":N,"steps":[...]`.
+  static func write(_ totals: FunnelTotals, to out: inout JSONBuffer) {
+    out.member("sessions", totals.sessions.count)
+    out.array("steps") { out in
+      for step in totals.result {
+        out.objectElement { out in
+          out.member("screen", step.screen)
+          out.member("sessions", step.sessions)
+          out.key("conversion")
+          out.raw(step.conversion.map { "\($0)" } ?? "null")
+          out.key("fromPrevious")
+          out.raw(step.fromPrevious.map { "\($0)" } ?? "null")
+          out.member("dropOff", step.dropOff)
+          out.key("medianMsFromPrevious")
+          out.raw(step.medianMicroseconds.map { Distribution.milliseconds($0) } ?? "null")
+        }
+      }
+    }
+  }
+
+  /// The table of the funnel's steps.
+  static func writeText(_ totals: FunnelTotals, to out: inout some TextOutputStream) {
+    out.write("step  sessions  conversion  from previous  drop-off  median from previous  screen\n")
+    for (i, step) in totals.result.enumerated() {
+      let median = step.medianMicroseconds.map { Distribution.milliseconds($0) + " ms" } ?? "-"
+      out.write(
         String(i + 1).leftPadded(to: 4) + "  " + step.sessions.grouped.leftPadded(to: 8) + "  "
           + Self.percent(step.conversion).leftPadded(to: 10) + "  "
           + Self.percent(step.fromPrevious).leftPadded(to: 13) + "  " + step.dropOff.grouped.leftPadded(to: 8) + "  "
           + median.leftPadded(to: 20) + "  " + displayText(step.screen, limit: .max) + "\n")
     }
-    return verdict.status
   }
 
   /// Why a step that names a screen of the other kind is unknown: `'home' is a controller id; …`.

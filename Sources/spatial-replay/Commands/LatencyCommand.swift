@@ -4,12 +4,14 @@ import Projection
 /// `latency FILE|DIR...`: time to screen and time on screen, per screen and group.
 struct LatencyCommand: Command {
   static let name = "latency"
-  static let abstract = "Time to screen and time on screen per screen: count, p50, p90, p99, max"
+  static let abstract = "Time to screen and time on screen per screen: count, p50, p90, p99 (or --percentiles), max"
   static let usage = ["spatial-replay latency [options] FILE|DIR..."]
   static let discussion = """
-    Per screen (and per group of journals with --group), three measures in
-    milliseconds, each as count, p50, p90, p99 and max (percentiles by
-    nearest rank: the value of rank ceil(n*p/100), as DuckDB's quantile_disc):
+    Per screen (and per group of journals with --group, or header fields in
+    --by), three measures in milliseconds, each as count, p50, p90, p99 and
+    max, or the percentiles of --percentiles and max (percentiles by nearest
+    rank: the value of rank ceil(n*p/100), at least 1, as DuckDB's
+    quantile_disc):
       - appearance: a controller's willAppear to its didAppear in the same
         transition (a didAppear without a willAppear since the transition
         began is not timed);
@@ -18,7 +20,7 @@ struct LatencyCommand: Command {
       - dwell: its visits, didAppear to the next willDisappear or dealloc (a
         visit open at the end lasts to the last event), as the visits table.
     Screens are listed by group (builds in version order: 9.2 < 9.10 < 10.0),
-    then by name.
+    then by name. --group build and --by build are the same split.
     """
   static let group = Option.list(
     "--group", "KEY",
@@ -27,13 +29,17 @@ struct LatencyCommand: Command {
     values: .oneOf(StatsKey.allCases.map(\.rawValue)))
   static let format = Option.value(
     "--format", "FORMAT",
-    "text (default); json: as --json; csv: one row per group, screen and\nmeasure (KEY...,screen,measure,count,p50_ms,p90_ms,p99_ms,max_ms)",
+    "text (default); json: as --json; csv: one row per group, screen and\nmeasure (KEY...,screen,measure,count,p50_ms,p90_ms,p99_ms,max_ms;\na pP_ms column per percentile of --percentiles)",
     values: .oneOf(["text", "json", "csv"]))
+  static let percentiles = Option.list(
+    "--percentiles", "P",
+    "the percentiles shown, each 0 to 100 with at most three decimals\n(comma-separated: 50,95,99 or 99.9; default 50,90,99); max is\nalways shown"
+  )
   static let options =
     [
-      NavigationInput.screenKey, group,
+      NavigationInput.screenKey, group, percentiles,
       Option.json.help(
-        "{\"group\":[KEY...],\"screens\":[{\"key\":{...},\"screen\":\"A\",\"appearance\":{\"count\":N,\n\"p50\":ms,\"p90\":ms,\"p99\":ms,\"max\":ms},\"firstArrival\":{...},\"dwell\":{...}}, ...]}"
+        "{\"group\":[KEY...],\"screens\":[{\"key\":{...},\"screen\":\"A\",\"appearance\":{\"count\":N,\n\"p50\":ms,\"p90\":ms,\"p99\":ms,\"max\":ms},\"firstArrival\":{...},\"dwell\":{...}}, ...]}\n(a \"pP\" key per percentile of --percentiles)"
       ),
       format,
     ] + NavigationInput.readingOptions
@@ -42,12 +48,15 @@ struct LatencyCommand: Command {
     "spatial-replay latency Journals/notes.intended.ndjson",
     "spatial-replay latency --group build --format csv fleet/ > latency.csv",
     "spatial-replay latency --by controller --json day1/*.ndjson | jq '.screens[0]'",
+    "spatial-replay latency --percentiles 50,95,99 --by build,device fleet/",
   ]
 
   var files: [String]
   var options: ReadOptions
   var key: ScreenKey
   var keys: [StatsKey]
+  /// `--percentiles`, in the order given (p50, p90, p99 by default).
+  var percentiles: [Percentile]
   var format: String
   var runner: FleetRunner
   /// `--max-errors`: how many of a journal's findings stderr shows.
@@ -56,12 +65,17 @@ struct LatencyCommand: Command {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = try JournalInput.paths(arguments, command: Self.name)
     options = try ReadOptions(arguments)
-    key = NavigationInput.key(arguments)
-    let keys = arguments.values(Self.group).compactMap(StatsKey.init(rawValue:))
-    if let twice = keys.first(where: { key in keys.filter { $0 == key }.count > 1 }) {
+    let by = try NavigationInput.by(arguments)
+    key = by.key
+    let grouped = arguments.values(Self.group).compactMap(StatsKey.init(rawValue:))
+    if let twice = grouped.first(where: { key in grouped.filter { $0 == key }.count > 1 }) {
       throw UsageError("--group names \(twice.rawValue) twice")
     }
-    self.keys = keys
+    if let both = grouped.first(where: by.fields.contains) {
+      throw UsageError("--group and --by both name \(both.rawValue): give it once")
+    }
+    keys = grouped + by.fields
+    percentiles = try Self.percentiles(arguments)
     format = try Self.outputFormat(arguments, format: Self.format)
     runner = try FleetRunner(arguments)
     limit = try DiagnosticLimit(arguments)
@@ -71,6 +85,22 @@ struct LatencyCommand: Command {
   struct Row: Hashable {
     var group: [String?]
     var screen: String
+  }
+
+  /// `--percentiles`: each 0 to 100, none twice; p50, p90 and p99 when not given.
+  static func percentiles(_ arguments: ParsedArguments) throws(UsageError) -> [Percentile] {
+    let texts = arguments.values(percentiles)
+    guard !texts.isEmpty else { return Percentile.standard }
+    var chosen: [Percentile] = []
+    for text in texts {
+      guard let p = Percentile(text) else {
+        throw UsageError(
+          "--percentiles takes numbers from 0 to 100 (at most three decimals: 99.9), got '\(displayText(text))'")
+      }
+      guard !chosen.contains(p) else { throw UsageError("--percentiles names \(p) twice") }
+      chosen.append(p)
+    }
+    return chosen
   }
 
   func run(_ context: inout Context) throws -> Int32 {
@@ -92,8 +122,9 @@ struct LatencyCommand: Command {
       let group = keys.map { $0.value(in: read.header) }
       for (screen, values) in read.result { rows[Row(group: group, screen: screen), default: .init()].merge(values) }
     }
+    let percentiles = percentiles
     let ordered = rows.sorted { a, b in
-      if a.key.group != b.key.group { return Self.precedes(a.key.group, b.key.group) }
+      if a.key.group != b.key.group { return HeaderGroups<Row>.precedes(a.key.group, b.key.group) }
       return Array(a.key.screen.utf8).lexicographicallyPrecedes(Array(b.key.screen.utf8))
     }
     let measures: [(name: String, json: String, get: (LatencyBuilder.Screen) -> Distribution)] = [
@@ -114,7 +145,7 @@ struct LatencyCommand: Command {
               out.member("screen", row.screen)
               for measure in measures {
                 out.key(measure.json)
-                Self.write(measure.get(screen), to: &out)
+                Self.write(measure.get(screen), percentiles, to: &out)
               }
             }
           }
@@ -124,11 +155,11 @@ struct LatencyCommand: Command {
       context.stdout.write(bytes: out.take())
     case "csv":
       var csv =
-        (keys.map(\.rawValue) + ["screen", "measure", "count", "p50_ms", "p90_ms", "p99_ms", "max_ms"])
+        (keys.map(\.rawValue) + ["screen", "measure", "count"] + percentiles.map { $0.name + "_ms" } + ["max_ms"])
         .joined(separator: ",") + "\n"
       for (row, screen) in ordered {
         for measure in measures {
-          let cells = Self.cells(measure.get(screen))
+          let cells = Self.cells(measure.get(screen), percentiles)
           csv +=
             (row.group.map { $0.map(CSV.field) ?? "" } + [CSV.field(row.screen), measure.name] + cells)
             .joined(separator: ",") + "\n"
@@ -145,11 +176,10 @@ struct LatencyCommand: Command {
         }
         context.stdout.write(displayText(row.screen, limit: .max) + "\n")
         for measure in measures {
-          let c = Self.cells(measure.get(screen))
-          context.stdout.write(
-            "  " + measure.name.padding(13) + " n " + c[0].leftPadded(to: 6) + "  p50 " + c[1].leftPadded(to: 11)
-              + "  p90 " + c[2].leftPadded(to: 11) + "  p99 " + c[3].leftPadded(to: 11) + "  max "
-              + c[4].leftPadded(to: 11) + "\n")
+          let c = Self.cells(measure.get(screen), percentiles)
+          var line = "  " + measure.name.padding(13) + " n " + c[0].leftPadded(to: 6)
+          for (p, cell) in zip(percentiles, c.dropFirst()) { line += "  " + p.name + " " + cell.leftPadded(to: 11) }
+          context.stdout.write(line + "  max " + c[c.count - 1].leftPadded(to: 11) + "\n")
         }
       }
       if ordered.isEmpty { context.stdout.write("no screen was displayed\n") }
@@ -157,28 +187,23 @@ struct LatencyCommand: Command {
     return verdict.status
   }
 
-  /// count, p50, p90, p99, max (milliseconds with three decimals; empty when there are no values).
-  static func cells(_ values: Distribution) -> [String] {
-    let s = values.summary
-    guard s.count > 0 else { return ["0", "", "", "", ""] }
-    return [String(s.count)] + [s.p50, s.p90, s.p99, s.max].map(Distribution.milliseconds)
+  /// count, the percentiles, max (milliseconds with three decimals; empty when there are no values).
+  static func cells(_ values: Distribution, _ percentiles: [Percentile]) -> [String] {
+    let s = values.values(at: percentiles)
+    guard s.count > 0 else { return ["0"] + Array(repeating: "", count: percentiles.count + 1) }
+    return [String(s.count)] + (s.percentiles + [s.max]).map(Distribution.milliseconds)
   }
 
-  static func write(_ values: Distribution, to out: inout JSONBuffer) {
-    let c = cells(values)
+  static func write(_ values: Distribution, _ percentiles: [Percentile], to out: inout JSONBuffer) {
+    let c = cells(values, percentiles)
     out.object { out in
       out.key("count")
       out.raw(c[0])
-      for (name, cell) in zip(["p50", "p90", "p99", "max"], c.dropFirst()) {
+      for (name, cell) in zip(percentiles.map(\.name) + ["max"], c.dropFirst()) {
         out.key(name)
         out.raw(cell.isEmpty ? "null" : cell)
       }
     }
-  }
-
-  /// Groups by their values field by field, in version order (`9.2 < 9.10`), nil last.
-  static func precedes(_ a: [String?], _ b: [String?]) -> Bool {
-    zip(a, b).first { $0 != $1 }.map { VersionOrder.precedes($0, $1) } ?? false
   }
 }
 

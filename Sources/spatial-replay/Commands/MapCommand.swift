@@ -15,9 +15,10 @@ struct MapCommand: Command {
     collisions; controllers the walk does not reach as detached (a long list
     is cut to what fits in a few lines, with a count). Ids are drawn whole;
     when the map would not fit the width, boxes narrow down to 12 columns
-    of id, cutting an id at its start so that its end shows (…troller#12)
-    and never two alike, and what still does not fit is cropped around the
-    focus. Findings about the journal go to stderr.
+    of id, shortening an id in the middle so that the start of its class
+    and its instance number show (Notes…ler#12), never two alike, and
+    what still does not fit is cropped around the focus. Findings about the
+    journal go to stderr.
     """
   static let at = Option.value("--at", "SEQ", "the map after the event SEQ (default: after the last event)")
   static let options = [at] + MapDrawing.options + Option.reading + [Option.maxErrors]

@@ -16,29 +16,39 @@ struct PathsCommand: Command {
 
     With --by class (the default) a screen is a controller's class, so that
     the instances of one class (ComposeViewController#1, #2, ...) are one
-    screen; --by controller uses the ids.
+    screen; --by controller uses the ids. Header fields in --by (--by
+    build,device) split the journals into groups by their values, as stats
+    --by does: the paths of each group (builds in version order, a journal
+    without the field in the group "(none)", last), then overall.
     """
   static let steps = Option.value("--steps", "K", "screens per path, at least 1 (default 3)")
   static let top = Option.value("--top", "N", "the first N paths only (default 20; 0 for all)")
   static let format = Option.value(
     "--format", "FORMAT",
-    "text (default); json: as --json; csv: count,sessions,step_1..step_K", values: .oneOf(["text", "json", "csv"]))
+    "text (default); json: as --json; csv: count,sessions,step_1..step_K\n(KEY...,count,... with header fields in --by: the groups' rows)",
+    values: .oneOf(["text", "json", "csv"]))
   static let options =
     [
       steps, NavigationInput.screenKey, top,
-      Option.json.help("{\"paths\":[{\"path\":[...],\"count\":N,\"sessions\":M}, ...]}"), format,
+      Option.json.help(
+        "{\"paths\":[{\"path\":[...],\"count\":N,\"sessions\":M}, ...]}; with header\nfields in --by {\"by\":[KEY...],\"groups\":[{\"key\":{...},\"sessions\":N,\n\"paths\":[...]}, ...],\"overall\":{\"sessions\":N,\"paths\":[...]}}"
+      ),
+      format,
     ] + NavigationInput.readingOptions
   static let exitStatus = NavigationInput.exitStatus
   static let examples = [
     "spatial-replay paths Journals/notes.intended.ndjson",
     "spatial-replay paths --steps 4 --top 10 --json fleet/",
     "spatial-replay paths --by controller --format csv day1/*.ndjson > paths.csv",
+    "spatial-replay paths --by build,device --steps 2 fleet/",
   ]
 
   var files: [String]
   var options: ReadOptions
   var length: Int
   var key: ScreenKey
+  /// `--by`'s header fields: the groups the results are split by (none: one result).
+  var fields: [StatsKey]
   /// `--top`: the first paths only (nil: all).
   var top: Int?
   var format: String
@@ -50,7 +60,7 @@ struct PathsCommand: Command {
     files = try JournalInput.paths(arguments, command: Self.name)
     options = try ReadOptions(arguments)
     length = try arguments.int(Self.steps, min: 1) ?? 3
-    key = NavigationInput.key(arguments)
+    (key, fields) = try NavigationInput.by(arguments)
     let first = try arguments.int(Self.top, min: 0) ?? 20
     top = first == 0 ? nil : first
     format = try Self.outputFormat(arguments, format: Self.format)
@@ -59,9 +69,10 @@ struct PathsCommand: Command {
   }
 
   func run(_ context: inout Context) throws -> Int32 {
-    var totals = PathTotals()
+    var overall = PathTotals()
+    var groups = HeaderGroups(by: fields, empty: PathTotals())
     var verdict = Verdict()
-    let (options, limit, length, key) = (options, limit, length, key)
+    let (options, limit, length, key, grouped) = (options, limit, length, key, !fields.isEmpty)
     try runner.run(files, context: &context) { path, context, progress in
       var counter = PathCounter(steps: length, key: key)
       var tracker = ScreenTracker()
@@ -78,46 +89,90 @@ struct PathsCommand: Command {
     } deliver: { _, read, _ in
       guard let read else { return verdict.noteUnreadable() }
       verdict.noteFormatErrors(read.formatErrors)
-      totals.add(read.result.map { (path: $0.0, count: $0.1) }, session: read.session)
+      let paths = read.result.map { (path: $0.0, count: $0.1) }
+      overall.add(paths, session: read.session)
+      if grouped { groups.update(groups.key(of: read.header)) { $0.add(paths, session: read.session) } }
     }
-    let ranked = totals.ranked(top: top)
     switch format {
     case "json":
       var json = JSONBuffer()
       json.object { json in
-        json.array("paths") { json in
-          for entry in ranked {
+        guard grouped else { return write(overall, to: &json) }
+        json.member("by", strings: fields.map(\.rawValue))
+        json.array("groups") { json in
+          for group in groups.groups {
             json.objectElement { json in
-              json.member("path", strings: entry.path)
-              json.member("count", entry.count)
-              json.member("sessions", entry.sessions)
+              groups.writeKey(group.key, to: &json)
+              json.member("sessions", group.value.sessions.count)
+              write(group.value, to: &json)
             }
           }
+        }
+        json.object("overall") { json in
+          json.member("sessions", overall.sessions.count)
+          write(overall, to: &json)
         }
       }
       json.raw("\n")
       context.stdout.write(bytes: json.take())
     case "csv":
-      var csv = "count,sessions," + (1...length).map { "step_\($0)" }.joined(separator: ",") + "\n"
-      for entry in ranked {
-        csv += "\(entry.count),\(entry.sessions)," + entry.path.map(CSV.field).joined(separator: ",") + "\n"
+      var csv =
+        (fields.map(\.rawValue) + ["count", "sessions"] + (1...length).map { "step_\($0)" }).joined(separator: ",")
+        + "\n"
+      let blocks = grouped ? groups.groups : [(key: [], value: overall)]
+      for (group, totals) in blocks {
+        for entry in totals.ranked(top: top) {
+          csv +=
+            (group.map { $0.map(CSV.field) ?? "" } + ["\(entry.count)", "\(entry.sessions)"]
+            + entry.path.map(CSV.field)).joined(separator: ",") + "\n"
+        }
       }
       context.stdout.write(csv)
     default:
-      if ranked.isEmpty {
-        context.stdout.write("no path of \(length) screens\n")
-      } else {
-        let width = max(5, ranked.map { $0.count.grouped.count }.max() ?? 0)
-        context.stdout.write(
-          "count".leftPadded(to: width) + "  sessions  path\n")
-        for entry in ranked {
-          context.stdout.write(
-            entry.count.grouped.leftPadded(to: width) + "  " + entry.sessions.grouped.leftPadded(to: 8) + "  "
-              + entry.path.map { displayText($0, limit: .max) }.joined(separator: " → ") + "\n")
+      guard grouped else {
+        writeText(overall, to: &context.stdout)
+        break
+      }
+      for group in groups.groups {
+        context.stdout.write(groups.title(group.key) + ": " + Self.sessions(group.value.sessions.count) + "\n")
+        writeText(group.value, to: &context.stdout)
+        context.stdout.write("\n")
+      }
+      context.stdout.write("overall: " + Self.sessions(overall.sessions.count) + "\n")
+      writeText(overall, to: &context.stdout)
+    }
+    return verdict.status
+  }
+
+  /// `"paths":[...]`, the first `--top` paths of `totals`.
+  private func write(_ totals: PathTotals, to json: inout JSONBuffer) {
+    json.array("paths") { json in
+      for entry in totals.ranked(top: top) {
+        json.objectElement { json in
+          json.member("path", strings: entry.path)
+          json.member("count", entry.count)
+          json.member("sessions", entry.sessions)
         }
       }
     }
-    return verdict.status
+  }
+
+  /// The table of the first `--top` paths of `totals`.
+  private func writeText(_ totals: PathTotals, to out: inout some TextOutputStream) {
+    let ranked = totals.ranked(top: top)
+    guard !ranked.isEmpty else { return out.write("no path of \(length) screens\n") }
+    let width = max(5, ranked.map { $0.count.grouped.count }.max() ?? 0)
+    out.write("count".leftPadded(to: width) + "  sessions  path\n")
+    for entry in ranked {
+      out.write(
+        entry.count.grouped.leftPadded(to: width) + "  " + entry.sessions.grouped.leftPadded(to: 8) + "  "
+          + entry.path.map { displayText($0, limit: .max) }.joined(separator: " → ") + "\n")
+    }
+  }
+
+  /// `1 session`, `12 sessions`.
+  static func sessions(_ count: Int) -> String {
+    count == 1 ? "1 session" : "\(count.grouped) sessions"
   }
 }
 

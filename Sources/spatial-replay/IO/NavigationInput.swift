@@ -11,11 +11,12 @@ enum NavigationInput {
     """
   /// The options of those commands that say how the journals are read: ``Option/reading``, `--max-errors`, `--jobs`.
   static let readingOptions = Option.reading + [Option.maxErrors, Option.jobs]
-  /// `--by`: what names a screen.
-  static let screenKey = Option.value(
+  /// `--by`: what names a screen, and the header fields the results are split by (as `stats --by`).
+  static let screenKey = Option.list(
     "--by", "KEY",
-    "what names a screen: class (default; every instance of a class\nis one screen) or controller (its id)",
-    values: .oneOf(ScreenKey.allCases.map(\.rawValue)))
+    "what names a screen: class (default; every instance of a class\nis one screen) or controller (its id); and header fields to\nsplit the results by, one block per group of journals and one\noverall, as stats --by (comma-separated): "
+      + StatsKey.allCases.map(\.rawValue).joined(separator: ", "),
+    values: .oneOf(ScreenKey.allCases.map(\.rawValue) + StatsKey.allCases.map(\.rawValue)))
 
   /// What one journal gave: its session's key, its header, and the fold's result.
   struct Read<Result: Sendable>: Sendable {
@@ -26,8 +27,17 @@ enum NavigationInput {
     var result: Result
   }
 
-  static func key(_ arguments: ParsedArguments) -> ScreenKey {
-    arguments.choice(screenKey).flatMap(ScreenKey.init(rawValue:)) ?? .class
+  /// `--by`: what names a screen (class unless given) and the header fields to split by, in the order given.
+  static func by(_ arguments: ParsedArguments) throws(UsageError) -> (key: ScreenKey, fields: [StatsKey]) {
+    let names = arguments.values(screenKey)
+    if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+      throw UsageError("--by names \(twice) twice")
+    }
+    let keys = names.compactMap(ScreenKey.init(rawValue:))
+    guard keys.count <= 1 else {
+      throw UsageError("--by names a screen one way: \(keys.map(\.rawValue).joined(separator: " or "))")
+    }
+    return (keys.first ?? .class, names.compactMap(StatsKey.init(rawValue:)))
   }
 
   /// Streams one journal's records through `fold`; nil (reported on stderr) when it cannot be read.

@@ -13,6 +13,17 @@ import Testing
 @Suite struct CommandLineTests {
   static var valid: String { CheckJournals.directory + "/notes.intended.ndjson" }
 
+  /// The overview's line for export and `export --help` name every table (both lists were written by
+  /// hand and missed paths).
+  @Test func theHelpListsEveryExportTable() throws {
+    let line = try #require(SpatialReplay.overview.split(separator: "\n").first { $0.hasPrefix("  export ") })
+    let help = ExportCommand.help
+    for table in Table.allCases {
+      #expect(line.contains(table.rawValue), "the overview's export line misses \(table): \(line)")
+      #expect(help.contains("\n  \(table.rawValue) "), "export --help's tables miss \(table)")
+    }
+  }
+
   @Test func aRuleSelectionNeverHidesAFormatError() throws {
     let directory = try TemporaryDirectory()
     let garbage = try directory.write("garbage.ndjson", "not a journal\n{\"seq\":\n")

@@ -4,6 +4,10 @@ import Testing
 
 @testable import spatial_replay
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The README and docs/ say what the tool does, and stand on their own.
 @Suite struct DocsTests {
   static let root = Repository.root
@@ -26,6 +30,45 @@ import Testing
     let named = Set(
       sentence.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
     #expect(named.subtracting(["notes.legacy"]) == rules, "README names \(named), check finds \(rules)")
+  }
+
+  /// The README's install step puts the manual page and the shell completions where man and the
+  /// shells look for them (`man spatial-replay` found nothing): its lines after the build, run as
+  /// written on a fresh home with this build's binary in place of the release one.
+  @Test func theInstallStepPutsTheManPageAndTheCompletionsWhereTheyAreFound() throws {
+    let readme = try Self.text("README.md")
+    let section = try #require(readme.range(of: "\n## Install\n"))
+    let open = try #require(readme.range(of: "```sh\n", range: section.upperBound..<readme.endIndex))
+    let close = try #require(readme.range(of: "\n```", range: open.upperBound..<readme.endIndex))
+    let lines = readme[open.upperBound..<close.lowerBound].split(separator: "\n")
+    #expect(lines.first?.hasPrefix("swift build -c release && ") == true, "\(lines)")
+    let script = #"""
+      set -e
+      bin="$1"; work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
+      export HOME="$work/home"; mkdir -p "$HOME/.local/bin"; cp "$bin" "$HOME/.local/bin/spatial-replay"
+      export PATH="$HOME/.local/bin:/usr/bin:/bin"; unset MANPATH XDG_DATA_HOME
+      cd "$HOME"
+      bash -euo pipefail -c "$2"
+      for file in .local/share/man/man1/spatial-replay.1 .local/share/bash-completion/completions/spatial-replay \
+        .local/share/zsh/site-functions/_spatial-replay .config/fish/completions/spatial-replay.fish; do
+        test -s "$file" && echo "installed $file"
+      done
+      if command -v man >/dev/null; then man -w spatial-replay | sed "s|^$HOME/|man finds |"; fi
+      """#
+    let outcome = try Subprocess.run(
+      ["-c", script, "sh", Binary.path, lines.dropFirst().joined(separator: "\n")], executable: "/bin/sh")
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    let out = outcome.stdoutText.split(separator: "\n").map(String.init)
+    for file in [
+      ".local/share/man/man1/spatial-replay.1", ".local/share/bash-completion/completions/spatial-replay",
+      ".local/share/zsh/site-functions/_spatial-replay", ".config/fish/completions/spatial-replay.fish",
+    ] {
+      #expect(out.contains("installed " + file), "\(outcome)")
+    }
+    if access("/usr/bin/man", X_OK) == 0 {
+      #expect(out.contains("man finds .local/share/man/man1/spatial-replay.1"), "\(outcome)")
+    }
+    #expect(readme.contains("fpath=(~/.local/share/zsh/site-functions $fpath)"), "zsh needs the line for ~/.zshrc")
   }
 
   @Test func everyHunkKindIsListed() throws {

@@ -44,6 +44,34 @@ import Testing
     #expect(log.last == "# first bad commit: build 7 bad", "\(outcome)")
   }
 
+  /// docs/bisect.md's worked example, as written (`.ci/worked_example.awk` takes its commands out, as
+  /// CI's install step does), on a machine where git was never set up: a fresh HOME, no system
+  /// configuration, no identity, and none guessed from the host's name. It failed there with
+  /// "Author identity unknown" at each of its twelve commits, then on the empty branch.
+  @Test(.enabled(if: git != nil, "needs git"))
+  func theWorkedExampleRunsOnAFreshMachine() throws {
+    let script = #"""
+      set -e
+      root="$1"; bin="$2"; work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
+      mkdir "$work/home" "$work/bin" "$work/tmp"
+      ln -s "$bin" "$work/bin/spatial-replay"
+      awk -f "$root/.ci/worked_example.awk" "$root/docs/bisect.md" >"$work/example.sh"
+      test -s "$work/example.sh"
+      unset GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL EMAIL GIT_CONFIG_GLOBAL         GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE
+      export HOME="$work/home" TMPDIR="$work/tmp" PATH="$work/bin:$PATH" GIT_CONFIG_NOSYSTEM=1
+      export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=user.useConfigOnly GIT_CONFIG_VALUE_0=true
+      cd "$root"
+      bash -e "$work/example.sh" 2>&1
+      """#
+    let outcome = try Subprocess.run(
+      ["-c", script, "sh", Repository.root, Binary.path], executable: "/bin/sh", timeout: .seconds(120))
+    #expect(outcome.exitStatus == 0, "\(outcome)")
+    let lines = outcome.stdoutText.split(separator: "\n")
+    #expect(lines.contains { $0.hasSuffix(" is the first bad commit") }, "\(outcome)")
+    #expect(lines.contains { $0.trimmingPrefix(while: { $0 == " " }) == "build 08" }, "\(outcome)")
+    #expect(!outcome.stdoutText.contains("Author identity unknown"), "\(outcome)")
+  }
+
   @Test func anEmptyOrCorruptCandidateAnswers125AndABaselineAborts() throws {
     let directory = try TemporaryDirectory()
     let good = CheckJournals.directory + "/bisect/build-01.ndjson"

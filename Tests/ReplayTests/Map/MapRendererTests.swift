@@ -1,6 +1,7 @@
 import Journal
-import Projection
 import Testing
+
+@testable import Projection
 
 @Suite struct MapRendererTests {
   func render(_ journal: FixtureJournal, _ options: MapRenderer.Options = .init()) -> String {
@@ -124,8 +125,8 @@ import Testing
     let text = render(j, .init(idWidth: 8))
     GoldenFile.check(text, "map-escaped.unicode.txt")
     #expect(!text.contains("\u{1B}"))
-    #expect(text.contains("[…ller-id]"))
-    #expect(text.contains(" …{1B}[2J "))
+    #expect(text.contains("[a-v…r-id]"), "\(text)")
+    #expect(text.contains(" evi…}[2J "), "\(text)")
     #expect(text.contains(" 漢字漢字 "))
   }
 
@@ -147,8 +148,9 @@ import Testing
     }
   }
 
-  /// Cut only when they cannot fit, keeping the end, and never two alike.
-  @Test func idsCutKeepTheirEndAndNeverLookAlike() {
+  /// Shortened only when they cannot fit, in the middle: each keeps its start (the class tells boxes
+  /// apart) and its number (`#1`, `#12`), and never two alike.
+  @Test func idsShortenedInTheMiddleKeepTheirStartAndNumber() {
     var j = FixtureJournal()
     let ids: [ControllerID] = ["NotesListViewController#1", "NoteEditorViewController#1", "SettingsViewController#12"]
     j.alloc(ids[0], ids[1], ids[2])
@@ -158,10 +160,63 @@ import Testing
     let text = render(j, .init(width: 60))
     #expect(!text.contains("cropped"), "\(text)")
     let labels = text.split(separator: "\n")[1].split(whereSeparator: { "│║[]├┤╟╢─ ".contains($0) }).map(String.init)
-    #expect(labels.count == Set(labels).count, "\(labels)")
-    #expect(labels.allSatisfy { $0.hasPrefix("…") || $0.contains("…") }, "\(labels)")
-    #expect(labels.count == 3 && labels.contains { $0.hasPrefix("…") && $0.hasSuffix("troller#12") }, "\(labels)")
-    #expect(labels.filter { $0.hasSuffix("#1") }.count == 2, "\(labels)")
+    #expect(labels.count == 3 && labels.count == Set(labels).count, "\(labels)")
+    for label in labels {
+      let parts = label.split(separator: "…", omittingEmptySubsequences: false)
+      #expect(parts.count == 2 && !parts[0].isEmpty, "\(label) is not shortened in the middle")
+      #expect(
+        ids.contains { $0.rawValue.hasPrefix(parts[0]) && $0.rawValue.hasSuffix(parts.last!) },
+        "\(label) is no id's start and end")
+    }
+    #expect(labels.filter { $0.hasSuffix("#1") }.count == 2 && labels.contains { $0.hasSuffix("#12") }, "\(labels)")
+  }
+
+  /// The recording guide's ids (`Class#n`, numbers up to four digits): at every width a box may have,
+  /// each label keeps its `#n` and, when there is room, the start of its class, and no two are alike.
+  @Test func theRecordingGuidesIDsKeepTheirNumberAtEveryWidth() {
+    let classes = [
+      "CheckoutViewController", "NotesListViewController", "ShareSheetController", "FeedViewController",
+      "AttachmentPickerViewController",
+    ]
+    let ids = (0..<40).map { "\(classes[$0 % 5])#\([1, 7, 42, 115, 1024][$0 / 8] + $0)" }
+    for width in 6...40 {
+      let labels = IDLabels.labels(ids, width: width, ellipsis: "…")
+      #expect(Set(labels.values).count == ids.count, "width \(width): two labels alike")
+      for id in ids {
+        let label = labels[id]!
+        let number = String(id[id.lastIndex(of: "#")!...])
+        #expect(label.hasSuffix(number), "width \(width): \(id) drawn as \(label)")
+        #expect(TextWidth.columns(of: label) <= width)
+        if label != id, width >= number.count + 2 {
+          let head = label.prefix { $0 != "…" }
+          #expect(!head.isEmpty && id.hasPrefix(head), "width \(width): \(id) drawn as \(label)")
+        }
+      }
+    }
+    // Where the room allows, the cut falls after a word of the class.
+    #expect(TextWidth.middle("CheckoutViewController#115", to: 23, ellipsis: "…") == "Checkout…Controller#115")
+  }
+
+  /// A real app's session (`simulate --shape churn`: `Class#n` ids, new ones all along), drawn at
+  /// widths from narrow to wide: every shortened label in a box keeps its `#n`.
+  @Test(arguments: [36, 60, 100, 160])
+  func churnMapsKeepEveryNumber(width: Int) {
+    var state = State()
+    Simulator.records(Simulation(events: 3_000, seed: 4, shape: .churn)) { records in
+      for record in records { _ = reduce(into: &state, record) }
+    }
+    var out = ""
+    MapRenderer(options: .init(width: width)).render(MapLayout(state: state), to: &out)
+    let boxes = out.split(separator: "\n").prefix { !$0.hasPrefix("collisions") }.filter {
+      $0.contains("│") || $0.contains("║")
+    }
+    let labels = boxes.flatMap { $0.split(whereSeparator: { "│║[]├┤╟╢─┼═ *→←↑↓".contains($0) }) }.filter {
+      $0.contains("…")
+    }
+    #expect(!labels.isEmpty, "\(out)")
+    for label in labels {
+      #expect(label.wholeMatch(of: /.+….*#[0-9]+/) != nil, "width \(width): \(label) lost its number")
+    }
   }
 
   @Test func heightCropsRowsAroundTheFocus() {

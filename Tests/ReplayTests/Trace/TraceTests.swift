@@ -50,6 +50,11 @@ import Testing
           name: "simulated \(profile)",
           bytes: Simulator.journal(Simulation(events: 4000, seed: 5, controllers: 40, profile: profile))))
     }
+    // A real app's shape (`simulate --shape churn --profile legacy`): many controllers, many incomplete visits.
+    list.append(
+      Journal(
+        name: "simulated churn legacy",
+        bytes: Simulator.journal(Simulation(events: 4000, seed: 5, profile: .legacy, shape: .churn))))
     return list
   }()
 
@@ -75,9 +80,9 @@ import Testing
     return try #require(document["traceEvents"] as? [[String: Any]])
   }
 
+  /// The `visits` table's rows: every visit, an incomplete one (its didAppear never came) too.
   static func visits(_ journal: Journal) -> [Visit] {
-    // The trace draws the visits that began with a didAppear (the table's complete rows).
-    var tracker = VisitTracker(countsIncomplete: false)
+    var tracker = VisitTracker()
     var visits: [Visit] = []
     var last: Timestamp?
     for item in items(journal) {
@@ -131,25 +136,41 @@ import Testing
   func chromeVisitSlicesAreTheVisitsTable(_ journal: Journal) throws {
     let events = try Self.chrome(journal)
     let origin = Self.firstTime(journal)
-    var begun: [(ts: Int, seq: Int, number: Int)] = []
+    var begun: [(ts: Int, seq: Int, number: Int, complete: Bool)] = []
     var ended: [Int] = []
     for event in events where event["cat"] as? String == "visit" {
-      if event["ph"] as? String == "B" {
-        let args = try #require(event["args"] as? [String: Any])
-        begun.append((event["ts"] as! Int, args["seq"] as! Int, args["visit"] as! Int))
-      } else {
+      let args = event["args"] as? [String: Any]
+      switch event["ph"] as? String {
+      case "B":
+        let args = try #require(args)
+        begun.append((event["ts"] as! Int, args["seq"] as! Int, args["visit"] as! Int, true))
+      case "X":
+        // An incomplete visit, whole: from its willAppear, saying what is missing.
+        let args = try #require(args)
+        #expect(event["name"] as? String == "visit (no didAppear)")
+        #expect(args["incomplete"] as? String == "no didAppear")
+        begun.append((event["ts"] as! Int, args["seq"] as! Int, args["visit"] as! Int, false))
+        ended.append(event["ts"] as! Int + (event["dur"] as! Int))
+      default:
         ended.append(event["ts"] as! Int)
       }
     }
     let visits = Self.visits(journal)
     #expect(begun.count == visits.count)
     #expect(ended.count == visits.count)
-    // Slices begin in journal order; the table's rows come at their ends.
+    // The table's rows come at their ends; the slices by their starts.
     let expected = visits.sorted { $0.startSeq < $1.startSeq }
+    begun.sort { $0.seq < $1.seq }
     #expect(begun.map(\.seq) == expected.map(\.startSeq))
     #expect(begun.map(\.ts) == expected.map { Int($0.startTime.microseconds - origin) })
     #expect(begun.map(\.number) == expected.map(\.number))
+    #expect(begun.map(\.complete) == expected.map(\.isComplete))
     #expect(ended.sorted() == visits.map { Int($0.endTime.microseconds - origin) }.sorted())
+  }
+
+  /// A visit slice, complete (`B`) or not (`X`).
+  static func beginsVisit(_ event: [String: Any]) -> Bool {
+    event["cat"] as? String == "visit" && (event["ph"] as? String == "B" || event["ph"] as? String == "X")
   }
 
   @Test(arguments: journals)
@@ -252,12 +273,8 @@ import Testing
     let events = try #require(document["traceEvents"] as? [[String: Any]])
     let pids = Set(events.compactMap { $0["pid"] as? Int })
     #expect(pids == [1, 2])
-    let aVisits = events.filter {
-      $0["pid"] as? Int == 1 && $0["cat"] as? String == "visit" && $0["ph"] as? String == "B"
-    }
-    let bVisits = events.filter {
-      $0["pid"] as? Int == 2 && $0["cat"] as? String == "visit" && $0["ph"] as? String == "B"
-    }
+    let aVisits = events.filter { $0["pid"] as? Int == 1 && Self.beginsVisit($0) }
+    let bVisits = events.filter { $0["pid"] as? Int == 2 && Self.beginsVisit($0) }
     #expect(aVisits.count == Self.visits(a).count)
     #expect(bVisits.count == Self.visits(b).count)
   }
@@ -270,7 +287,7 @@ import Testing
     }
     #expect(threads.contains("compose (ComposeViewController)"))
     #expect(!threads.contains { $0.hasPrefix("list ") })
-    let visits = events.filter { $0["cat"] as? String == "visit" && $0["ph"] as? String == "B" }
+    let visits = events.filter(Self.beginsVisit)
     #expect(visits.count == Self.visits(journal).filter { $0.controller == "compose" }.count)
   }
 
@@ -319,8 +336,83 @@ import Testing
       #expect(span["startTimeUnixNano"] as? String == Self.otlpNanos(visit.startTime))
       #expect(span["endTimeUnixNano"] as? String == Self.otlpNanos(visit.endTime))
       #expect(Self.attributes(span)["screen.class"] as? String == visit.className)
+      #expect(Self.attributes(span)["visit.complete"] as? Bool == visit.isComplete)
       #expect(span["kind"] as? Int == 1)
+      // An incomplete visit's span is an error that says what is missing.
+      if !visit.isComplete {
+        let status = try #require(span["status"] as? [String: Any], "\(span)")
+        #expect(status["code"] as? Int == 2)
+        let message = try #require(status["message"] as? String)
+        #expect(message.hasPrefix("incomplete visit: no didAppear after the willAppear at seq \(visit.startSeq)"))
+      }
     }
+  }
+
+  /// A visit's span holds the willDisappear that ended it (and the didDisappear after): they are not
+  /// left for the controller's next visit, nor for the root.
+  @Test(arguments: journals)
+  func otlpVisitSpansHoldTheWillDisappearThatEndedThem(_ journal: Journal) throws {
+    var willDisappears: Set<Int> = []
+    for item in Self.items(journal) {
+      if case .record(let record, _, _) = item, case .lifecycle(_, .willDisappear) = record.event {
+        willDisappears.insert(record.seq)
+      }
+    }
+    var checked = 0
+    for span in try Self.spans(journal) where span["parentSpanId"] != nil && span["droppedEventsCount"] == nil {
+      guard let end = (Self.attributes(span)["visit.end_seq"] as? String).flatMap(Int.init),
+        willDisappears.contains(end)
+      else { continue }
+      let seqs = (span["events"] as? [[String: Any]] ?? []).compactMap {
+        (Self.attributes($0)["journal.seq"] as? String).flatMap(Int.init)
+      }
+      #expect(seqs.contains(end), "\(span["name"]!) ended at seq \(end) without its willDisappear: \(seqs)")
+      checked += 1
+    }
+    #expect(checked > 0 || willDisappears.isEmpty)
+  }
+
+  /// A span that keeps 128 events says which it dropped (`dropped.events`, as many as `droppedEventsCount`).
+  @Test(arguments: journals)
+  func otlpDroppedEventsAreNamed(_ journal: Journal) throws {
+    for span in try Self.spans(journal) {
+      let named = Self.attributes(span)["dropped.events"] as? String
+      guard let dropped = span["droppedEventsCount"] as? Int else {
+        #expect(named == nil)
+        continue
+      }
+      let text = try #require(named, "\(span["name"]!) drops \(dropped) events without naming them")
+      let counts = text.split(separator: ", ").map { Int($0.split(separator: " ")[0])! }
+      #expect(counts.reduce(0, +) == dropped, "\(text)")
+    }
+  }
+
+  /// Past 128 events a span drops the rest, and says which: a visit of 200 pans keeps 126 of them, the root
+  /// 128 of the 200 pans of a controller never visited.
+  @Test func otlpDroppedEventsAreNamedWhereTheyWereDropped() throws {
+    var events: [Event] = [.alloc(controller: "a", className: "A"), .alloc(controller: "z", className: "Z")]
+    events += [.lifecycle(controller: "a", callback: .willAppear), .lifecycle(controller: "a", callback: .didAppear)]
+    let pan = { (id: ControllerID) in
+      Event.pan(Pan(controller: id, direction: .left, touches: 1, distance: 10, velocity: 100, outcome: .snapBack))
+    }
+    events += Array(repeating: pan("a"), count: 200) + Array(repeating: pan("z"), count: 200)
+    let items = events.enumerated().map { seq, event in
+      JournalItem.record(
+        Record(seq: seq, time: Timestamp(microseconds: Timestamp.modelEpoch.microseconds + Int64(seq)), event: event),
+        line: seq + 1, offset: 0)
+    }
+    var spans: [[String: Any]] = []
+    for line in try Self.otlpLines(items) {
+      for resource in line["resourceSpans"] as! [[String: Any]] {
+        for scope in resource["scopeSpans"] as! [[String: Any]] { spans += scope["spans"] as! [[String: Any]] }
+      }
+    }
+    let visit = try #require(spans.first { $0["name"] as? String == "A" })
+    #expect(visit["droppedEventsCount"] as? Int == 76)
+    #expect(Self.attributes(visit)["dropped.events"] as? String == "76 pan")
+    let root = try #require(spans.first { $0["name"] as? String == "session" })
+    #expect(root["droppedEventsCount"] as? Int == 72)
+    #expect(Self.attributes(root)["dropped.events"] as? String == "72 pan")
   }
 
   @Test(arguments: journals)
@@ -332,7 +424,10 @@ import Testing
       let own = events.filter { $0["name"] as? String == "finding" }
       findings += own.count
       let status = span["status"] as? [String: Any]
-      #expect((status?["code"] as? Int == 2) == !own.isEmpty || (span["droppedEventsCount"] != nil), "\(span)")
+      let incomplete = Self.attributes(span)["visit.complete"] as? Bool == false
+      #expect(
+        (status?["code"] as? Int == 2) == (!own.isEmpty || incomplete) || (span["droppedEventsCount"] != nil),
+        "\(span)")
       #expect(events.count <= OTLPTraceEncoder.eventLimit)
     }
     var check = JournalCheck()

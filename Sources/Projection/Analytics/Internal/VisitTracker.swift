@@ -30,12 +30,8 @@ struct VisitTracker {
   }
 
   private(set) var entries: [Entry] = []
-  /// Whether the visits whose didAppear never came (incomplete) are handed out; they
-  /// are counted either way, so that every visit keeps the number the `visits`
-  /// table gives it. The trace draws only visits that began with a didAppear.
-  let countsIncomplete: Bool
 
-  init(countsIncomplete: Bool = true) { self.countsIncomplete = countsIncomplete }
+  init() {}
   /// Implementation note: the fold's index (one hash of the id's bytes), not a
   /// `Dictionary`, which hashed every id of a lifecycle event with SipHash.
   private var positions = ControllerIndex()
@@ -45,7 +41,8 @@ struct VisitTracker {
     step(record).ended
   }
 
-  /// Moves on by one record; returns whether it started a visit (its number) and the visit it ended.
+  /// Moves on by one record; returns whether it started a visit (its number) and the visit it ended
+  /// (an incomplete one too: it is known to be one only when it ends).
   mutating func step(_ record: Record) -> (started: Int?, ended: Visit?) {
     var entry: Int32 = -1
     return step(record, entry: &entry)
@@ -101,13 +98,18 @@ struct VisitTracker {
     }
   }
 
+  /// Whether the willAppear at `seq` of the controller at `entry` may begin a visit: it is the one
+  /// an incomplete visit would count from, should its didAppear never come.
+  func awaitsDidAppear(at entry: Int, since seq: Int) -> Bool {
+    entries[entry].willSeq == seq
+  }
+
   /// A willDisappear or a dealloc of the controller at entry `p`: its open visit ends.
   @inline(__always)
   private mutating func end(_ p: Int, seq: Int, time: Timestamp) -> (started: Int?, ended: Visit?) {
     if entries[p].openSeq != nil { return (nil, close(p, seq: seq, time: time)) }
     guard entries[p].willSeq != nil else { return (nil, nil) }
-    let visit = closeIncomplete(p, endSeq: seq, endTime: time)
-    return (nil, countsIncomplete ? visit : nil)
+    return (nil, closeIncomplete(p, endSeq: seq, endTime: time))
   }
 
   /// The visits still open at the end of the journal, lasting up to `lastTime`,
@@ -116,8 +118,8 @@ struct VisitTracker {
     var open: [Visit] = []
     for p in entries.indices {
       if entries[p].willSeq != nil {
-        let visit = closeIncomplete(p, endSeq: nil, endTime: max(lastTime ?? entries[p].willTime, entries[p].willTime))
-        if countsIncomplete { open.append(visit) }
+        open.append(
+          closeIncomplete(p, endSeq: nil, endTime: max(lastTime ?? entries[p].willTime, entries[p].willTime)))
         continue
       }
       guard let seq = entries[p].openSeq else { continue }

@@ -117,6 +117,8 @@ public struct Distribution: Sendable, Hashable {
   }
 
   public var count: Int { values.count }
+  /// Whether ``values`` are in ascending order (they need no sorting).
+  var isSorted: Bool { sorted }
 
   public mutating func add(_ value: Int64) {
     if let last = values.last, value < last { sorted = false }

@@ -63,11 +63,14 @@ public struct PathTotals: Sendable {
   }
 
   private var counts: [[String]: (count: Int, sessions: Set<String>)] = [:]
+  /// Sessions seen, with paths or not.
+  public private(set) var sessions: Set<String> = []
 
   public init() {}
 
   /// Adds one session's paths (`session`: its header's id, or the file's name without one).
   public mutating func add(_ paths: [(path: [String], count: Int)], session: String) {
+    sessions.insert(session)
     for (path, count) in paths {
       counts[path, default: (0, [])].count += count
       counts[path]!.sessions.insert(session)

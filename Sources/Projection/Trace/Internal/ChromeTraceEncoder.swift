@@ -8,7 +8,8 @@ import Journal
 /// first), a `findings` thread (`tid` 1) and a `pans` thread (`tid` 2). Times
 /// are microseconds from the run's first event. Visits and phases are `B`/`E`
 /// slices written as they happen, so the events come in time order except
-/// pans (`X`, from the gesture's estimated start) and findings (at the event
+/// pans (`X`, from the gesture's estimated start), incomplete visits (`X`,
+/// from their willAppear, written when they end) and findings (at the event
 /// that completed them); consumers sort by `ts`.
 struct ChromeTraceEncoder: TraceSink, Sendable {
   var json = JSONBuffer()
@@ -135,6 +136,22 @@ struct ChromeTraceEncoder: TraceSink, Sendable {
   mutating func visitEnded(lane: Int, _ visit: Visit, time: Timestamp) {
     event("\n{\"ph\":\"E\",\"pid\":", lane: lane, ts: ts(time)) { out in
       out.raw(#","cat":"visit","name":"visit"}"#)
+    }
+  }
+
+  /// An `X` slice from the willAppear to the visit's end, written when it ends (its start is in the past: the
+  /// readers sort by `ts`), named `visit (no didAppear)`, with `args.incomplete` saying what is missing.
+  mutating func incompleteVisit(lane: Int, _ visit: Visit, time: Timestamp) {
+    let begin = ts(visit.startTime)
+    let dur = max(0, ts(time) - begin)
+    event("\n{\"ph\":\"X\",\"pid\":", lane: lane, ts: begin) { out in
+      out.raw(#","dur":"#)
+      out.int(dur)
+      out.raw(#","cat":"visit","name":"visit (no didAppear)","args":{"visit":"#)
+      out.int(visit.number)
+      out.raw(#","seq":"#)
+      out.int(visit.startSeq)
+      out.raw(#","incomplete":"no didAppear"}}"#)
     }
   }
 

@@ -6,14 +6,15 @@ import Journal
 /// One trace per run, its id the first 16 bytes of SHA-256 of the session id
 /// (stable: the same session gives the same trace); a root span `session`
 /// from the run's first event to its last, and one child span per visit
-/// (``VisitTracker``'s, as the `visits` table), from its didAppear to its end.
-/// Span events: a controller's callbacks, pans, moves, modal and dealloc, and
-/// findings go to the span of its visit while it is open, up to its
-/// didDisappear; those before a visit (didLoad, willAppear) wait for the
-/// controller's next visit; what no visit takes ends on the root span. A span
-/// keeps at most ``eventLimit`` events (OpenTelemetry's default limit) and
-/// counts the rest in `droppedEventsCount`. A finding sets its span's status
-/// to error.
+/// (``VisitTracker``'s, every row of the `visits` table), from its didAppear
+/// (an incomplete one's willAppear) to its end. Span events: a controller's
+/// callbacks, pans, moves, modal and dealloc, and findings go to the span of
+/// its visit while it is open, up to its didDisappear; those before a visit
+/// (didLoad, willAppear) wait for the controller's next visit; what no visit
+/// takes ends on the root span. A span keeps at most ``eventLimit`` events
+/// (OpenTelemetry's default limit), counts the rest in `droppedEventsCount`
+/// and names them in its `dropped.events` attribute. A finding, or a visit
+/// whose didAppear never came, sets its span's status to error.
 ///
 /// Per the OTLP/JSON encoding: ids in lowercase hex, enums as integers, 64-bit
 /// integers (times in ns, `intValue`) as decimal strings, lowerCamelCase keys.
@@ -59,6 +60,9 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
   private var root = Events()
   /// The lane of the visit that ended last (`last.screen.name`).
   private var lastScreen: Int?
+  /// Per lane, ``lastScreen`` at its first willAppear since its last span (-1: none; -2: no willAppear yet): the
+  /// `last.screen.name` of an incomplete visit, which counts from there and is known only when it ends.
+  private var lastScreenAtWill: [Int32] = []
   /// Per run, pre-encoded: `{"traceId":"…","spanId":"` and `","parentSpanId":"…","name":` (the root's id).
   private var spanOpen: [UInt8] = []
   private var spanParent: [UInt8] = []
@@ -74,6 +78,11 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
     var json = JSONBuffer()
     var count = 0
     var dropped = 0
+    /// The events dropped, by name (``dropped`` in all): the span says which (`dropped.events`).
+    ///
+    /// Implementation note: empty, a dictionary allocates nothing; a lane's waiting events are one
+    /// per controller ever seen.
+    var droppedNames: [String: Int] = [:]
     /// `rule: message` of the first finding.
     var error: String?
 
@@ -89,6 +98,18 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
       json.drain { _ in }
       json.open("[")
       (count, dropped, error) = (0, 0, nil)
+      if !droppedNames.isEmpty { droppedNames.removeAll() }
+    }
+
+    /// Counts an event the span's limit leaves out.
+    mutating func drop(_ name: String, count: Int = 1) {
+      dropped += count
+      droppedNames[name, default: 0] += count
+    }
+
+    /// What was dropped, `N NAME` by name: `7 deallocated, 5 didLoad`.
+    var droppedText: String {
+      droppedNames.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
     }
 
     /// Appends `other`'s events (a lane's waiting ones) to these, which have none yet.
@@ -100,7 +121,7 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
           json.withBytes { $0.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[1...])) }
         }
       }
-      (count, dropped, error) = (other.count, other.dropped, other.error)
+      (count, dropped, error, droppedNames) = (other.count, other.dropped, other.error, other.droppedNames)
     }
   }
 
@@ -140,7 +161,7 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
     /// The lane of `last.screen.name`.
     var lastScreen: Int?
     var events: Events
-    /// Set when the visit ended: the span still takes the didDisappear that follows.
+    /// Set when the visit ended: the span still takes the willDisappear and didDisappear that follow.
     var visit: Visit?
   }
 
@@ -168,6 +189,7 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
     texts.removeAll()
     root = Events()
     lastScreen = nil
+    lastScreenAtWill.removeAll()
     spanCount = 0
     batch = JSONBuffer()
     batchCount = 0
@@ -221,9 +243,9 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
     return String(decoding: out, as: UTF8.self)
   }
 
-  /// The room a visit's span needs besides its strings: its fixed text (at most 420 bytes), its
+  /// The room a visit's span needs besides its strings: its fixed text (at most 470 bytes), its
   /// id (16), two times (``NanosText/room``) and three integers (20 each).
-  private static var spanRoom: Int { 560 }
+  private static var spanRoom: Int { 620 }
 
   /// An id's 16 lowercase hex digits, as ``spanID(_:)`` spells them.
   @inline(__always)
@@ -259,6 +281,7 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
       lanes.append(LaneSpans())
       spanStates.append(.none)
       texts.append(nil)
+      lastScreenAtWill.append(-2)
     }
   }
 
@@ -289,6 +312,18 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
     lanes[lane].pending.reset()
     lanes[lane].span = OpenSpan(id: spanCount, start: time, lastScreen: lastScreen, events: events)
     spanStates[lane] = .open
+    lastScreenAtWill[lane] = -2
+  }
+
+  /// The span of a visit whose didAppear never came: it takes the events that waited (from its willAppear on,
+  /// and those before it), and the willDisappear and didDisappear that follow its end, as a visit's span does;
+  /// its status is ERROR, saying what is missing (``writeSpan(_:lane:)``).
+  mutating func incompleteVisit(lane: Int, _ visit: Visit, time: Timestamp) {
+    ensure(lane)
+    let before = lastScreenAtWill[lane]
+    visitBegan(lane: lane, number: visit.number, seq: visit.startSeq, time: visit.startTime)
+    if before != -2 { lanes[lane].span!.lastScreen = before < 0 ? nil : Int(before) }
+    visitEnded(lane: lane, visit, time: time)
   }
 
   mutating func visitEnded(lane: Int, _ visit: Visit, time: Timestamp) {
@@ -332,7 +367,7 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
   /// `journal.seq` (or nothing without a seq), unless the span's limit is reached.
   private static func open(_ events: inout Events, _ name: String, time: Timestamp, seq: Int?) -> Bool {
     guard events.count < eventLimit else {
-      events.dropped += 1
+      events.drop(name)
       return false
     }
     events.count += 1
@@ -352,7 +387,7 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
   }
 
   /// ``open(_:_:time:seq:)`` for a name spelled in the source: `name` is
-  /// `","name":"NAME","attributes":[{"key":"journal.seq","value":{"intValue":"`; `rest` writes
+  /// `","name":"NAME","attributes":[{"key":"journal.seq","value":{"intValue":"`, `kind` is NAME; `rest` writes
   /// what follows the seq's attribute, in the same piece, in at most `room` bytes.
   ///
   /// Implementation note: an event in one piece, its attributes with it. Written as pieces of
@@ -361,11 +396,11 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
   /// trace's main thread.
   @inline(__always)
   private static func open(
-    _ events: inout Events, _ nanos: inout NanosText, _ name: StaticString, time: Timestamp, seq: Int,
+    _ events: inout Events, _ nanos: inout NanosText, _ name: StaticString, kind: String, time: Timestamp, seq: Int,
     room: Int = 0, _ rest: (inout ByteWriter) -> Void = { _ in }
   ) -> Bool {
     guard events.count < eventLimit else {
-      events.dropped += 1
+      events.drop(kind)
       return false
     }
     events.count += 1
@@ -394,11 +429,16 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
 
   mutating func callback(lane: Int, _ callback: Callback, seq: Int, time: Timestamp) {
     ensure(lane)
-    if callback != .didDisappear { closeSpan(lane) }
+    // A visit that ended still takes the willDisappear that ended it (the builder hands it over after the
+    // visit's end) and the didDisappear after: the next callback of another kind closes its span.
+    if callback != .didDisappear && callback != .willDisappear { closeSpan(lane) }
+    if callback == .willAppear, spanStates[lane] == .none, lastScreenAtWill[lane] == -2 {
+      lastScreenAtWill[lane] = Int32(lastScreen ?? -1)
+    }
     withEvents(lane) { events, nanos in
       // Implementation note: most events are callbacks; theirs is written in few pieces.
       guard events.count < Self.eventLimit else {
-        events.dropped += 1
+        events.drop(callback.rawValue)
         return
       }
       events.count += 1
@@ -431,7 +471,7 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
       let name: StaticString = #"","name":"move","attributes":[{"key":"journal.seq","value":{"intValue":""#
       guard
         Self.open(
-          &events, &nanos, name, time: time, seq: seq, room: 50,
+          &events, &nanos, name, kind: "move", time: time, seq: seq, room: 50,
           { $0.raw(#",{"key":"move.to","value":{"stringValue":"#) })
       else { return }
       events.json.raw(target)
@@ -464,7 +504,7 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
       let name: StaticString = #"","name":"pan","attributes":[{"key":"journal.seq","value":{"intValue":""#
       // The direction's, outcome's and fingers' attributes and the distance's and velocity's: at
       // most 330 bytes, the numbers' included.
-      _ = Self.open(&events, &nanos, name, time: time, seq: seq, room: 340) { out in
+      _ = Self.open(&events, &nanos, name, kind: "pan", time: time, seq: seq, room: 340) { out in
         switch pan.direction {
         case .left: out.raw(#",{"key":"pan.direction","value":{"stringValue":"left"}}"#)
         case .right: out.raw(#",{"key":"pan.direction","value":{"stringValue":"right"}}"#)
@@ -495,7 +535,7 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
         #"","name":"modal presented","attributes":[{"key":"journal.seq","value":{"intValue":""#
       guard
         Self.open(
-          &events, &nanos, name, time: time, seq: seq, room: 50,
+          &events, &nanos, name, kind: "modal presented", time: time, seq: seq, room: 50,
           { $0.raw(#",{"key":"modal.presenter","value":{"stringValue":"#) })
       else { return }
       events.json.string(presenter.rawValue)
@@ -506,7 +546,7 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
   mutating func dealloc(lane: Int, seq: Int, time: Timestamp) {
     withEvents(lane) { events, nanos in
       let name: StaticString = #"","name":"deallocated","attributes":[{"key":"journal.seq","value":{"intValue":""#
-      _ = Self.open(&events, &nanos, name, time: time, seq: seq, room: 2, { $0.raw("]}") })
+      _ = Self.open(&events, &nanos, name, kind: "deallocated", time: time, seq: seq, room: 2, { $0.raw("]}") })
     }
     closeSpan(lane)
   }
@@ -555,22 +595,30 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
   private static func move(_ events: Events, into root: inout Events) {
     // Re-encoding is not needed: the count decides, the bytes are spliced.
     if root.error == nil { root.error = events.error }
+    for (name, count) in events.droppedNames { root.drop(name, count: count) }
+    guard events.count > 0 else { return }
     let room = max(0, Self.eventLimit - root.count)
-    guard events.count > 0, room > 0 else {
-      // A full root drops them all, uncut (most lanes of a long journal come after it filled).
-      root.dropped += events.dropped + events.count
-      return
-    }
     var bytes = events.json.bytes
     if bytes.last == UInt8(ascii: "]") { bytes.removeLast() }
     var items = Self.splitArray(bytes)
-    root.dropped += events.dropped + max(0, items.count - room)
+    // The root's limit cuts the last ones (most lanes of a long journal come after it filled): counted by name.
+    for item in items.dropFirst(room) { root.drop(Self.eventName(item)) }
     items = Array(items.prefix(room))
     for item in items {
       root.json.element()
       root.json.raw(item)
       root.count += 1
     }
+  }
+
+  /// The name of a span event written by ``Events``: its `"name"`, the first string after `"name":"`
+  /// (never escaped: every name is spelled in the source, a finding's too).
+  private static func eventName(_ item: [UInt8]) -> String {
+    let key = Array(#""name":""#.utf8)
+    guard let start = item.indices.first(where: { item[$0...].starts(with: key) }).map({ $0 + key.count }),
+      let end = item[start...].firstIndex(of: UInt8(ascii: "\""))
+    else { return "event" }
+    return String(decoding: item[start..<end], as: UTF8.self)
   }
 
   /// The top-level elements of a JSON array's text written by ``Events`` (`[{…},{…}`).
@@ -663,10 +711,21 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
       }
       out.raw(
         visit.isOpen
-          ? #""}},{"key":"visit.open","value":{"boolValue":true}}]"#
-          : #""}},{"key":"visit.open","value":{"boolValue":false}}]"#)
+          ? #""}},{"key":"visit.open","value":{"boolValue":true}}"#
+          : #""}},{"key":"visit.open","value":{"boolValue":false}}"#)
+      out.raw(
+        visit.isComplete
+          ? #",{"key":"visit.complete","value":{"boolValue":true}}"#
+          : #",{"key":"visit.complete","value":{"boolValue":false}}"#)
     }
     swap(&nanos, &self.nanos)
+    if span.events.dropped > 0 { Self.attribute(&batch, "dropped.events", span.events.droppedText) }
+    batch.raw("]")
+    if !visit.isComplete {
+      // What is missing first; the first finding's `rule: message` after it.
+      let missing = "incomplete visit: no didAppear after the willAppear at seq \(visit.startSeq)"
+      span.events.error = span.events.error.map { missing + "; " + $0 } ?? missing
+    }
     spanEvents(&span.events)
     batch.raw("}")
     batchCount += 1
@@ -689,6 +748,7 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
     commonAttributes(&batch)
     if let profile = header?.profile { Self.attribute(&batch, "session.profile", profile) }
     if let scenario = header?.scenario { Self.attribute(&batch, "session.scenario", scenario) }
+    if root.dropped > 0 { Self.attribute(&batch, "dropped.events", root.droppedText) }
     batch.close("]")
     var events = Events()
     swap(&events, &root)

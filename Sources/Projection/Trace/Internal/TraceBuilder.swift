@@ -1,14 +1,16 @@
 import Journal
 
 /// Walks journals, streaming, and tells a ``TraceSink`` what to draw: the
-/// visits of ``VisitTracker`` (the `visits` table's), the appearance phases of
+/// visits of ``VisitTracker`` (the `visits` table's, every row: an incomplete
+/// one, whose didAppear never came, whole when it ends), the appearance phases of
 /// the fold (``ControllerState/Phase``), every lifecycle callback, each move
 /// and its arrival, pans, modals, deallocs and every finding of
 /// ``JournalCheck``.
 ///
 /// Slices nest on each lane by construction: a phase slice is ended before a
 /// visit begins or ends and begun again after it, so a phase never straddles a
-/// visit's edge; phases follow one another (the fold has one phase at a time),
+/// visit's edge (a willAppear that may begin an incomplete visit is such an
+/// edge too); phases follow one another (the fold has one phase at a time),
 /// and so do visits.
 ///
 /// It does not fold the journal itself: the checker does (``JournalCheck`` item
@@ -28,7 +30,7 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
   /// The class of each controller allocated (a fresh instance) before it has a lane.
   private var classNames: [ControllerID: String] = [:]
   private var findings: [CheckFinding] = []
-  private var visits = VisitTracker(countsIncomplete: false)
+  private var visits = VisitTracker()
   private(set) var lanes: [TraceLane] = []
   private var laneIndex = ControllerIndex()
   /// The lane of each position in the checker's state (``TraceFacts/position``), -1 for none yet.
@@ -60,7 +62,7 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
     recentIDs = RecentIDs()
     classNames.removeAll()
     findings.removeAll()
-    visits = VisitTracker(countsIncomplete: false)
+    visits = VisitTracker()
     lanes.removeAll()
     laneIndex = ControllerIndex()
     laneAt.removeAll()
@@ -233,7 +235,12 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
     let step = visitStep(k, callback, record)
     var phase = lanes[k].phase
     if callback.isAppearance, let after = facts.phase { phase = after }
-    let visitChanges = step.started != nil || step.ended != nil
+    // A willAppear that an incomplete visit would count from is its edge: drawn whole when it ends, its slice
+    // begins there.
+    let mayBegin =
+      callback == .willAppear && lanes[k].visitEntry >= 0
+      && visits.awaitsDidAppear(at: Int(lanes[k].visitEntry), since: record.seq)
+    let visitChanges = step.started != nil || step.ended != nil || mayBegin
     if phase != lanes[k].phase || visitChanges { endPhase(k, time: time) }
     if let visit = step.ended { endVisit(k, visit, time: time) }
     if let number = step.started {
@@ -296,7 +303,13 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
       sink.phaseEnded(lane: k, lanes[k].phase, time: time)
       lanes[k].phaseDrawn = false
     }
-    if lanes[k].visitDrawn { sink.visitEnded(lane: k, visit, time: time) }
+    if visit.isComplete {
+      if lanes[k].visitDrawn { sink.visitEnded(lane: k, visit, time: time) }
+    } else if lanes[k].selected, selection.selects(seq: visit.startSeq, time: visit.startTime) {
+      // Drawn by its willAppear, as a complete one by its didAppear; known to be incomplete only now.
+      lanes[k].drawn = true
+      sink.incompleteVisit(lane: k, visit, time: time)
+    }
     lanes[k].visitOpen = false
     lanes[k].visitDrawn = false
   }

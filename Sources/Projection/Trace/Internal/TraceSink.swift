@@ -14,7 +14,7 @@ struct TraceLane: Sendable {
   var phase = ControllerState.Phase.disappeared
   /// A phase slice was begun and not yet ended.
   var phaseDrawn = false
-  /// A visit is open (``VisitTracker``'s), and whether its slice was begun.
+  /// A visit that began with a didAppear is open (``VisitTracker``'s), and whether its slice was begun.
   var visitOpen = false
   var visitDrawn = false
   /// Its position among the ``VisitTracker``'s entries, once it has one (-1 before).
@@ -40,6 +40,10 @@ protocol TraceSink {
   mutating func header(_ header: SessionHeader)
   mutating func visitBegan(lane: Int, number: Int, seq: Int, time: Timestamp)
   mutating func visitEnded(lane: Int, _ visit: Visit, time: Timestamp)
+  /// A visit whose didAppear never came (``Visit/isComplete`` false), from its willAppear to `time`: known to be
+  /// one only when it ends, it is drawn whole then (no ``visitBegan(lane:number:seq:time:)`` before it). The
+  /// lane's phase slices within it are ended by then.
+  mutating func incompleteVisit(lane: Int, _ visit: Visit, time: Timestamp)
   mutating func phaseBegan(lane: Int, _ phase: ControllerState.Phase, seq: Int, time: Timestamp)
   mutating func phaseEnded(lane: Int, _ phase: ControllerState.Phase, time: Timestamp)
   mutating func callback(lane: Int, _ callback: Callback, seq: Int, time: Timestamp)

@@ -41,9 +41,10 @@ import Testing
   @Test(arguments: ["paths", "funnel"])
   func groupsAreTheResultsOfTheirJournalsAlone(_ command: String) throws {
     let (directory, journals) = try Self.fleet()
+    // Screens that every group's journals hold: a step that none of a run's journals holds is a usage error.
     let options =
       command == "paths"
-      ? ["--steps", "2", "--top", "0"] : ["--steps", "HomeViewController,SearchViewController,InboxViewController"]
+      ? ["--steps", "2", "--top", "0"] : ["--steps", "InboxViewController,MapViewController"]
     let field = command == "paths" ? "paths" : "steps"
     let keys: [[String?]] = [["3.1", "Pad"], ["3.1", "Phone"], ["3.10", "Pad"], ["3.10", "Phone"], [nil, nil]]
     var runs: [(arguments: [String], stdin: [UInt8])] = [

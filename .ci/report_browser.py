@@ -5,6 +5,8 @@ Python's standard library only) against pages written by `spatial-replay report`
   report_browser.py test BINARY WORKDIR SHOTS   every check of docs/report.md; exit 0 when all pass
   report_browser.py bench PAGE                  page ready time and one cursor step, as JSON
   report_browser.py scale BINARY JOURNAL WORKDIR [SHOT]   the checks of a real app's scale on one journal
+  report_browser.py focus BINARY JOURNAL WORKDIR [N] [REPORT OPTIONS]   the focus box and state panel against
+                                                at --json at N random events of the page's window
 
 Every assertion compares the page's DOM with the project's own command line
 output (`at --json`, `check --json`, `diff --json`) of the same journal.
@@ -583,6 +585,62 @@ def check_scale(browser, binary, journal, html, f, shot=None):
         browser.screenshot(shot)
 
 
+FOCUS_STATE = """(() => {
+  const box = document.querySelector('#panels [data-focus="true"]');
+  const row = document.querySelector('.state [data-row].focus');
+  const text = (e, s) => { const t = e ? e.querySelector(s) : null; return t ? t.textContent : null; };
+  return {
+    seq: Number(document.body.dataset.seq),
+    box: box ? box.getAttribute('data-controller') : null,
+    boxTitle: text(box, 'title'),
+    boxPhase: text(box, 'text.phase'),
+    row: row ? row.getAttribute('data-row') : null,
+    rowPhase: text(row, '.ph'),
+  };
+})()"""
+
+
+def focus(binary, journal, workdir, count=50, window=()):
+    """The page's focus box and its state panel agree with each other and with at --json at COUNT random
+    events of the page's window (the automatic window of a large journal, or --from/--to)."""
+    f = Failures()
+    browser = Browser()
+    try:
+        html = os.path.join(workdir, os.path.basename(journal) + ".focus.html")
+        r = subprocess.run([binary, "report", journal, "-o", html] + list(window), capture_output=True, text=True)
+        f.expect(r.returncode in (0, 1), "%s: report exit %s %s" % (journal, r.returncode, r.stderr[-300:]))
+        url = "file://" + html
+        browser.open(url, timeout=600)
+        # The window: the first and last seq of the page's events, from its data block.
+        first, last = browser.evaluate("""(() => {
+          const run = JSON.parse(document.querySelector('script[type="application/json"]').textContent).runs[0];
+          let last = run.seq0; for (const x of run.dseq) last += x; return [run.seq0, last]; })()""")
+        rng = random.Random(7)
+        seqs = sorted(rng.randint(first, last) for _ in range(count))
+        for seq in seqs:
+            browser.open(url + "#seq=%d" % seq, timeout=600)
+            got = browser.evaluate(FOCUS_STATE)
+            at = json.loads(subprocess.run([binary, "at", "--json", journal, str(got["seq"])], capture_output=True,
+                                           text=True, check=True).stdout)
+            want = at["focus"]
+            phase = next((c["phase"] for c in at["controllers"] if c["id"] == want and c["alive"]), None)
+            where = "%s #seq=%d (shown %s)" % (journal, seq, got["seq"])
+            f.expect(got["box"] == want, "%s: focus box %s, at says %s" % (where, got["box"], want))
+            f.expect(got["row"] == want, "%s: state panel's focus %s, at says %s" % (where, got["row"], want))
+            f.expect(want is None or (got["boxTitle"] or "").startswith(want + " ("),
+                     "%s: focus box titled %r" % (where, got["boxTitle"]))
+            f.expect(phase is None or (got["boxPhase"] or "").startswith(phase),
+                     "%s: focus box says %r, at says %s" % (where, got["boxPhase"], phase))
+            f.expect(phase is None or got["rowPhase"] == phase,
+                     "%s: state panel says %r, at says %s" % (where, got["rowPhase"], phase))
+    finally:
+        browser.close()
+    for item in f.items[:20]:
+        print("FAIL: " + item)
+    print("%d checks, %d failures" % (f.checks, len(f.items)))
+    return 1 if f.items else 0
+
+
 def scale(binary, journal, workdir, shot=None):
     f = Failures()
     browser = Browser()
@@ -710,6 +768,10 @@ if __name__ == "__main__":
         sys.exit(test(sys.argv[2], sys.argv[3], sys.argv[4], os.environ.get("SPATIAL_REPLAY_SCREENSHOTS") == "1"))
     if len(sys.argv) >= 5 and sys.argv[1] == "scale":
         sys.exit(scale(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5] if len(sys.argv) > 5 else None))
+    if len(sys.argv) >= 5 and sys.argv[1] == "focus":
+        rest = sys.argv[5:]
+        n = int(rest.pop(0)) if rest and rest[0].isdigit() else 50
+        sys.exit(focus(sys.argv[2], sys.argv[3], sys.argv[4], n, rest))
     if len(sys.argv) >= 3 and sys.argv[1] == "bench":
         print(json.dumps(bench(sys.argv[2])))
         sys.exit(0)

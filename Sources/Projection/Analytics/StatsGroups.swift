@@ -122,10 +122,10 @@ extension StatsGroups {
   /// The groups as a long ("tidy") CSV table: one row per group and measure (and item:
   /// an event type, a direction, a controller, a rule), RFC 4180 with CRLF line ends,
   /// a nil value as an empty field. The measures are listed in docs/tables.md.
-  public func writeCSV(to out: inout [UInt8]) {
+  public func writeCSV(guardingFormulas: Bool = true, to out: inout [UInt8]) {
     func field(_ cell: Cell, first: Bool = false) {
       if !first { out.append(UInt8(ascii: ",")) }
-      TableEncoder.appendCSV(cell, to: &out)
+      TableEncoder.appendCSV(cell, guardingFormulas: guardingFormulas, to: &out)
     }
     for (i, name) in csvColumns.enumerated() { field(.string(name), first: i == 0) }
     out += [0x0D, 0x0A]

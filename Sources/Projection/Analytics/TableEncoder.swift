@@ -35,7 +35,7 @@ public struct TableEncoder: Sendable {
   public let format: TableFormat
   /// The common columns of the rows that follow.
   public var context: RowContext {
-    didSet { prefix = Self.encodePrefix(context, format: format) }
+    didSet { prefix = Self.encodePrefix(context, format: format, guard: guardsFormulas) }
   }
   private var prefix: [UInt8]
   /// `,"name":` for each own column (NDJSON).
@@ -43,11 +43,18 @@ public struct TableEncoder: Sendable {
   /// `,"name":null` for each own column (NDJSON): most cells of a wide row are null.
   private let nullKeys: [[UInt8]]
 
-  public init(table: Table, format: TableFormat, context: RowContext = RowContext(file: "")) {
+  /// Whether a CSV text cell that a spreadsheet would run as a formula (it starts with `=`, `+`,
+  /// `-`, `@`, a tab or CR) is written as text, `'` before it (OWASP's advice for CSV injection).
+  public let guardsFormulas: Bool
+
+  public init(
+    table: Table, format: TableFormat, context: RowContext = RowContext(file: ""), guardsFormulas: Bool = true
+  ) {
     self.table = table
     self.format = format
     self.context = context
-    self.prefix = Self.encodePrefix(context, format: format)
+    self.guardsFormulas = guardsFormulas
+    self.prefix = Self.encodePrefix(context, format: format, guard: guardsFormulas)
     self.keys = table.ownColumns.map { column in
       var key: [UInt8] = [UInt8(ascii: ",")]
       JSONWriter.appendString(column.name, to: &key)
@@ -85,7 +92,7 @@ public struct TableEncoder: Sendable {
     case .csv:
       for cell in row.cells {
         out.append(UInt8(ascii: ","))
-        Self.appendCSV(cell, to: &out)
+        Self.appendCSV(cell, guardingFormulas: guardsFormulas, to: &out)
       }
       out.append(contentsOf: [0x0D, 0x0A])
     case .parquet:
@@ -94,7 +101,7 @@ public struct TableEncoder: Sendable {
   }
 
   /// The encoded common columns: `{"session":…,"file":…` or `S1,,,a.ndjson`.
-  private static func encodePrefix(_ context: RowContext, format: TableFormat) -> [UInt8] {
+  private static func encodePrefix(_ context: RowContext, format: TableFormat, guard guards: Bool) -> [UInt8] {
     var out: [UInt8] = []
     switch format {
     case .ndjson:
@@ -108,7 +115,7 @@ public struct TableEncoder: Sendable {
     case .csv:
       for (i, cell) in context.cells.enumerated() {
         if i > 0 { out.append(UInt8(ascii: ",")) }
-        appendCSV(cell, to: &out)
+        appendCSV(cell, guardingFormulas: guards, to: &out)
       }
     case .parquet:
       break
@@ -135,13 +142,13 @@ public struct TableEncoder: Sendable {
     }
   }
 
-  /// Appends a cell as one CSV field.
-  static func appendCSV(_ cell: Cell, to out: inout [UInt8]) {
+  /// Appends a cell as one CSV field (a text cell guarded against formulas unless told otherwise).
+  static func appendCSV(_ cell: Cell, guardingFormulas: Bool = true, to out: inout [UInt8]) {
     switch cell {
     case .null: break
     case .string(let s), .json(let s):
       var s = s
-      s.withUTF8 { appendCSVField(bytes: UnsafeRawBufferPointer($0), to: &out) }
+      s.withUTF8 { appendCSVField(bytes: UnsafeRawBufferPointer($0), guardingFormulas: guardingFormulas, to: &out) }
     case .integer(let v): JSONWriter.appendInt(v, to: &out)
     case .number(let v): if v.isFinite { appendNumber(v, to: &out) }
     case .boolean(let v): out.append(contentsOf: v ? trueBytes : falseBytes)
@@ -158,9 +165,14 @@ public struct TableEncoder: Sendable {
     out.append(contentsOf: [UInt8(ascii: "."), UInt8(ascii: "0")])
   }
 
-  /// A CSV field: quoted when it is empty or holds `,`, `"`, CR or LF, with `"` doubled.
-  static func appendCSVField(bytes: some Collection<UInt8>, to out: inout [UInt8]) {
-    var needsQuotes = bytes.isEmpty
+  /// The one CSV field writer (RFC 4180): quoted when it is empty or holds `,`, `"`, CR or LF
+  /// (bytes, so a CR LF pair is seen too), with `"` doubled. With `guardingFormulas`, a field a
+  /// spreadsheet would run as a formula (it starts with `=`, `+`, `-`, `@`, a tab or CR) is
+  /// written quoted with `'` before it, as OWASP advises against CSV injection.
+  public static func appendCSVField(bytes: some Collection<UInt8>, guardingFormulas: Bool = true, to out: inout [UInt8])
+  {
+    let formula = guardingFormulas && bytes.first.map { Self.formulaStarts.contains($0) } == true
+    var needsQuotes = bytes.isEmpty || formula
     for byte in bytes where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D {
       needsQuotes = true
       break
@@ -170,12 +182,16 @@ public struct TableEncoder: Sendable {
       return
     }
     out.append(UInt8(ascii: "\""))
+    if formula { out.append(UInt8(ascii: "'")) }
     for byte in bytes {
       if byte == UInt8(ascii: "\"") { out.append(UInt8(ascii: "\"")) }
       out.append(byte)
     }
     out.append(UInt8(ascii: "\""))
   }
+
+  /// The first bytes that make a spreadsheet read a cell as a formula: `=`, `+`, `-`, `@`, TAB, CR.
+  private static let formulaStarts: Set<UInt8> = [0x3D, 0x2B, 0x2D, 0x40, 0x09, 0x0D]
 
   private static func appendNull(to out: inout [UInt8]) { out.append(contentsOf: nullBytes) }
   private static let nullBytes: [UInt8] = Array("null".utf8)

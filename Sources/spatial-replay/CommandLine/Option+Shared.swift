@@ -31,6 +31,11 @@ extension Option {
     "--max-errors", "N",
     "errors about a journal shown per file (default \(DiagnosticLimit.defaultMaxErrors); 0: all);\nthe rest, and warnings repeated, are counted at its end"
   )
+  /// `--raw-csv`, for the commands that write CSV.
+  static let rawCSV = Option.flag(
+    "--raw-csv",
+    "write CSV text cells as they are: by default a cell that starts with\n= + - @ (or a tab or CR), which a spreadsheet would run as a formula,\nis written as text with ' before it"
+  )
   /// `--jobs`, for the commands that read many journals (``FleetRunner``).
   static let jobs = Option.value(
     "--jobs", "N", short: "-j",

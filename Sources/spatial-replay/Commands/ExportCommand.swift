@@ -81,9 +81,8 @@ struct ExportCommand: Command {
     "--schema", "TABLE", "print the table's columns and their types as JSON, and read nothing",
     values: .oneOf(Table.allCases.map(\.rawValue)))
   static let options =
-    [table, format, compression, Option.output, partition, schema] + Option.filters + Option.reading + [
-      Option.maxErrors, Option.jobs,
-    ]
+    [table, format, compression, Option.output, partition, schema, Option.rawCSV] + Option.filters + Option.reading
+    + [Option.maxErrors, Option.jobs]
   static let exitStatus = """
     0 fine, 2 a file could not be read, a journal has format errors (its bad
     lines are left out) or the output could not be written, 64 usage error.
@@ -102,6 +101,8 @@ struct ExportCommand: Command {
   var files: [String]
   var table: Table
   var format: TableFormat
+  /// CSV text cells guarded against formulas (not with `--raw-csv`).
+  var guardsFormulas = true
   /// The Parquet codec (`--compression`).
   var compression: ParquetCompression
   var output: String?
@@ -134,6 +135,7 @@ struct ExportCommand: Command {
     }
     self.table = table
     format = arguments.choice(Self.format).flatMap(TableFormat.init(rawValue:)) ?? .ndjson
+    guardsFormulas = !arguments.flag(Option.rawCSV)
     let codec = arguments.choice(Self.compression)
     if codec != nil && format != .parquet { throw UsageError("--compression applies to --format parquet only") }
     compression = codec.flatMap(ParquetCompression.init(rawValue:)) ?? .none
@@ -176,15 +178,19 @@ struct ExportCommand: Command {
     case (let path?, false): destination = .partitions(directory: path, keys: partitionKeys)
     }
     let out = SharedTableOutput(
-      try TableOutput(table: table, format: format, compression: compression, destination: destination))
+      try TableOutput(
+        table: table, format: format, compression: compression, destination: destination,
+        guardsFormulas: guardsFormulas))
     var verdict = Verdict()
     var filter = self.filter
     var state = RowSink(out, filter: filter)
-    let (table, format, options, limit, fresh) = (table, format, options, limit, self.filter)
+    let (table, format, options, limit, fresh, guardsFormulas) = (
+      table, format, options, limit, self.filter, guardsFormulas
+    )
     do {
       try runner.run(
         files, context: &context, state: &state,
-        fresh: { RowSink(TableEncoder(table: table, format: format), filter: fresh) },
+        fresh: { RowSink(TableEncoder(table: table, format: format, guardsFormulas: guardsFormulas), filter: fresh) },
         work: { path, context, sink, progress in
           Self.export(path, table: table, options: options, limit: limit, into: &sink, &context, &progress)
         },

@@ -37,7 +37,7 @@ struct LatencyCommand: Command {
   )
   static let options =
     [
-      NavigationInput.screenKey, group, percentiles,
+      NavigationInput.screenKey, group, percentiles, Option.rawCSV,
       Option.json.help(
         "{\"group\":[KEY...],\"screens\":[{\"key\":{...},\"screen\":\"A\",\"appearance\":{\"count\":N,\n\"p50\":ms,\"p90\":ms,\"p99\":ms,\"max\":ms},\"firstArrival\":{...},\"dwell\":{...}}, ...]}\n(a \"pP\" key per percentile of --percentiles)"
       ),
@@ -52,6 +52,8 @@ struct LatencyCommand: Command {
   ]
 
   var files: [String]
+  /// `--raw-csv`: CSV text cells as they are.
+  var rawCSV = false
   var options: ReadOptions
   var key: ScreenKey
   var keys: [StatsKey]
@@ -64,6 +66,7 @@ struct LatencyCommand: Command {
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = try JournalInput.paths(arguments, command: Self.name)
+    rawCSV = arguments.flag(Option.rawCSV)
     options = try ReadOptions(arguments)
     let by = try NavigationInput.by(arguments)
     key = by.key
@@ -156,13 +159,15 @@ struct LatencyCommand: Command {
     case "csv":
       var csv =
         (keys.map(\.rawValue) + ["screen", "measure", "count"] + percentiles.map { $0.name + "_ms" } + ["max_ms"])
-        .joined(separator: ",") + "\n"
+        .joined(separator: ",") + "\r\n"
       for (row, screen) in ordered {
         for measure in measures {
           let cells = Self.cells(measure.get(screen), percentiles)
           csv +=
-            (row.group.map { $0.map(CSV.field) ?? "" } + [CSV.field(row.screen), measure.name] + cells)
-            .joined(separator: ",") + "\n"
+            (row.group.map { $0.map { CSV.field($0, guardingFormulas: !rawCSV) } ?? "" } + [
+              CSV.field(row.screen, guardingFormulas: !rawCSV), measure.name,
+            ] + cells)
+            .joined(separator: ",") + "\r\n"
         }
       }
       context.stdout.write(csv)

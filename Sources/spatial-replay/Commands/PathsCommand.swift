@@ -29,7 +29,7 @@ struct PathsCommand: Command {
     values: .oneOf(["text", "json", "csv"]))
   static let options =
     [
-      steps, NavigationInput.screenKey, top,
+      steps, NavigationInput.screenKey, top, Option.rawCSV,
       Option.json.help(
         "{\"paths\":[{\"path\":[...],\"count\":N,\"sessions\":M}, ...]}; with header\nfields in --by {\"by\":[KEY...],\"groups\":[{\"key\":{...},\"sessions\":N,\n\"paths\":[...]}, ...],\"overall\":{\"sessions\":N,\"paths\":[...]}}"
       ),
@@ -44,6 +44,8 @@ struct PathsCommand: Command {
   ]
 
   var files: [String]
+  /// `--raw-csv`: CSV text cells as they are.
+  var rawCSV = false
   var options: ReadOptions
   var length: Int
   var key: ScreenKey
@@ -58,6 +60,7 @@ struct PathsCommand: Command {
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = try JournalInput.paths(arguments, command: Self.name)
+    rawCSV = arguments.flag(Option.rawCSV)
     options = try ReadOptions(arguments)
     length = try arguments.int(Self.steps, min: 1) ?? 3
     (key, fields) = try NavigationInput.by(arguments)
@@ -118,13 +121,15 @@ struct PathsCommand: Command {
     case "csv":
       var csv =
         (fields.map(\.rawValue) + ["count", "sessions"] + (1...length).map { "step_\($0)" }).joined(separator: ",")
-        + "\n"
+        + "\r\n"
       let blocks = grouped ? groups.groups : [(key: [], value: overall)]
       for (group, totals) in blocks {
         for entry in totals.ranked(top: top) {
           csv +=
-            (group.map { $0.map(CSV.field) ?? "" } + ["\(entry.count)", "\(entry.sessions)"]
-            + entry.path.map(CSV.field)).joined(separator: ",") + "\n"
+            (group.map { $0.map { CSV.field($0, guardingFormulas: !rawCSV) } ?? "" } + [
+              "\(entry.count)", "\(entry.sessions)",
+            ]
+            + entry.path.map { CSV.field($0, guardingFormulas: !rawCSV) }).joined(separator: ",") + "\r\n"
         }
       }
       context.stdout.write(csv)
@@ -186,16 +191,14 @@ extension Command {
   }
 }
 
-/// A CSV field, quoted when it holds a comma, a quote or a line end (RFC 4180).
+/// A CSV field of the navigation analyses, through the one CSV writer (``TableEncoder``).
 enum CSV {
-  static func field(_ text: String) -> String {
-    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-    var quoted = "\""
-    for character in text {
-      if character == "\"" { quoted.append("\"") }
-      quoted.append(character)
-    }
-    return quoted + "\""
+  static func field(_ text: String) -> String { field(text, guardingFormulas: true) }
+
+  static func field(_ text: String, guardingFormulas: Bool) -> String {
+    var out: [UInt8] = []
+    TableEncoder.appendCSVField(bytes: Array(text.utf8), guardingFormulas: guardingFormulas, to: &out)
+    return String(decoding: out, as: UTF8.self)
   }
 }
 

@@ -40,7 +40,7 @@ struct StatsCommand: Command {
       Option.json.help(
         "one JSON document: {\"sessions\":[...],\"overall\":{...}}, keys in\ncamelCase (every key is described in docs/tables.md); with --by\n{\"by\":[KEY...],\"groups\":[{\"key\":{...},...}],\"overall\":{...}}"
       ),
-      format, by,
+      format, by, Option.rawCSV,
     ] + Option.reading + [Option.jobs]
   static let exitStatus = """
     0 fine (lifecycle findings are counted, not judged), 2 a file could not be
@@ -54,6 +54,8 @@ struct StatsCommand: Command {
   ]
 
   var files: [String]
+  /// `--raw-csv`: CSV text cells as they are.
+  var rawCSV = false
   var options: ReadOptions
   var format: String
   /// `--by`: the fields to group by, none for one block per journal.
@@ -64,6 +66,7 @@ struct StatsCommand: Command {
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     files = try JournalInput.paths(arguments, command: Self.name)
+    rawCSV = arguments.flag(Option.rawCSV)
     options = try ReadOptions(arguments)
     let named = arguments.choice(Self.format)
     if arguments.flag(Option.json) {
@@ -104,7 +107,7 @@ struct StatsCommand: Command {
       case "json": context.stdout.write(groups.json + "\n")
       case "csv":
         var bytes: [UInt8] = []
-        groups.writeCSV(to: &bytes)
+        groups.writeCSV(guardingFormulas: !rawCSV, to: &bytes)
         context.stdout.write(bytes: bytes)
       default: groups.writeText(to: &context.stdout)
       }

@@ -71,9 +71,10 @@ struct TableOutput {
   /// Opens the destination; a single file gets its header at once.
   /// - Throws: ``CommandFailure`` if the file or directory cannot be created.
   init(
-    table: Table, format: TableFormat, compression: ParquetCompression = .none, destination: Destination
+    table: Table, format: TableFormat, compression: ParquetCompression = .none, destination: Destination,
+    guardsFormulas: Bool = true
   ) throws(CommandFailure) {
-    encoder = TableEncoder(table: table, format: format)
+    encoder = TableEncoder(table: table, format: format, guardsFormulas: guardsFormulas)
     self.destination = destination
     self.compression = compression
     buffer.reserveCapacity(Self.blockSize + (1 << 16))

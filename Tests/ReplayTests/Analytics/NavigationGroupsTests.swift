@@ -88,7 +88,7 @@ import Testing
     #expect(
       titles == ["build 3.1: 3 sessions", "build 3.10: 3 sessions", "build (none): 1 session", "overall: 7 sessions"],
       "\(results[0].stdout)")
-    let csv = results[1].stdout.split(separator: "\n")
+    let csv = results[1].stdout.split(separator: "\r\n")
     #expect(csv.first == "device,count,sessions,step_1,step_2")
     #expect(
       csv.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false)[0] } == ["Pad", "Phone", ""])
@@ -155,9 +155,9 @@ import Testing
           "\(name) p\(p)")
       }
     }
-    #expect(results[1].stdout.hasPrefix("screen,measure,count,p50_ms,p95_ms,p99_ms,max_ms\n"), "\(results[1])")
+    #expect(results[1].stdout.hasPrefix("screen,measure,count,p50_ms,p95_ms,p99_ms,max_ms\r\n"), "\(results[1])")
     #expect(results[2].stdout.contains("  p95 ") && !results[2].stdout.contains("  p90 "), "\(results[2])")
-    #expect(results[3].stdout.hasPrefix("screen,measure,count,p50_ms,p90_ms,p99_ms,max_ms\n"), "\(results[3])")
+    #expect(results[3].stdout.hasPrefix("screen,measure,count,p50_ms,p90_ms,p99_ms,max_ms\r\n"), "\(results[3])")
     let extremes = try #require(try Self.object(results[4])["screens"] as? [[String: Any]])
     for screen in extremes {
       let measure = try #require(screen["dwell"] as? [String: Any])

@@ -1,6 +1,7 @@
 import Journal
-import Projection
 import Testing
+
+@testable import Projection
 
 #if canImport(Glibc)
   import Glibc
@@ -259,7 +260,7 @@ enum PlantedCorpus {
   static func journal(_ plantedCase: PlantedCase) throws -> PlantedJournal {
     let records = try base(plantedCase.style, plantedCase.seed)
     guard let bug = plantedCase.bug else { return PlantedJournal(records: records) }
-    var random = CorpusRandom(seed: plantedCase.seed &* 7919 &+ UInt64(PlantedBug.allCases.firstIndex(of: bug)!))
+    var random = SplitMix64(seed: plantedCase.seed &* 7919 &+ UInt64(PlantedBug.allCases.firstIndex(of: bug)!))
     return try Planter(records: records).plant(bug, random: &random, seed: plantedCase.seed)
   }
 }
@@ -338,7 +339,7 @@ private struct Planter {
     return out
   }
 
-  func plant(_ bug: PlantedBug, random: inout CorpusRandom, seed: UInt64) throws -> PlantedJournal {
+  func plant(_ bug: PlantedBug, random: inout SplitMix64, seed: UInt64) throws -> PlantedJournal {
     switch bug {
     case .retainCycle:
       // A modal without modals of its own, its dealloc dropped. Odd seeds: a nested modal
@@ -412,26 +413,8 @@ private struct Planter {
   }
 }
 
-/// SplitMix64: one seed, always the same sequence.
-struct CorpusRandom {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A number in 0..<n.
-  mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-
-  /// True with probability `percent` / 100.
-  mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-
+extension SplitMix64 {
+  /// One of `items`, or nil when there are none.
   mutating func pick<T>(_ items: [T]) -> T? { items.isEmpty ? nil : items[below(items.count)] }
 }
 
@@ -444,7 +427,7 @@ struct CorpusRandom {
 /// comes only when no modal is open, so that the screens' graph never changes.
 struct CorpusApp {
   let style: CorpusIDStyle
-  var random: CorpusRandom
+  var random: SplitMix64
   let width: Int
   let height: Int
   var ids: [String] = []
@@ -463,7 +446,7 @@ struct CorpusApp {
   init(style: CorpusIDStyle, seed: UInt64) {
     self.style = style
     // The two styles get different apps from one seed.
-    random = CorpusRandom(seed: seed &* 2 &+ (style == .plain ? 0 : 1))
+    random = SplitMix64(seed: seed &* 2 &+ (style == .plain ? 0 : 1))
     width = 6 + random.below(9)
     height = 10 + random.below(5)
   }

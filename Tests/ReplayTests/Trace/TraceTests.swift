@@ -238,6 +238,28 @@ import Testing
     #expect(named.allSatisfy { Self.attributes($0)["screen.class"] as? String == className })
   }
 
+  /// The format allows any finite distance and velocity: a pan's slice never ends before it starts.
+  @Test func panSlicesHaveNonNegativeDurationsWhateverTheNumbers() throws {
+    var lines = [
+      #"{"seq":0,"time":"2026-01-01T00:00:00.000000Z","type":"session","v":1,"session":"P"}"#,
+      #"{"seq":1,"time":"2026-01-01T00:00:00.001000Z","type":"alloc","controller":"a","class":"A"}"#,
+    ]
+    let numbers: [(Double, Double)] = [(-5000, 1000), (5000, -1000), (-1, -1), (0, 1), (1e300, 1e-300), (100, 1000)]
+    for (k, (distance, velocity)) in numbers.enumerated() {
+      lines.append(
+        #"{"seq":\#(k + 2),"time":"2026-01-01T00:00:0\#(k + 1).000000Z","type":"pan","controller":"a","direction":"left","touches":1,"distance":\#(distance),"velocity":\#(velocity),"outcome":"blocked"}"#
+      )
+    }
+    let journal = Journal(name: "pans.ndjson", bytes: Array((lines.joined(separator: "\n") + "\n").utf8))
+    let slices = try Self.chrome(journal).filter { $0["ph"] as? String == "X" && $0["name"] as? String != nil }
+    let pans = slices.filter { ($0["args"] as? [String: Any])?["distance"] != nil }
+    #expect(pans.count == numbers.count, "\(slices)")
+    for slice in pans {
+      let dur = try #require(slice["dur"] as? NSNumber).doubleValue
+      #expect(dur >= 0, "\(slice)")
+    }
+  }
+
   @Test func chromeHeaderComesFirstAndTheRootThreadSortsFirst() throws {
     let journal = try #require(Self.journals.first { $0.name == "notes.intended.ndjson" })
     let bytes = TraceWriter.document(format: .chrome, runs: [(journal.name, Self.items(journal))])

@@ -243,18 +243,20 @@ struct ChromeTraceEncoder: TraceSink, Sendable {
   mutating func pan(lane: Int, _ pan: Pan, seq: Int, time: Timestamp) {
     usedPans = true
     // The journal has the gesture's end; its start is estimated as distance / velocity before,
-    // never before the previous pan's end, so that pans follow one another on their thread.
+    // never before the previous pan's end, so that pans follow one another on their thread. The
+    // numbers are read as magnitudes (the format allows any finite number): a slice never ends
+    // before it starts.
     let end = ts(time)
     var begin = end
-    if pan.velocity > 0 {
-      let estimate = pan.distance / pan.velocity * 1_000_000
+    if pan.velocity.magnitude > 0 {
+      let estimate = pan.distance.magnitude / pan.velocity.magnitude * 1_000_000
       if estimate.isFinite && estimate < Double(end) {
         begin = end - Int(estimate.rounded())
       } else {
         begin = 0
       }
     }
-    begin = max(begin, lastPanEnd)
+    begin = min(max(begin, lastPanEnd), end)
     lastPanEnd = end
     let controller = quotedID(lane, pan.controller)
     // The numbers and what follows them (at most 110 bytes) in the same piece.

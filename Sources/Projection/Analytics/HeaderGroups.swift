@@ -18,7 +18,8 @@ import Journal
 public struct HeaderGroups<Value: Sendable>: Sendable {
   /// The fields grouped by, in the order given.
   public let keys: [StatsKey]
-  private var index: [[String?]: Value] = [:]
+  /// By the bytes of the values (``ExactText``): canonically equivalent values are two groups.
+  private var index: [[ExactText?]: Value] = [:]
   private let empty: Value
 
   /// Groups by `keys`; a group's value starts as `empty`.
@@ -35,12 +36,12 @@ public struct HeaderGroups<Value: Sendable>: Sendable {
   /// Changes the value of the group `key` (``keys``' values), made from the empty value the first time.
   public mutating func update<R>(_ key: [String?], _ body: (inout Value) throws -> R) rethrows -> R {
     let empty = self.empty
-    return try body(&index[key, default: empty])
+    return try body(&index[key.map { $0.map(ExactText.init) }, default: empty])
   }
 
   /// The groups, sorted by their values (version order, nil last).
   public var groups: [(key: [String?], value: Value)] {
-    index.map { (key: $0.key, value: $0.value) }.sorted { Self.precedes($0.key, $1.key) }
+    index.map { (key: $0.key.map { $0?.text }, value: $0.value) }.sorted { Self.precedes($0.key, $1.key) }
   }
 
   /// Whether no journal was added.
@@ -48,7 +49,7 @@ public struct HeaderGroups<Value: Sendable>: Sendable {
 
   /// Field by field: version order of the values (``VersionOrder``), nil after every value.
   public static func precedes(_ a: [String?], _ b: [String?]) -> Bool {
-    for (x, y) in zip(a, b) where x != y {
+    for (x, y) in zip(a, b) where x.map(ExactText.init) != y.map(ExactText.init) {
       return VersionOrder.precedes(x, y)
     }
     return false

@@ -85,9 +85,14 @@ struct LatencyCommand: Command {
   }
 
   /// A group's values (nil: the header has no such field) and a screen.
+  /// A screen of a group, compared and hashed by the bytes of its texts (``ExactText``).
   struct Row: Hashable {
     var group: [String?]
     var screen: String
+
+    var exact: [ExactText?] { group.map { $0.map(ExactText.init) } + [ExactText(screen)] }
+    static func == (a: Row, b: Row) -> Bool { a.exact == b.exact }
+    func hash(into hasher: inout Hasher) { hasher.combine(exact) }
   }
 
   /// `--percentiles`: each 0 to 100, none twice; p50, p90 and p99 when not given.
@@ -115,7 +120,7 @@ struct LatencyCommand: Command {
       guard
         let read = NavigationInput.read(
           path, options: options, limit: limit, &context, &progress, fold: &builder, { $0.consume($1) })
-      else { return nil as NavigationInput.Read<[String: LatencyBuilder.Screen]>? }
+      else { return nil as NavigationInput.Read<[ExactText: LatencyBuilder.Screen]>? }
       builder.finish()
       return NavigationInput.Read(
         session: read.session, header: read.header, formatErrors: read.formatErrors, result: builder.screens)
@@ -123,11 +128,15 @@ struct LatencyCommand: Command {
       guard let read else { return verdict.noteUnreadable() }
       verdict.noteFormatErrors(read.formatErrors)
       let group = keys.map { $0.value(in: read.header) }
-      for (screen, values) in read.result { rows[Row(group: group, screen: screen), default: .init()].merge(values) }
+      for (screen, values) in read.result {
+        rows[Row(group: group, screen: screen.text), default: .init()].merge(values)
+      }
     }
     let percentiles = percentiles
     let ordered = rows.sorted { a, b in
-      if a.key.group != b.key.group { return HeaderGroups<Row>.precedes(a.key.group, b.key.group) }
+      if a.key.exact.dropLast() != b.key.exact.dropLast() {
+        return HeaderGroups<Row>.precedes(a.key.group, b.key.group)
+      }
       return Array(a.key.screen.utf8).lexicographicallyPrecedes(Array(b.key.screen.utf8))
     }
     let measures: [(name: String, json: String, get: (LatencyBuilder.Screen) -> Distribution)] = [
@@ -174,7 +183,7 @@ struct LatencyCommand: Command {
     default:
       var lastGroup: [String?]? = nil
       for (row, screen) in ordered {
-        if !keys.isEmpty, row.group != lastGroup {
+        if !keys.isEmpty, row.group.map({ $0.map(ExactText.init) }) != lastGroup?.map({ $0.map(ExactText.init) }) {
           let label = zip(keys, row.group).map { "\($0.rawValue) \($1.map { displayText($0, limit: .max) } ?? "-")" }
           context.stdout.write((lastGroup == nil ? "" : "\n") + "== " + label.joined(separator: ", ") + "\n")
           lastGroup = row.group

@@ -34,7 +34,7 @@ extension ReportCommand {
     var session: String
     var stats: SessionStats
     var paths: [([String], Int)]
-    var latency: [String: LatencyBuilder.Screen]
+    var latency: [ExactText: LatencyBuilder.Screen]
     /// The session's own report beside the journal, if one was written there.
     var report: String?
   }
@@ -62,8 +62,8 @@ extension ReportCommand {
       builds[journal.build] = build
       totals.add(journal.paths.map { (path: $0.0, count: $0.1) }, session: journal.session)
       for (screen, values) in journal.latency {
-        latency[journal.build, default: [:]][screen, default: .init()].merge(values)
-        visits[screen, default: 0] += values.dwell.count
+        latency[journal.build, default: [:]][screen.text, default: .init()].merge(values)
+        visits[screen.text, default: 0] += values.dwell.count
       }
     }
     let shown = Set(

@@ -34,19 +34,20 @@ struct TableOutput {
   let destination: Destination
   private var buffer: [UInt8] = []
   private var single: AtomicFile?
-  private var partitions: [String: AtomicFile] = [:]
+  /// By the bytes of the folder names (``ExactText``): canonically equivalent values are two partitions.
+  private var partitions: [ExactText: AtomicFile] = [:]
   /// Keys of `partitions` in creation order (committed in that order).
-  private var partitionOrder: [String] = []
+  private var partitionOrder: [ExactText] = []
   private var active: AtomicFile?
   /// Whether the partition of the current context is the active one.
   private var partitionChosen = false
   /// Partitions with a descriptor open, the most recently written last.
-  private var openNames: [String] = []
+  private var openNames: [ExactText] = []
   /// Directories this output created, parents first: those left empty are removed at the end.
   private var createdDirectories: [String] = []
   /// Partitions whose file could not be made: their rows are dropped, and each is reported.
   private(set) var failures: [PartitionFailure] = []
-  private var failedNames: Set<String> = []
+  private var failedNames: Set<ExactText> = []
   /// Whether the rows of the current context are dropped (its partition failed).
   private var discarding = false
   /// Partition files kept open at most (descriptors are limited, 1,024 by default).
@@ -56,11 +57,11 @@ struct TableOutput {
   /// The Parquet writer of the active file (nil for NDJSON and CSV).
   private var writer: ParquetWriter?
   /// The Parquet writers of the other partitions, by partition directory.
-  private var heldWriters: [String: ParquetWriter] = [:]
+  private var heldWriters: [ExactText: ParquetWriter] = [:]
   /// The partition of `writer`.
-  private var writerName = ""
+  private var writerName = ExactText("")
   /// Bytes the writers in `heldWriters` hold, by partition, and their sum.
-  private var heldBytes: [String: Int] = [:]
+  private var heldBytes: [ExactText: Int] = [:]
   private var heldTotal = 0
   /// Spooled Parquet rows that end past the bytes received so far.
   private var pendingSpool: [UInt8] = []
@@ -167,11 +168,11 @@ struct TableOutput {
   private mutating func choosePartition(_ stdout: inout FileOutput) throws(CommandFailure) {
     partitionChosen = true
     guard case .partitions(let directory, let keys) = destination else { return }
-    let name = PartitionPath.directory(keys, encoder.context)
+    let name = ExactText(PartitionPath.directory(keys, encoder.context))
     if let file = partitions[name], file === active { return }
     try flush(&stdout)
     discarding = false
-    let folder = directory + "/" + name
+    let folder = directory + "/" + name.text
     if failedNames.contains(name) {
       noteFailure(folder: folder, reason: nil)
       return
@@ -235,14 +236,14 @@ struct TableOutput {
   }
 
   /// Writes to a partition that is not the active one, leaving it closed if it was.
-  private mutating func writeHeld(_ bytes: [UInt8], to name: String) throws(CommandFailure) {
+  private mutating func writeHeld(_ bytes: [UInt8], to name: ExactText) throws(CommandFailure) {
     guard let file = partitions[name] else { preconditionFailure("no partition \(name)") }
     try file.write(bytes)
     if !openNames.contains(name) { try file.suspend() }
   }
 
   /// Sets the active partition's Parquet writer aside and takes the one of `name` (new if need be).
-  private mutating func switchWriter(to name: String) throws(CommandFailure) {
+  private mutating func switchWriter(to name: ExactText) throws(CommandFailure) {
     if let writer = writer.take() {
       let bytes = writer.bufferedBytes
       heldWriters[writerName] = writer
@@ -313,7 +314,7 @@ struct TableOutput {
   }
 
   /// The partition directories written, in creation order.
-  var partitionNames: [String] { partitionOrder }
+  var partitionNames: [String] { partitionOrder.map(\.text) }
 }
 
 /// A partition of `export --partition` whose file could not be made, and the journals whose rows it lost.

@@ -133,7 +133,7 @@ import Testing
       let reader = try JournalReader(path: journal.path)
       while let item = reader.next() { if case .record(let record, _, _) = item { builder.consume(record) } }
       builder.finish()
-      for (screen, values) in builder.screens { dwell[screen, default: []] += values.dwell.values }
+      for (screen, values) in builder.screens { dwell[screen.text, default: []] += values.dwell.values }
     }
     func nearestRank(_ values: [Int64], _ p: Double) -> String {
       let sorted = values.sorted()

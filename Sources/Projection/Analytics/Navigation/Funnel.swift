@@ -15,7 +15,7 @@ public struct FunnelMatcher: Sendable {
   public let key: ScreenKey
   /// Microseconds from reaching S1 within which the later steps count; nil for no limit.
   public let window: Int64?
-  private let stepOf: [String: [Int]]
+  private let stepOf: [ExactText: [Int]]
   /// (step indices of the screen, time) of each entry that is a step.
   private var entries: [(steps: [Int], time: Int64)] = []
 
@@ -23,13 +23,13 @@ public struct FunnelMatcher: Sendable {
     self.steps = steps
     self.key = key
     self.window = window
-    var stepOf: [String: [Int]] = [:]
-    for (i, screen) in steps.enumerated() { stepOf[screen, default: []].append(i) }
+    var stepOf: [ExactText: [Int]] = [:]
+    for (i, screen) in steps.enumerated() { stepOf[ExactText(screen), default: []].append(i) }
     self.stepOf = stepOf
   }
 
   public mutating func add(_ step: ScreenStep) {
-    guard let indices = stepOf[step.screen(key)] else { return }
+    guard let indices = stepOf[ExactText(step.screen(key))] else { return }
     entries.append((indices, step.time.microseconds))
   }
 
@@ -57,11 +57,11 @@ public struct FunnelMatcher: Sendable {
 /// reached it, and the times between consecutive steps.
 public struct FunnelTotals: Sendable {
   public let steps: [String]
-  private var reached: [Set<String>]
+  private var reached: [Set<ExactText>]
   /// Microseconds from step i-1 to step i, one per session that reached step i (none for step 0).
   private var gaps: [[Int64]]
-  /// Sessions seen, funnel entered or not.
-  public private(set) var sessions: Set<String> = []
+  /// Sessions seen, funnel entered or not (by the bytes of their ids).
+  public private(set) var sessions: Set<ExactText> = []
 
   public init(steps: [String]) {
     self.steps = steps
@@ -70,6 +70,7 @@ public struct FunnelTotals: Sendable {
   }
 
   public mutating func add(_ times: [Int64], session: String) {
+    let session = ExactText(session)
     sessions.insert(session)
     for (i, time) in times.enumerated() {
       reached[i].insert(session)

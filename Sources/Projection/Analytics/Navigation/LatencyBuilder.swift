@@ -28,7 +28,8 @@ public struct LatencyBuilder: Sendable {
   private var tracker = ScreenTracker()
   private var visits = VisitTracker()
   private var lastTime: Timestamp?
-  public private(set) var screens: [String: Screen] = [:]
+  /// By the bytes of the screens' names (``ExactText``): canonically equivalent names are two screens.
+  public private(set) var screens: [ExactText: Screen] = [:]
   /// The journal's header, once read.
   public private(set) var header: SessionHeader?
 
@@ -40,13 +41,13 @@ public struct LatencyBuilder: Sendable {
     if let visit = visits.consume(record) { addVisit(visit) }
     switch tracker.consume(record) {
     case .step(let step):
-      let name = step.screen(key)
+      let name = ExactText(step.screen(key))
       if screens[name]?.firstArrival.count ?? 0 == 0 {
         screens[name, default: Screen()].firstArrival.add(
           step.time.microseconds - (tracker.start ?? step.time).microseconds)
       }
     case .appeared(let controller, let className, let microseconds):
-      let name = key == .controller ? controller.rawValue : className ?? controller.rawValue
+      let name = ExactText(key == .controller ? controller.rawValue : className ?? controller.rawValue)
       screens[name, default: Screen()].appearance.add(microseconds)
     case nil:
       break
@@ -59,7 +60,7 @@ public struct LatencyBuilder: Sendable {
   }
 
   private mutating func addVisit(_ visit: Visit) {
-    let name = key == .controller ? visit.controller.rawValue : visit.className ?? visit.controller.rawValue
+    let name = ExactText(key == .controller ? visit.controller.rawValue : visit.className ?? visit.controller.rawValue)
     screens[name, default: Screen()].dwell.add(visit.dwellMicroseconds)
   }
 }

@@ -13,7 +13,7 @@ import Journal
 public struct PathCounter: Sendable {
   public let steps: Int
   public let key: ScreenKey
-  private var names: [String: Int32] = [:]
+  private var names: [ExactText: Int32] = [:]
   private var nameList: [String] = []
   /// The last `steps` screens, oldest first (fewer at the start).
   private var window: [Int32] = []
@@ -29,11 +29,11 @@ public struct PathCounter: Sendable {
   public mutating func add(_ step: ScreenStep) {
     let name = step.screen(key)
     let n: Int32
-    if let known = names[name] {
+    if let known = names[ExactText(name)] {
       n = known
     } else {
       n = Int32(nameList.count)
-      names[name] = n
+      names[ExactText(name)] = n
       nameList.append(name)
     }
     if window.count == steps { window.removeFirst() }
@@ -62,25 +62,27 @@ public struct PathTotals: Sendable {
     }
   }
 
-  private var counts: [[String]: (count: Int, sessions: Set<String>)] = [:]
-  /// Sessions seen, with paths or not.
-  public private(set) var sessions: Set<String> = []
+  private var counts: [[ExactText]: (count: Int, sessions: Set<ExactText>)] = [:]
+  /// Sessions seen, with paths or not (by the bytes of their ids).
+  public private(set) var sessions: Set<ExactText> = []
 
   public init() {}
 
   /// Adds one session's paths (`session`: its header's id, or the file's name without one).
   public mutating func add(_ paths: [(path: [String], count: Int)], session: String) {
+    let session = ExactText(session)
     sessions.insert(session)
     for (path, count) in paths {
-      counts[path, default: (0, [])].count += count
-      counts[path]!.sessions.insert(session)
+      let key = path.map(ExactText.init)
+      counts[key, default: (0, [])].count += count
+      counts[key]!.sessions.insert(session)
     }
   }
 
   /// The paths by count, then sessions (both descending), then path (ascending, by
   /// the screens' bytes); the first `top` (all when nil).
   public func ranked(top: Int?) -> [Entry] {
-    let all = counts.map { Entry(path: $0.key, count: $0.value.count, sessions: $0.value.sessions.count) }
+    let all = counts.map { Entry(path: $0.key.map(\.text), count: $0.value.count, sessions: $0.value.sessions.count) }
       .sorted { a, b in
         if a.count != b.count { return a.count > b.count }
         if a.sessions != b.sessions { return a.sessions > b.sessions }

@@ -1,0 +1,33 @@
+/// A text compared, hashed and ordered by its UTF-8 bytes: the key wherever journal strings are
+/// grouped (sessions, screens, header values, partition folders).
+///
+/// Swift's `String ==` is canonical equivalence: `K` (U+004B) equals the KELVIN SIGN (U+212A),
+/// and `é` equals `e` followed by U+0301. The format says an id is its bytes, and so do `check`,
+/// the rows of every table and DuckDB: a dictionary keyed by `String` would merge what they keep
+/// apart.
+///
+/// ```swift
+/// ExactText("\u{E9}") == ExactText("e\u{301}")   // false
+/// "\u{E9}" == "e\u{301}"                         // true
+/// ```
+public struct ExactText: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public let text: String
+
+  public init(_ text: String) { self.text = text }
+
+  public static func == (lhs: ExactText, rhs: ExactText) -> Bool {
+    lhs.text.utf8.count == rhs.text.utf8.count && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(text.utf8.count)
+    for byte in text.utf8 { hasher.combine(byte) }
+  }
+
+  /// By bytes, as `sort` and DuckDB order text.
+  public static func < (lhs: ExactText, rhs: ExactText) -> Bool {
+    lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
+  }
+
+  public var description: String { text }
+}

@@ -91,4 +91,18 @@ import Testing
     let parsed = try Shell.run([python, "-c", script, file])
     #expect(parsed == "intended.ndjson 1 True\nlegacy.ndjson 5 True\ncrlf.ndjson 1 True\nmissing.ndjson 1 True\n")
   }
+
+  /// A line feed in a file name is a character reference in the attributes that name it: an XML
+  /// parser turns a literal one into a space, and the name read back would be another file's.
+  @Test func aLineFeedInAFileNameSurvivesTheAttributes() throws {
+    let dir = try TemporaryDirectory()
+    let path = try dir.write(
+      "a\nb.ndjson", try String(contentsOfFile: CheckJournals.directory + "/notes.legacy.ndjson", encoding: .utf8))
+    let result = try Binary.run(["check", "--format", "junit", path])
+    #expect(result.status == 1, "\(result.stderr)")
+    let escaped = path.replacingOccurrences(of: "\n", with: "&#10;")
+    #expect(result.stdout.contains("<testsuite name=\"\(escaped)\""), "\(result.stdout.prefix(400))")
+    #expect(result.stdout.contains("classname=\"\(escaped)\""))
+    #expect(!result.stdout.contains("name=\"\(path)"), "no attribute holds the line feed itself")
+  }
 }

@@ -253,13 +253,14 @@ struct JUnitCheckOutput: CheckOutput {
       text += "\n" + diff
     }
     cases.append(
-      "    <testcase classname=\"\(Self.escape(file))\" name=\"\(Self.escape(name))\">\n"
-        + "      <failure type=\"\(Self.escape(diagnostic.rule))\" message=\"\(Self.escape(diagnostic.message))\">"
+      "    <testcase classname=\"\(Self.escape(file, attribute: true))\" name=\"\(Self.escape(name, attribute: true))\">\n"
+        + "      <failure type=\"\(Self.escape(diagnostic.rule, attribute: true))\" "
+        + "message=\"\(Self.escape(diagnostic.message, attribute: true))\">"
         + Self.escape(text) + "</failure>\n    </testcase>\n")
   }
 
   mutating func endFile(_ file: CheckedFile, _ context: inout Context) {
-    let name = Self.escape(file.name)
+    let name = Self.escape(file.name, attribute: true)
     let unreadable = file.failure != nil
     var xml =
       "  <testsuite name=\"\(name)\" tests=\"\(cases.count + 1)\" failures=\"\(cases.count)\" "
@@ -270,7 +271,7 @@ struct JUnitCheckOutput: CheckOutput {
     } else {
       xml += ">\n"
       if let failure = file.failure {
-        xml += "      <error type=\"unreadable\" message=\"\(Self.escape(failure))\"/>\n"
+        xml += "      <error type=\"unreadable\" message=\"\(Self.escape(failure, attribute: true))\"/>\n"
       }
       if !warnings.isEmpty {
         xml += "      <system-out>" + Self.escape(warnings.joined(separator: "\n")) + "</system-out>\n"
@@ -297,8 +298,10 @@ struct JUnitCheckOutput: CheckOutput {
   }
 
   /// Text for XML content and attribute values: the five entities, and every
-  /// character XML 1.0 does not allow (most controls) as a visible `\u{…}`.
-  static func escape(_ text: String) -> String {
+  /// character XML 1.0 does not allow (most controls) as a visible `\u{…}`. In an attribute
+  /// (`attribute`), a line feed and a tab are character references, which a parser keeps (it
+  /// turns a literal one into a space: a file name holding a line feed would lose it).
+  static func escape(_ text: String, attribute: Bool = false) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -308,7 +311,8 @@ struct JUnitCheckOutput: CheckOutput {
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
       case "'": out += "&apos;"
-      case "\n", "\t": out.unicodeScalars.append(scalar)
+      case "\n": if attribute { out += "&#10;" } else { out.unicodeScalars.append(scalar) }
+      case "\t": if attribute { out += "&#9;" } else { out.unicodeScalars.append(scalar) }
       default:
         let v = scalar.value
         let allowed = (v >= 0x20 && v < 0xD800) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000

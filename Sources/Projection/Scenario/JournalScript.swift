@@ -200,8 +200,7 @@ private struct Extraction {
     // The first candidate whose events are the journal's next events, exactly.
     for commands in candidates {
       var trial = nav
-      guard let produced = Self.run(wait.map { [.wait(milliseconds: $0)] + commands } ?? commands, on: &trial)
-      else { continue }
+      guard let produced = Self.run(wait + commands, on: &trial) else { continue }
       guard i + produced.count <= records.count, !produced.isEmpty else { continue }
       // `seq` aside: after an app's event the model does not write, the rest still lines up.
       var same = true
@@ -225,7 +224,7 @@ private struct Extraction {
     var refusal = ""
     for commands in candidates {
       var trial = nav
-      let all = wait.map { [.wait(milliseconds: $0)] + commands } ?? commands
+      let all = wait + commands
       do throws(NavigatorError) {
         for command in all { try trial.run(command) }
       } catch {
@@ -241,11 +240,10 @@ private struct Extraction {
     return i + 1
   }
 
-  private mutating func append(wait: Int64?, _ commands: [ScenarioCommand], _ i: Int) {
-    if let wait, wait > 0 {
-      lines.append(JournalScript.Line(command: .wait(milliseconds: wait), comment: nil, journalLine: line(i)))
+  private mutating func append(wait: [ScenarioCommand], _ commands: [ScenarioCommand], _ i: Int) {
+    for command in wait + commands {
+      lines.append(JournalScript.Line(command: command, comment: nil, journalLine: line(i)))
     }
-    for command in commands { lines.append(JournalScript.Line(command: command, comment: nil, journalLine: line(i))) }
   }
 
   /// Runs commands on `nav` and returns the records they wrote, nil when one is refused.
@@ -274,13 +272,25 @@ private struct Extraction {
     return end
   }
 
-  /// The `wait` before the command of the event at `i`: the command's first event comes 1 ms after the clock.
-  /// Nil when no wait is needed or none can put it there (an app's clock running differently).
-  private func wait(before i: Int) -> Int64? {
+  /// The `wait`s before the command of the event at `i`: the command's first event comes 1 ms after
+  /// the clock. A gap longer than the longest `wait` (10¹² ms) takes several; an app's clock, finer
+  /// than the model's, gets the whole milliseconds of its gap. Empty when no wait is needed or the
+  /// event comes too soon for any.
+  private func wait(before i: Int) -> [ScenarioCommand] {
     let gap = records[i].time.microseconds - nav.clock.microseconds - 1000
-    guard gap > 0, gap % 1000 == 0, gap / 1000 <= 1_000_000_000_000 else { return nil }
-    return gap / 1000
+    guard gap >= 1000 else { return [] }
+    var left = gap / 1000
+    var waits: [ScenarioCommand] = []
+    while left > 0 {
+      let ms = min(left, Self.longestWait)
+      waits.append(.wait(milliseconds: ms))
+      left -= ms
+    }
+    return waits
   }
+
+  /// The longest `wait` a script takes, in milliseconds.
+  private static let longestWait: Int64 = 1_000_000_000_000
 
   /// The commands that could have written the input event at `i`, the likeliest first.
   private func candidates(_ i: Int) -> [[ScenarioCommand]] {

@@ -55,6 +55,26 @@ import Testing
     #expect(recorded.status == 0, "\(recorded)")
   }
 
+  /// An app's clock, finer than the model's: the waits are the whole milliseconds of each gap.
+  @Test func anAppsFinerClockGivesWholeMilliseconds() {
+    func at(_ us: Int64) -> Timestamp { Timestamp(microseconds: Timestamp.modelEpoch.microseconds + us) }
+    let records = [
+      Record(seq: 0, time: at(0), event: .session(SessionHeader(session: "T"))),
+      Record(seq: 1, time: at(2_500), event: .alloc(controller: "a", className: "A")),
+      Record(seq: 2, time: at(9_999), event: .mark(label: "m", fields: [])),
+      Record(seq: 3, time: at(10_100), event: .mark(label: "n", fields: [])),
+    ]
+    let script = JournalScript(records)
+    #expect(
+      script.commands.dropFirst()
+        == [
+          .wait(milliseconds: 1), .controller("a", className: "A"), .wait(milliseconds: 6),
+          .mark(label: "m", fields: []), .mark(label: "n", fields: []),
+        ], "\(script.text)")
+    #expect(!script.reproduces)
+    #expect(script.firstDifference == 2)
+  }
+
   /// Ids, classes, labels and values with spaces, quotes, backslashes, `#` and `=` are quoted so
   /// that the recording comes back byte for byte; a line feed cannot be said, and is a comment.
   @Test func textsAreQuotedAsTheParserNeeds() throws {

@@ -113,6 +113,68 @@ import Testing
     #expect(checked == 120)
   }
 
+  /// A script that uses what the simulations rarely do: a start with a zone offset and
+  /// microseconds, thresholds above and below the default, refused, cancelled and flung pans,
+  /// nested non-animated modals, goToRoot both ways, waits longer than one `wait` takes, a
+  /// second root, unlink, dealloc (also of a controller never displayed) and marks with options.
+  static let oddScript = """
+    session id=ODD app="A #1" start=2026-05-01T10:00:00.123456+02:00
+    controller a A
+    controller b B
+    controller c C
+    controller d D
+    root a
+    link a right b
+    link b right c
+    link c down d
+    threshold b 10
+    threshold c 200
+    pan right distance=20
+    pan right distance=150
+    pan right distance=250 velocity=100
+    touches c down 3
+    pan down distance=100 touches=2
+    pan down distance=100 touches=3 cancel
+    pan down distance=100 touches=3
+    modal m1 M left animated=false
+    modal m2 M up
+    modal m3 M right animated=false
+    move left
+    move left animated=false
+    goToRoot
+    wait 1000000000000
+    wait 1000000000000
+    wait 5
+    move right
+    move right
+    move right
+    modal m4 M up
+    move down
+    goToRoot animated=false
+    unlink c down
+    root b
+    controller e E
+    link e up a
+    dealloc e
+    mark "x y" k="a b" z=
+    wait 0
+    mark end
+
+    """
+
+  @Test(arguments: [Profile.intended, .legacy])
+  func anOddScriptComesBack(profile: Profile) throws {
+    let directory = try TemporaryDirectory()
+    let journal = try ScenarioCompiler.record(
+      Array(Self.oddScript.utf8), script: directory.file("odd.scenario"), profile: profile
+    ).journal
+    let script = JournalScript(JournalReader.readAll(bytes: journal).records)
+    #expect(script.reproduces, "\(script.notes) \(script.firstDifference ?? 0)\n\(script.text)")
+    #expect(try Self.record(script, in: directory) == journal, "\(script.text)")
+    #expect(script.commands.count { if case .wait = $0 { true } else { false } } >= 3)
+    #expect(script.commands.contains(.threshold("b", points: 0)), "\(script.text)")
+  }
+
   /// Through the command line: `script` then `record` of the bundled legacy notes session.
   @Test func theCommandsRoundTrip() throws {
     let directory = try TemporaryDirectory()

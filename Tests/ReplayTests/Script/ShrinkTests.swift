@@ -127,6 +127,11 @@ import Testing
     // A runner that cannot test anything (125) finds nothing either.
     let untestable = try Binary.run(["shrink", "--rule", "modal-leak", "--run", "exit 125 #", script])
     #expect(untestable.status == 1, "\(untestable)")
+    // Any other non-zero status is no finding either; the runner's stderr shows with --verbose only.
+    let failing = try Binary.run(["shrink", "--rule", "modal-leak", "--run", "echo oops >&2; exit 3 #", script])
+    #expect(failing.status == 1 && !failing.stderr.contains("oops"), "\(failing)")
+    let verbose = try Binary.run(["shrink", "-v", "--rule", "modal-leak", "--run", "echo oops >&2; exit 3 #", script])
+    #expect(verbose.status == 1 && verbose.stderr.contains("oops"), "\(verbose)")
     // A misspelt rule is a usage error with a suggestion.
     let typo = try Binary.run(["shrink", "--rule", "modal-leek", script])
     #expect(typo.status == 64, "\(typo)")

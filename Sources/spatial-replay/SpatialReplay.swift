@@ -16,6 +16,8 @@ enum SpatialReplay {
       CatCommand.self,
       AppendCommand.self,
       RecordCommand.self,
+      ScriptCommand.self,
+      ShrinkCommand.self,
       DiffCommand.self,
       BisectCommand.self,
       AtCommand.self,
@@ -118,7 +120,7 @@ enum SpatialReplay {
   }
 
   /// The commands whose standard output is data (journal lines, tables), not text.
-  static let dataCommands: Set<String> = ["cat", "export", "append", "record", "simulate"]
+  static let dataCommands: Set<String> = ["cat", "export", "append", "record", "simulate", "script", "shrink"]
 
   static func command(named name: String) -> (any Command.Type)? {
     commands.first { $0.name == name }

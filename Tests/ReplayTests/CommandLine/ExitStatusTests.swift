@@ -59,6 +59,7 @@ import Testing
     ("bisect", { ["bisect", $0, $0] }),
     ("report", { ["report", $0] }),
     ("trace", { ["trace", "--format", "chrome", $0] }),
+    ("script", { ["script", $0] }),
   ]
 
   @Test(arguments: inputs)

@@ -100,7 +100,8 @@ private let gzipAvailable = system("command -v gzip >/dev/null 2>&1") == 0
   /// The commands that read a journal, given 20,000 lines of a web page, and what each prints last.
   static let readers: [[String]] = [
     ["check"], ["cat"], ["log"], ["map"], ["at", "FILE", "0"], ["stats"], ["export", "--table", "events"],
-    ["report", "-o", "REPORT"], ["tail", "-n", "2"], ["diff", "FILE", "FILE"], ["step", "--keys", "q"],
+    ["report", "-o", "REPORT"], ["tail", "-n", "2"], ["diff", "FILE", "FILE"], ["step", "--keys", "q"], ["script"],
+    ["shrink", "--rule", "modal-leak"],
   ]
 
   @Test func aWebPageGivesAtMostAHundredLinesOnStderrAndTheCountOfTheRest() throws {
@@ -167,6 +168,8 @@ private let gzipAvailable = system("command -v gzip >/dev/null 2>&1") == 0
       (["report", journal], journal), (["export", "--table", "events", journal], journal),
       (["export", "--table", "events", "--format", "csv", directory.path], journal), (["record", script], script),
       (["trace", "--format", "chrome", journal], journal), (["report", directory.path], journal),
+      (["script", journal], journal), (["shrink", "--rule", "modal-leak", journal], journal),
+      (["shrink", "--rule", "modal-leak", script], script),
     ] {
       let before = try directory.read(input)
       let output = alias.make(directory.path, input)
@@ -217,7 +220,7 @@ private let gzipAvailable = system("command -v gzip >/dev/null 2>&1") == 0
       (["report", journal], "<!DOCTYPE html>"), (["export", "--table", "sessions", journal], #"{"session":"#),
       (["record", script], #"{"seq":0,"#), (["simulate", "--events", "5"], #"{"seq":0,"#),
       (["trace", "--format", "otlp", journal], #"{"resourceSpans":"#),
-      (["report", "--fleet", journal], "<!DOCTYPE html>"),
+      (["report", "--fleet", journal], "<!DOCTYPE html>"), (["script", journal], "# spatial-replay script"),
     ] {
       let outcome = try Subprocess.run(arguments + ["-o", "-"], directory: directory.path)
       #expect(outcome.exitStatus == 0, "\(outcome)")

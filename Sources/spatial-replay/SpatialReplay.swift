@@ -16,6 +16,7 @@ enum SpatialReplay {
       CatCommand.self,
       AppendCommand.self,
       RecordCommand.self,
+      TestgenCommand.self,
       DiffCommand.self,
       BisectCommand.self,
       AtCommand.self,

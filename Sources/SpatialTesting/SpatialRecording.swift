@@ -66,8 +66,8 @@ public struct SpatialRecording: Sendable {
   /// - Parameters:
   ///   - exhaustive: every controller recorded must be named by an expectation (true, the
   ///     default), or only the controllers named are checked (false).
-  ///   - expectsNoFindings: the recording must check clean (the default): each finding of
-  ///     `check` is a failure of its own.
+  ///   - expectsNoFindings: the recording must check clean (the default): its findings of
+  ///     `check` are one failure (non-exhaustive: those naming a controller named, or none).
   ///   - expectations: one per controller, each with its tolerance.
   /// - Returns: every failure, empty when the recording is as expected.
   public func failures(
@@ -84,8 +84,8 @@ public struct SpatialRecording: Sendable {
     for expectation in expectations {
       if let failure = check(expectation) { failures.append(failure) }
     }
+    let named = Set(expectations.map(\.controller))
     if exhaustive {
-      let named = Set(expectations.map(\.controller))
       for controller in controllers where !named.contains(controller) {
         let rules = rules(of: controller)
         var text = Self.prefix(rules) + "controller '\(controller)' was recorded but no expectation names it"
@@ -95,13 +95,20 @@ public struct SpatialRecording: Sendable {
         failures.append(LifecycleFailure(kind: .unexpectedController, rules: rules, controller: controller, text))
       }
     }
-    if expectsNoFindings && !findings.isEmpty {
-      let counts = rules.map { rule in "\(rule) \(findings.count { $0.rule == rule })" }
-      var text = Self.prefix(rules) + "the recording has \(findings.count) "
-      text += findings.count == 1 ? "finding" : "findings"
-      text += " of check (\(counts.joined(separator: ", "))); it should check clean\n"
-      for finding in findings.prefix(Self.findingsShown) { text += "  " + Self.line(finding) + "\n" }
-      if findings.count > Self.findingsShown { text += "  … \(findings.count - Self.findingsShown) more\n" }
+    // Non-exhaustive: only the findings about the controllers named (or about none in particular).
+    let counted =
+      exhaustive
+      ? findings : findings.filter { $0.controllers.isEmpty || $0.controllers.contains(where: named.contains) }
+    if expectsNoFindings && !counted.isEmpty {
+      var seen: Set<String> = []
+      let rules = counted.map(\.rule).filter { seen.insert($0).inserted }
+      let counts = rules.map { rule in "\(rule) \(counted.count { $0.rule == rule })" }
+      var text = Self.prefix(rules) + "the recording has \(counted.count) "
+      text += counted.count == 1 ? "finding" : "findings"
+      text += " of check (\(counts.joined(separator: ", "))); it should check clean"
+      text += exhaustive ? "\n" : " (findings about the controllers named)\n"
+      for finding in counted.prefix(Self.findingsShown) { text += "  " + Self.line(finding) + "\n" }
+      if counted.count > Self.findingsShown { text += "  … \(counted.count - Self.findingsShown) more\n" }
       text += "  recorded by: \(runnerName)\n"
       failures.append(LifecycleFailure(kind: .findings, rules: rules, controller: nil, text))
     }
@@ -142,7 +149,8 @@ public struct SpatialRecording: Sendable {
       text += Self.subsequenceTable(life.steps, recorded)
     case .oneOf(let lives):
       if lives.contains(where: { Self.firstDifference($0.steps, recorded) == nil }) { return nil }
-      guard let closest = lives.max(by: { Self.commonPrefix($0.steps, recorded) < Self.commonPrefix($1.steps, recorded) })
+      guard
+        let closest = lives.max(by: { Self.commonPrefix($0.steps, recorded) < Self.commonPrefix($1.steps, recorded) })
       else {
         text = head + ": no lifecycle is allowed (one of an empty list)\n"
         text += "  recorded: \(describe(recorded))\n"
@@ -190,7 +198,9 @@ public struct SpatialRecording: Sendable {
   }
 
   /// `event 6 differs (exact): expected dealloc, recorded nothing`
-  private static func differs(at index: Int, _ expected: [LifecycleStep], _ recorded: [LifecycleStep], tolerance: String?)
+  private static func differs(
+    at index: Int, _ expected: [LifecycleStep], _ recorded: [LifecycleStep], tolerance: String?
+  )
     -> String
   {
     let want = index < expected.count ? expected[index].rawValue : "nothing"

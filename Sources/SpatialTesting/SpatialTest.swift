@@ -5,11 +5,40 @@ import Projection
 ///
 /// ```swift
 /// @Test func modalLeak() async throws {
-///   let recording = try await SpatialTest.run("controller home Home\nroot home\n", name: "t.scenario")
-///   for failure in recording.failures(.exact("home", "L W+ D+")) { Issue.record("\(failure)") }
+///   try await SpatialTest.expect(
+///     "controller home Home\nroot home\n", name: "t.scenario",
+///     .exact("home", "L W+ D+")
+///   ) { Issue.record("\($0)") }
 /// }
 /// ```
+///
+/// or, to look at the recording too:
+///
+/// ```swift
+/// let recording = try await SpatialTest.run(script, name: "t.scenario")
+/// for failure in recording.failures(.exact("home", "L W+ D+")) { XCTFail("\(failure)") }
+/// ```
 public enum SpatialTest {
+  /// Runs `script` on `runner` and hands each way the recording differs from `expectations` to
+  /// `report` (`Issue.record`, `XCTFail`): ``run(_:name:runner:)`` then
+  /// ``SpatialRecording/failures(_:exhaustive:expectsNoFindings:)``.
+  ///
+  /// - Parameters:
+  ///   - exhaustive: every controller recorded must be named (true), or only those named are checked.
+  ///   - expectations: one per controller, each with its tolerance.
+  ///   - report: called once per failure, in order.
+  /// - Returns: the recording.
+  /// - Throws: as ``run(_:name:runner:)``.
+  @discardableResult
+  public static func expect(
+    _ script: String, name: String = "test.scenario", runner: (any ScenarioRunner)? = nil, exhaustive: Bool = true,
+    _ expectations: LifecycleExpectation..., report: (LifecycleFailure) -> Void
+  ) async throws -> SpatialRecording {
+    let recording = try await run(script, name: name, runner: runner)
+    for failure in recording.failures(expectations, exhaustive: exhaustive) { report(failure) }
+    return recording
+  }
+
   /// Parses `script` and runs it on `runner`: by default the reference runner that
   /// `SPATIAL_TESTING_RUNNER` chooses (``ReferenceRunner/fromEnvironment(_:)``: intended, or
   /// legacy).

@@ -34,13 +34,17 @@ struct TestgenCommand: Command {
   static let testName = Option.value(
     "--name", "NAME", "the test's name, an identifier (default: from SCRIPT's name,\nmodal-leak.scenario → modalLeak)")
   static let nonExhaustive = Option.list(
-    "--non-exhaustive", "ID", "assert only these controllers (comma-separated); others\nand their findings are not checked")
+    "--non-exhaustive", "ID",
+    "assert only these controllers (comma-separated); others\nand their findings are not checked")
   static let tolerance = Option.list(
     "--tolerance", "MODE", "auto (default), exact or subsequence for every controller,\nor ID=MODE for one")
   static let rule = Option.list(
-    "--rule", "RULE", "the finding the test is about: its controllers are exact\nunder auto (default: every legacy finding)")
-  static let options = [Option.output.help("the folder to write the test files into (created if missing)"), framework,
-    testName, nonExhaustive, tolerance, rule]
+    "--rule", "RULE",
+    "the finding the test is about: its controllers are exact\nunder auto (default: every legacy finding)")
+  static let options = [
+    Option.output.help("the folder to write the test files into (created if missing)"), framework,
+    testName, nonExhaustive, tolerance, rule,
+  ]
   static let exitStatus = """
     0 written, 2 script error, unreadable script or unwritable output, 64
     usage error (a journal given instead of a script, an unknown controller

@@ -3,19 +3,17 @@ import SpatialTesting
 import Testing
 
 @Test func modalLeak() async throws {
-  let recording = try await SpatialTest.run(
+  try await SpatialTest.expect(
     """
-    # The smallest legacy session that leaks a modal: `shrink --rule modal-leak` of a long one.
-    controller home Home
-    root home
-    modal m M up animated=false
-    move down animated=false
+    # spatial-replay shrink --rule modal-leak: 4 of 226 commands (profile legacy)
+    session id=sim-1
+    controller c0 InboxViewController
+    root c0
+    modal m2 ModalViewController up
+    move down
     """,
-    name: "modal-leak.scenario")
-  for failure in recording.failures(
-    .exact("home", "L W+ D+ W- D- W+ D+"),
-    .exact("m", "L W+ D+ W- D- dealloc"))
-  {
-    Issue.record("\(failure)")
-  }
+    name: "modal-leak.scenario",
+    .exact("c0", "L W+ D+ W- D- W+ D+"),
+    .exact("m2", "L W+ D+ W- D- dealloc")
+  ) { Issue.record("\($0)") }
 }

@@ -137,4 +137,26 @@ import Testing
     #expect(RegressionTestSource.testName(forScript: "func.scenario") == "funcScenario")
     #expect(RegressionTestSource.testName(forScript: "…") == "scenario")
   }
+
+  @Test func hostileScriptsGiveAFileOrALineNumberNeverASignal() throws {
+    let dir = try TemporaryDirectory()
+    // A storm of blank lines around the commands, and a mark of 512 KiB: the blank lines are left out.
+    let long = String(repeating: "x", count: 1 << 19)
+    let storm =
+      String(repeating: "\n", count: 200_000) + "controller home Home\n" + String(repeating: " \t\r\n", count: 100_000)
+      + "root home\nmark \"\(long)\"\n" + String(repeating: "\n", count: 200_000)
+    let path = try dir.write("storm.scenario", storm)
+    let result = try Binary.run(["testgen", path, "-o", dir.path])
+    #expect(result.status == 0, "\(result)")
+    let text = try dir.text("StormTests.swift")
+    #expect(text.contains("    controller home Home\n    root home\n    mark \"\(long)\"\n    \"\"\",\n"))
+    #expect(text.utf8.count < (1 << 19) + 1000)
+    // A storm of broken lines: the first one is the error, with its line.
+    let broken = try dir.write(
+      "broken.scenario", "controller home Home\n" + String(repeating: "\u{1}\u{1}\n", count: 50_000))
+    let refused = try Binary.run(["testgen", broken, "-o", dir.path])
+    #expect(refused.status == 2, "\(refused)")
+    #expect(refused.stderr == "\(broken):2: control character U+0001 outside quotes\n")
+    #expect(refused.stdout == "")
+  }
 }

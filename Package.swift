@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "Projection", targets: ["Projection"]),
     .library(name: "Report", targets: ["Report"]),
     .library(name: "Stepper", targets: ["Stepper"]),
+    .library(name: "SpatialTesting", targets: ["SpatialTesting"]),
     .executable(name: "spatial-replay", targets: ["spatial-replay"]),
   ],
   targets: [
@@ -22,13 +23,19 @@ let package = Package(
     // The report's page is written in Assets (report.js, report.css) and embedded by Assets/embed.sh.
     .target(name: "Report", dependencies: ["Journal", "Projection"], exclude: ["Assets"]),
     .target(name: "Stepper", dependencies: ["Journal", "Projection"]),
-    .executableTarget(name: "spatial-replay", dependencies: ["Journal", "Projection", "Report", "Stepper", "CZlib"]),
+    // Regression tests of an app's lifecycle: a runner protocol, the reference runner and the assertions
+    // (docs/regression-tests.md). Only Journal and Projection, so that an app's tests build no more.
+    .target(name: "SpatialTesting", dependencies: ["Journal", "Projection"]),
+    .executableTarget(
+      name: "spatial-replay", dependencies: ["Journal", "Projection", "Report", "Stepper", "SpatialTesting", "CZlib"]),
     .testTarget(name: "JournalTests", dependencies: ["Journal", "CZlib"]),
     // A small app that records through a Recorder, run by the fault-injection tests.
     .executableTarget(name: "recorder-probe", dependencies: ["Journal"], path: "Tests/RecorderProbe"),
     .testTarget(
       name: "ReplayTests",
-      dependencies: ["Journal", "Projection", "Report", "Stepper", "spatial-replay", "recorder-probe"],
+      dependencies: [
+        "Journal", "Projection", "Report", "Stepper", "SpatialTesting", "spatial-replay", "recorder-probe",
+      ],
       exclude: ["Golden", "FaultInjection"]
     ),
   ],

@@ -18,6 +18,7 @@ enum SpatialReplay {
       RecordCommand.self,
       ScriptCommand.self,
       ShrinkCommand.self,
+      TestgenCommand.self,
       DiffCommand.self,
       BisectCommand.self,
       AtCommand.self,

@@ -138,7 +138,8 @@ struct RecordCommand: Command {
   }
 }
 
-private func readInput(_ path: String) throws(CommandFailure) -> [UInt8] {
+/// The whole of a file, or of standard input for `-` (`record`, `testgen`).
+func readInput(_ path: String) throws(CommandFailure) -> [UInt8] {
   let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
   guard fd >= 0 else { throw CommandFailure("cannot read '\(displayText(path))': \(errorText())") }
   defer { if fd != 0 { close(fd) } }

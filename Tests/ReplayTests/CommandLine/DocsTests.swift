@@ -90,7 +90,7 @@ import Testing
 
   @Test(arguments: [
     "README.md", "docs/bisect.md", "docs/check.md", "docs/cli.md", "docs/diff.md", "docs/hardening.md",
-    "docs/journal-format.md", "docs/model.md", "docs/tables.md", "docs/trace.md",
+    "docs/journal-format.md", "docs/model.md", "docs/regression-tests.md", "docs/tables.md", "docs/trace.md",
   ])
   func theDocsStandOnTheirOwn(_ file: String) throws {
     let text = try Self.text(file)

@@ -51,11 +51,20 @@ import Testing
         ? #"{"seq":\#(i),"time":"\#(Self.time(i))","type":"alloc","controller":"c\#(i)","class":"\#(className)"}"#
         : #"{"seq":\#(i),"time":"\#(Self.time(i))","type":"dealloc","controller":"c\#(i - 1)"}"#
     }
-    for command in [["check"], ["stats"], ["paths"], ["latency"]] {
+    for command in [["check"], ["stats"], ["paths"], ["latency"], ["trace", "--format", "chrome"]] {
       let outcome = try Subprocess.run(command + [path])
       #expect(outcome.exitStatus == 0, "\(outcome)")
       #expect(outcome.peakMemoryKiB < 100 * 1024, "\(outcome)")
     }
+  }
+
+  /// A thread's name holds a long class shortened in the middle (they were all made at the end, whole).
+  @Test func aTracesThreadNamesShortenALongClass() throws {
+    let long = "Start" + String(repeating: "é", count: 1000) + "End"
+    let label = ChromeTraceEncoder.threadLabel(long)
+    #expect(label.unicodeScalars.count == ChromeTraceEncoder.threadLabelLimit + 1)
+    #expect(label.hasPrefix("Start") && label.hasSuffix("End") && label.contains("\u{2026}"))
+    #expect(ChromeTraceEncoder.threadLabel("HomeViewController") == "HomeViewController")
   }
 
   /// A 100 kB build in the header of 2,000 events: a batch's rows were encoded whole

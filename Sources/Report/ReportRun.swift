@@ -171,6 +171,11 @@ public struct ReportRun: Sendable {
     return read
   }
 
+  /// The bytes the records of a page's window hold at most (``Record/heldBytes``): a window
+  /// of `maxEvents` records ends sooner, with the same note, once its records hold this
+  /// much (2,000 marks with 1 MB labels kept 2 GB; the page shows each shortened).
+  public static let maxWindowBytes = 64 << 20
+
   /// Items per batch when ``read(path:name:options:seqs:maxEvents:filter:shown:model:trace:)`` reads them itself.
   static let batchSize = 4096
 
@@ -239,6 +244,9 @@ public struct ReportRun: Sendable {
     /// The seq of the window's last event so far, and whether the automatic window ended the trace there.
     var lastShown: Int? = nil
     var cut = false
+    // The window ends at maxEvents, or sooner once its records hold maxWindowBytes.
+    var limit = maxEvents
+    var keptBytes = 0
     // Room for a full window up front: memory that is reserved but never written costs no page,
     // and growing by doubling copied the records and faulted in about twice their pages.
     let room = min(maxEvents, defaultMaxEvents)
@@ -258,18 +266,20 @@ public struct ReportRun: Sendable {
             if inWindow && record.seq > (seqs?.upperBound ?? .max) { pastWindow = true }
           }
           if inWindow && !pastWindow { selected += 1 }
-          if !pastWindow && selected <= maxEvents {
+          if !pastWindow && selected <= limit {
+            keptBytes += record.heldBytes
+            if keptBytes > maxWindowBytes && selected > 0 && selected < limit { limit = selected }
             records.append(record)
             lines.append(line)
             if inWindow { lastShown = record.seq }
           } else if lineAfterRecords == nil {
             lineAfterRecords = line
           }
-          if !cut && selected > maxEvents, let lastShown {
+          if !cut && selected > limit, let lastShown {
             cut = true
             trace?.drawNothing(after: lastShown)
           }
-          let steps = inWindow && !pastWindow && selected <= maxEvents
+          let steps = inWindow && !pastWindow && selected <= limit
           if steps && !begun {
             begun = true
             builder.begin()
@@ -293,7 +303,7 @@ public struct ReportRun: Sendable {
     list(&found)
     let run = ReportRun(
       name: name, records: records, lines: lines, findings: listed, seqs: seqs,
-      maxEvents: maxEvents, filter: filter, totalEvents: total, selectedEvents: selected,
+      maxEvents: limit, filter: filter, totalEvents: total, selectedEvents: selected,
       lineAfterRecords: lineAfterRecords, unlisted: unlisted, streamed: begun ? builder : nil)
     return (run, readerFindings, shown)
   }

@@ -194,3 +194,26 @@ extension RawJSON {
     return String(validating: out, as: UTF8.self)
   }
 }
+
+extension Record {
+  /// About the bytes the record holds (its strings, with a fixed cost for the rest): what a
+  /// reader that keeps records counts against a budget in bytes, not in records.
+  ///
+  /// ```swift
+  /// var kept = 0
+  /// for record in records where kept < 64 << 20 { kept += record.heldBytes }
+  /// ```
+  public var heldBytes: Int {
+    func fields(_ fields: [Field]) -> Int { fields.reduce(0) { $0 + $1.key.utf8.count + $1.value.text.utf8.count } }
+    var n = 64 + fields(extra)
+    switch event {
+    case .session(let h):
+      n += h.session.utf8.count
+      for text in [h.app, h.build, h.device, h.profile, h.scenario] { n += text?.utf8.count ?? 0 }
+    case .mark(let label, let more): n += label.utf8.count + fields(more)
+    case .unknown(let type, let raw): n += type.utf8.count + raw.utf8.count
+    default: n += event.fastStringBytes ?? 0
+    }
+    return n
+  }
+}

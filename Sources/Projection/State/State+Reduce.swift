@@ -150,6 +150,7 @@ extension State {
   }
 
   private mutating func foldAlloc(_ id: ControllerID, _ className: String, seq: Int, _ anomalies: inout [Anomaly]) {
+    let className = classNames.intern(className)
     if let p = index.insert(id, ifAbsentAt: Int32(store.count)) {
       let alive = store[Int(p)].isAlive
       anomalies.append(Anomaly(.idReused(id, allocatedAt: store[Int(p)].allocatedAt, alive: alive)))

@@ -36,6 +36,8 @@ public struct State: Sendable, Hashable {
   var index = ControllerIndex()
   @usableFromInline var rootIndex: Int32 = -1
   @usableFromInline var focusIndex: Int32 = -1
+  /// The class names of the controllers, each kept once (not part of the value).
+  var classNames = InternedTexts()
 
   /// An empty state: before any event.
   public init() {}

@@ -97,7 +97,7 @@ struct CatCommand: Command {
                 ? (filter.selectsEvents ? .lifecycleOfIDs : .none)
                 : filter.isAfterRange(record) ? .afterRange : .none
             slice.consume(record, keep: keep, into: &sliced)
-            write(&sliced, &line, &context)
+            try write(&sliced, &line, &context)
             continue
           }
           guard filter.selects(record) else { continue }
@@ -120,17 +120,28 @@ struct CatCommand: Command {
     }
     if replayable {
       slice.finish(into: &sliced)
-      write(&sliced, &line, &context)
+      try write(&sliced, &line, &context)
     }
     try filter.checkControllersSeen()
     return verdict.status
   }
 
   /// Writes the records of a replayable slice as lines, and empties the list.
-  private func write(_ records: inout [Record], _ line: inout [UInt8], _ context: inout Context) {
+  /// - Throws: ``CommandFailure`` (status 2), before writing it, for a line longer than its
+  ///   readers' limit (`--max-line-bytes`): renumbered, a line of the input at the limit
+  ///   grows past it, and every reader of the slice would refuse it (`framing`).
+  private func write(_ records: inout [Record], _ line: inout [UInt8], _ context: inout Context)
+    throws(CommandFailure)
+  {
+    let limit = reading.limits.maxLineLength
     for record in records {
       line.removeAll(keepingCapacity: true)
       record.encode(into: &line)
+      guard line.count <= limit else {
+        throw CommandFailure(
+          "cannot write seq \(record.seq) of the replayable slice: its line would be \(line.count) bytes, "
+            + "longer than the readers' limit of \(limit) (--max-line-bytes)")
+      }
       line.append(UInt8(ascii: "\n"))
       context.stdout.write(bytes: line)
     }

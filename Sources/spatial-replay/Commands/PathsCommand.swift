@@ -85,16 +85,14 @@ struct PathsCommand: Command {
           { counter, record in
             if case .step(let step) = tracker.consume(record) { counter.add(step) }
           })
-      else { return nil as NavigationInput.Read<[([String], Int)]>? }
+      else { return nil as NavigationInput.Read<PathCounter>? }
       return NavigationInput.Read(
-        session: read.session, header: read.header, formatErrors: read.formatErrors,
-        result: counter.paths.map { ($0.path, $0.count) })
+        session: read.session, header: read.header, formatErrors: read.formatErrors, result: counter)
     } deliver: { _, read, _ in
       guard let read else { return verdict.noteUnreadable() }
       verdict.noteFormatErrors(read.formatErrors)
-      let paths = read.result.map { (path: $0.0, count: $0.1) }
-      overall.add(paths, session: read.session)
-      if grouped { groups.update(groups.key(of: read.header)) { $0.add(paths, session: read.session) } }
+      overall.add(read.result, session: read.session)
+      if grouped { groups.update(groups.key(of: read.header)) { $0.add(read.result, session: read.session) } }
     }
     switch format {
     case "json":
@@ -119,20 +117,20 @@ struct PathsCommand: Command {
       json.raw("\n")
       context.stdout.write(bytes: json.take())
     case "csv":
-      var csv =
+      context.stdout.write(
         (fields.map(\.rawValue) + ["count", "sessions"] + (1...length).map { "step_\($0)" }).joined(separator: ",")
-        + "\r\n"
+          + "\r\n")
       let blocks = grouped ? groups.groups : [(key: [], value: overall)]
+      // A record at a time: with --top 0 and a long --steps, all of them would be gigabytes.
       for (group, totals) in blocks {
-        for entry in totals.ranked(top: top) {
-          csv +=
+        totals.forEachRanked(top: top) { entry in
+          context.stdout.write(
             (group.map { $0.map { CSV.field($0, guardingFormulas: !rawCSV) } ?? "" } + [
               "\(entry.count)", "\(entry.sessions)",
             ]
-            + entry.path.map { CSV.field($0, guardingFormulas: !rawCSV) }).joined(separator: ",") + "\r\n"
+              + entry.path.map { CSV.field($0, guardingFormulas: !rawCSV) }).joined(separator: ",") + "\r\n")
         }
       }
-      context.stdout.write(csv)
     default:
       guard grouped else {
         writeText(overall, to: &context.stdout)

@@ -45,25 +45,27 @@ extension ReportCommand {
     }
     let reading = reading
     var verdict = Verdict()
-    var builds: [String?: FleetPage.Build] = [:]
+    // Keyed by bytes (``ExactText``): canonically equivalent builds and screens are not merged.
+    var builds: [ExactText?: FleetPage.Build] = [:]
     var totals = PathTotals()
-    var latency: [String?: [String: LatencyBuilder.Screen]] = [:]
-    var visits: [String: Int] = [:]
+    var latency: [ExactText?: [ExactText: LatencyBuilder.Screen]] = [:]
+    var visits: [ExactText: Int] = [:]
     let runner = FleetRunner(jobs: FleetRunner.cores)
     try runner.run(paths, context: &context) { path, context, progress in
       Self.fleetJournal(path, options: reading, &context, &progress)
     } deliver: { _, journal, _ in
       guard let journal else { return verdict.noteUnreadable() }
       verdict.noteFormatErrors(journal.stats.formatErrors)
-      var build = builds[journal.build] ?? FleetPage.Build(name: journal.build)
+      let buildKey = journal.build.map(ExactText.init)
+      var build = builds[buildKey] ?? FleetPage.Build(name: journal.build)
       build.journals += 1
       build.findingsByRule.merge(journal.stats.findingsByRule, uniquingKeysWith: +)
       if let report = journal.report { build.reports.append((journal.session, report)) }
-      builds[journal.build] = build
+      builds[buildKey] = build
       totals.add(journal.paths.map { (path: $0.0, count: $0.1) }, session: journal.session)
       for (screen, values) in journal.latency {
-        latency[journal.build, default: [:]][screen.text, default: .init()].merge(values)
-        visits[screen.text, default: 0] += values.dwell.count
+        latency[buildKey, default: [:]][screen, default: .init()].merge(values)
+        visits[screen, default: 0] += values.dwell.count
       }
     }
     let shown = Set(
@@ -74,7 +76,7 @@ extension ReportCommand {
       for (screen, values) in screens where shown.contains(screen) {
         rows.append(
           FleetPage.Latency(
-            build: build, screen: screen, appearance: values.appearance, firstArrival: values.firstArrival,
+            build: build?.text, screen: screen.text, appearance: values.appearance, firstArrival: values.firstArrival,
             dwell: values.dwell))
       }
     }

@@ -6,8 +6,11 @@ import Synchronization
 /// caller works on the items already read: `check`, `stats` and `export` fold,
 /// check and encode on one thread while the next lines are decoded on every core.
 ///
-/// Items are handed over in batches of 4096 through a queue of at most 4 batches,
-/// so memory stays bounded whatever the journal's size; ``bytesRead`` and
+/// Items are handed over in batches of at most 4096 items and about
+/// ``batchBytes`` bytes of lines (a batch ends at whichever comes first; it
+/// always holds at least one item) through a queue of at most 4 batches, so
+/// memory stays bounded by bytes whatever the journal's size or the length of
+/// its lines; ``bytesRead`` and
 /// ``readError`` are the reader's, as of the batches handed out.
 ///
 /// ```swift
@@ -33,6 +36,13 @@ final class PrefetchingReader {
   /// Items per batch and batches queued at most.
   static let batchSize = 4096
   static let queueLength = 4
+  /// The bytes of the lines of a batch's records (and of its findings' messages) past
+  /// which the batch is handed over, however few items it holds.
+  ///
+  /// Implementation note: 4,096 items of about 150 bytes are some 600 kB; lines of
+  /// 1 MB each made a batch of 4 GB (2,000 marks with 1 MB labels used 2 GB). A
+  /// decoded record holds about the bytes of its line.
+  static let batchBytes = 2 << 20
 
   /// Opens the journal (`-` for standard input) and starts reading it in the background.
   /// - Parameter decodingThreads: threads that decode lines, the background one among them.
@@ -77,17 +87,29 @@ final class PrefetchingReader {
   private static func produce(_ reader: JournalReader, into pipe: WorkPipe<Batch>) {
     var items: [JournalItem] = []
     items.reserveCapacity(batchSize)
+    var bytes = 0
     while let item = reader.next() {
+      bytes += Self.weight(item, reader)
       // Moved, not copied: an item is about 100 bytes, copying and destroying it cost 340 instructions.
       items.append(consume item)
-      if items.count == batchSize {
+      if items.count == batchSize || bytes >= batchBytes {
         guard pipe.put(Batch(items: items, bytesRead: reader.bytesRead, end: nil)) else { return }
         items = []
         items.reserveCapacity(batchSize)
+        bytes = 0
       }
     }
     let end: Batch.End = reader.readError.map { .failed($0) } ?? .finished
     _ = pipe.put(Batch(items: items, bytesRead: reader.bytesRead, end: end))
+  }
+
+  /// About the bytes `item` holds: its line's for a record, its message's for a finding.
+  @inline(__always)
+  static func weight(_ item: borrowing JournalItem, _ reader: JournalReader) -> Int {
+    switch item {
+    case .record: reader.withCurrentLine { $0.count } + 64
+    case .diagnostic(let diagnostic): diagnostic.message.utf8.count + 64
+    }
   }
 }
 

@@ -19,6 +19,8 @@ struct RowSink: @unchecked Sendable {
   /// The runs of rows in the spool: their common columns and their length in bytes.
   private var runs: [(context: RowContext, bytes: Int)] = []
   private var encoded: [UInt8] = []
+  /// Encoded bytes handed to the spool at a time.
+  private static let blockSize = 1 << 18
 
   /// A sink writing to `output` as the rows come.
   init(_ output: SharedTableOutput, filter: RowFilter) {
@@ -46,10 +48,15 @@ struct RowSink: @unchecked Sendable {
     let kept = filter.isActive ? rows.filter { filter.selects($0) } : rows
     if let direct { return try direct.output.append(kept, &stdout) }
     guard !kept.isEmpty, let encoder else { return }
-    for row in kept { encoder.append(row, to: &encoded) }
-    spool.write(bytes: encoded)
-    runs[runs.count - 1].bytes += encoded.count
-    encoded.removeAll(keepingCapacity: true)
+    // Spooled block by block: with its common columns a row may encode to a megabyte.
+    for (i, row) in kept.enumerated() {
+      encoder.append(row, to: &encoded)
+      if encoded.count >= Self.blockSize || i == kept.count - 1 {
+        spool.write(bytes: encoded)
+        runs[runs.count - 1].bytes += encoded.count
+        encoded.removeAll(keepingCapacity: true)
+      }
+    }
   }
 
   /// Copies the spooled rows into `output`, run by run with their common columns.

@@ -108,8 +108,13 @@ struct TableOutput {
     guard !rows.isEmpty else { return }
     if !partitionChosen { try choosePartition(&stdout) }
     if encoder.format == .parquet { return try appendParquet(rows, &stdout) }
-    for row in rows { encoder.append(row, to: &buffer) }
-    if buffer.count >= Self.blockSize { try flush(&stdout) }
+    // Written out block by block, not after the whole batch: the common columns (a long
+    // build in the header) are repeated in every row, so a batch's rows may encode to
+    // gigabytes.
+    for row in rows {
+      encoder.append(row, to: &buffer)
+      if buffer.count >= Self.blockSize { try flush(&stdout) }
+    }
   }
 
   /// Appends rows of the current context that ``encoder`` has already encoded (on another thread).

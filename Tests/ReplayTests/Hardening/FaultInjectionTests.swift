@@ -231,3 +231,32 @@ struct FaultInjectionTests {
     tally.duplicated += duplicated
   }
 }
+
+/// A full disk while a torn tail is moved aside takes back what it began.
+@Suite struct TornTailFaultTests {
+  /// The first write of `append` on a torn journal is the `.torn` copy: failed, it used to
+  /// leave an empty `.torn` beside the journal, whose tail was still in place.
+  @Test func aFullDiskLeavesNoEmptyTornFile() throws {
+    guard FaultLibrary.path != nil else { return }
+    let header = #"{"seq":0,"time":"2026-01-01T00:00:00.000000Z","type":"session","v":1,"session":"T"}"#
+    let torn = #"{"seq":1,"time":"2026-01-01T00:00:00.000000Z","type":"mark","lab"#
+    var fired = 0
+    for at in 1...4 {
+      for fault in FaultLibrary.Fault.allCases {
+        let dir = try TemporaryDirectory()
+        let journal = try dir.write("j.ndjson", header + "\n" + torn)
+        let state = dir.file("faults")
+        let outcome = try Subprocess.run(
+          ["append", journal], stdin: Array((#"{"type":"mark","label":"m"}"# + "\n").utf8),
+          environment: FaultLibrary.environment(directory: dir.path, state: state, at: at, fault: fault))
+        guard FaultLibrary.state(state).fired else { continue }
+        fired += 1
+        #expect(outcome.endedCleanly, "\(outcome)")
+        if let kept = readWholeFile(journal + ".torn") {
+          #expect(kept == Array((torn + "\n").utf8), "call \(at), \(fault): .torn holds \(kept.count) bytes")
+        }
+      }
+    }
+    #expect(fired > 0, "some fault fired")
+  }
+}

@@ -30,3 +30,24 @@ import Testing
     #expect(files.fileExists(atPath: root + "/lake/real/part.ndjson"))
   }
 }
+
+/// `export --table events --partition device`: every row of a journal goes to its header's
+/// device, while the table's own `device` column is the event's key, on the header's row only
+/// (as DuckDB reads the journal's lines); docs/tables.md says which is which.
+@Suite struct PartitionDeviceTests {
+  @Test func aJournalsRowsGoToItsHeadersDeviceAndTheColumnStaysTheEvents() throws {
+    let dir = try TemporaryDirectory()
+    let input = try dir.write(
+      "j.ndjson",
+      #"{"seq":0,"time":"2026-01-01T00:00:00.000000Z","type":"session","v":1,"session":"D","device":"iPad"}"# + "\n"
+        + #"{"seq":1,"time":"2026-01-01T00:00:01.000000Z","type":"mark","label":"a"}"# + "\n"
+        + #"{"seq":2,"time":"2026-01-01T00:00:02.000000Z","type":"mark","label":"b"}"# + "\n")
+    let lake = dir.file("lake")
+    let result = try Binary.run(["export", "--table", "events", "--partition", "device", "-o", lake, input])
+    #expect(result.status == 0, "\(result)")
+    let rows = try dir.text(lake + "/device=iPad/part.ndjson").split(separator: "\n")
+    #expect(rows.count == 3, "every row in the header's device's folder")
+    #expect(rows.filter { $0.contains(#""device":"iPad""#) }.count == 1, "the column on the header's row only")
+    #expect(rows.filter { $0.contains(#""device":null"#) }.count == 2)
+  }
+}

@@ -67,4 +67,22 @@ import Testing
     #expect(result.stderr.contains(message), "\(result.stderr.prefix(300))")
     #expect(access(out, F_OK) != 0, "nothing written")
   }
+
+  /// `cat --replayable` renumbers and re-encodes: a line of the input at the limit grew past it
+  /// (1 MiB + 14 bytes, exit 0); it is refused before it is written.
+  @Test func catReplayableRefusesALineItsReadersWouldRefuse() throws {
+    let dir = try TemporaryDirectory()
+    let header = #"{"seq":0,"time":"2026-01-01T00:00:00.000000Z","type":"session","v":1,"session":"C"}"#
+    let start = #"{"seq":1,"time":"2026-01-01T00:00:00.000000Z","type":"mark","label":""#
+    let label = String(repeating: "x", count: (1 << 20) - start.utf8.count - 2)
+    let path = try dir.write("j.ndjson", header + "\n" + start + label + "\"}\n")
+    #expect(try Binary.run(["check", "-q", path]).status == 0, "the input is at the limit, not past it")
+    let cat = try Binary.run(["cat", "--replayable", path])
+    #expect(cat.status == 2, "\(cat.stderr)")
+    #expect(cat.stderr.contains("longer than the readers' limit of 1048576"), "\(cat.stderr)")
+    #expect(!cat.stdout.contains("xxxx"), "the long line is not written")
+    // With a limit its readers are given too, it is written and reads back.
+    let raised = try Binary.run(["cat", "--replayable", "--max-line-bytes", "2000000", path])
+    #expect(raised.status == 0, "\(raised.stderr)")
+  }
 }

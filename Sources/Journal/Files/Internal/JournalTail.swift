@@ -122,12 +122,30 @@ struct TailInspector {
       throw JournalFileError(path: tornPath, "cannot open", error)
     }
     defer { _ = try? POSIX.close(tornFD) }
+    // A write that fails (a full disk) takes back what it began: a `.torn` it created is
+    // removed, one that was there gets its old length back. It used to leave an empty
+    // `.torn` beside a journal whose tail was still in place.
+    let before = (try? POSIX.stat(tornFD).size) ?? 0
+    func undo() {
+      if created {
+        _ = unlink(tornPath)
+      } else {
+        _ = try? POSIX.truncate(tornFD, to: before)
+      }
+    }
     var offset = start
     while offset < end {
-      let chunk = try read(from: offset, to: min(end, offset + (1 << 20)))
+      let chunk: [UInt8]
+      do {
+        chunk = try read(from: offset, to: min(end, offset + (1 << 20)))
+      } catch {
+        undo()
+        throw error
+      }
       do {
         try POSIX.writeAll(tornFD, chunk)
       } catch {
+        undo()
         throw JournalFileError(path: tornPath, "cannot write", error)
       }
       offset += Int64(chunk.count)
@@ -136,6 +154,7 @@ struct TailInspector {
       try POSIX.writeAll(tornFD, [0x0A])
       try POSIX.sync(tornFD)
     } catch {
+      undo()
       throw JournalFileError(path: tornPath, "cannot write", error)
     }
     // The bytes are kept only if the new file's name is too: sync it before cutting them off.

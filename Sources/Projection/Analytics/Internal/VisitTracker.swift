@@ -35,6 +35,8 @@ struct VisitTracker {
   /// Implementation note: the fold's index (one hash of the id's bytes), not a
   /// `Dictionary`, which hashed every id of a lifecycle event with SipHash.
   private var positions = ControllerIndex()
+  /// The entries' class names, each kept once (every entry is kept for the whole session).
+  private var classNames = InternedTexts()
 
   /// Moves on by one record; returns the visit it ended, if any.
   mutating func consume(_ record: Record) -> Visit? {
@@ -55,7 +57,7 @@ struct VisitTracker {
     switch record.event {
     case .alloc(let controller, let className):
       let p = position(of: controller, &entry)
-      entries[p].className = className
+      entries[p].className = classNames.intern(className)
       return (nil, nil)
     case .lifecycle(let controller, let callback):
       if entry < 0 { entry = self.entry(of: controller, for: callback) }

@@ -36,6 +36,9 @@ public struct FunnelMatcher: Sendable {
   /// The times (microseconds) at which the session reached S1, S2, ...: as many as
   /// the steps it reached.
   public func reached() -> [Int64] {
+    if window != nil, entries.indices.dropFirst().allSatisfy({ entries[$0 - 1].time <= entries[$0].time }) {
+      return reachedInOrder()
+    }
     var best: [Int64] = []
     for (start, entry) in entries.enumerated() where entry.steps.contains(0) {
       var times = [entry.time]
@@ -48,6 +51,42 @@ public struct FunnelMatcher: Sendable {
       }
       if times.count > best.count { best = times }
       if best.count == steps.count || window == nil { break }
+    }
+    return best
+  }
+}
+
+extension FunnelMatcher {
+  /// ``reached()`` when the entries' times never decrease, in time linear in the entries
+  /// times the steps: the walk from each occurrence of S1 reaches each later step no
+  /// earlier than the walk from the occurrence before it, so each step keeps a cursor
+  /// that only moves forward. (Walking afresh from each S1 took time quadratic in the
+  /// occurrences inside one window: 3M events took 13.2 s, 10 times those without it.)
+  ///
+  /// With times in order, the first entry past the window is past it exactly when the
+  /// next step's entry is, so stopping at that step is the same as stopping at the first
+  /// entry past the window.
+  private func reachedInOrder() -> [Int64] {
+    var best: [Int64] = []
+    var cursors = Array(repeating: 0, count: steps.count)
+    var times: [Int64] = []
+    for start in entries.indices where entries[start].steps.contains(0) {
+      let origin = entries[start].time
+      times.removeAll(keepingCapacity: true)
+      times.append(origin)
+      var previous = start
+      while times.count < steps.count {
+        let step = times.count
+        var next = max(cursors[step], previous + 1)
+        while next < entries.count && !entries[next].steps.contains(step) { next += 1 }
+        cursors[step] = next
+        guard next < entries.count else { break }
+        if let window, entries[next].time - origin > window { break }
+        times.append(entries[next].time)
+        previous = next
+      }
+      if times.count > best.count { best = times }
+      if best.count == steps.count { break }
     }
     return best
   }

@@ -58,6 +58,8 @@ public struct ScreenTracker: Sendable {
 
   private var entries: [Entry] = []
   private var positions = ControllerIndex()
+  /// The entries' class names, each kept once (every entry is kept for the whole session).
+  private var classNames = InternedTexts()
   /// The focus's entry, or -1.
   private var focus: Int32 = -1
   /// Entries whose willAppear waits for its didAppear (cleared at each transition's start).
@@ -81,7 +83,7 @@ public struct ScreenTracker: Sendable {
     switch record.event {
     case .alloc(let controller, let className):
       let p = position(of: controller)
-      entries[p].className = className
+      entries[p].className = classNames.intern(className)
       entries[p].alive = true
     case .dealloc(let controller):
       if let p = positions[controller] { entries[Int(p)].alive = false }

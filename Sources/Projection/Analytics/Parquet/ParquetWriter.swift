@@ -47,6 +47,8 @@ public struct ParquetWriter {
   public private(set) var offset = 0
   private var rowsSinceSizeCheck = 0
   private var sizeAtLastCheck = 0
+  /// Bytes of the text cells appended since the sizes were last added up.
+  private var textSinceSizeCheck = 0
 
   /// - Parameters:
   ///   - table: the table whose rows are written (its ``Table/columns`` are the file's).
@@ -73,7 +75,9 @@ public struct ParquetWriter {
 
   /// Whether the current row group has reached ``rowGroupBytes``.
   ///
-  /// Implementation note: the columns' sizes are added up every 256 rows only.
+  /// Implementation note: the columns' sizes are added up every 256 rows, or sooner once
+  /// the rows' own texts reach a sixteenth of ``rowGroupBytes`` (at least 1 MiB; 256 rows of 1 MB
+  /// texts made row groups of 256 MB).
   public var isRowGroupFull: Bool { sizeAtLastCheck >= rowGroupBytes }
 
   /// Adds a row (its own cells; the common ones are ``context``'s).
@@ -92,11 +96,18 @@ public struct ParquetWriter {
         columns[i].append(contextCells[i])
       }
     }
-    for (i, cell) in row.cells.enumerated() { columns[common + i].append(cell) }
+    for (i, cell) in row.cells.enumerated() {
+      switch cell {
+      case .string(let text), .json(let text): textSinceSizeCheck += text.utf8.count
+      default: break
+      }
+      columns[common + i].append(cell)
+    }
     rows += 1
     rowsSinceSizeCheck += 1
-    if rowsSinceSizeCheck >= 256 {
+    if rowsSinceSizeCheck >= 256 || textSinceSizeCheck >= max(1 << 20, rowGroupBytes / 16) {
       rowsSinceSizeCheck = 0
+      textSinceSizeCheck = 0
       sizeAtLastCheck = bufferedBytes
     }
   }
@@ -123,6 +134,7 @@ public struct ParquetWriter {
     rowGroups.append(RowGroupMetadata(columns: chunks, rows: rows))
     rows = 0
     rowsSinceSizeCheck = 0
+    textSinceSizeCheck = 0
     sizeAtLastCheck = 0
     contextIndices = Array(repeating: nil, count: contextCells.count)
   }

@@ -373,7 +373,7 @@ struct ChromeTraceEncoder: TraceSink, Sendable {
       JSONWriter.appendString(lanes[k].id.rawValue, to: &threadName)
       if let lanesClass = lanes[k].className {
         className.removeAll(keepingCapacity: true)
-        JSONWriter.appendString(lanesClass, to: &className)
+        JSONWriter.appendString(Self.threadLabel(lanesClass), to: &className)
         threadName.removeLast()
         threadName.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: "(")])
         threadName.append(contentsOf: className[1..<(className.count - 1)])
@@ -426,5 +426,26 @@ struct ChromeTraceEncoder: TraceSink, Sendable {
       json.int(index)
     }
     json.raw("}}")
+  }
+}
+
+extension ChromeTraceEncoder {
+  /// The longest class a thread's name holds whole, in Unicode scalars.
+  static let threadLabelLimit = 256
+
+  /// `className` as a thread's name shows it: whole up to ``threadLabelLimit`` scalars, else
+  /// its start and its end around `…`.
+  ///
+  /// Implementation note: the names are written after the run's last event, all at once;
+  /// 2,000 lanes of a 500 kB class made 1 GB of names and took 2 GB (issue 44).
+  static func threadLabel(_ className: String) -> String {
+    let scalars = className.unicodeScalars
+    guard scalars.count > threadLabelLimit else { return className }
+    let half = threadLabelLimit / 2
+    var out = String.UnicodeScalarView()
+    out.append(contentsOf: scalars.prefix(half))
+    out.append("\u{2026}")
+    out.append(contentsOf: scalars.suffix(half))
+    return String(out)
   }
 }

@@ -29,6 +29,8 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
   private var recentIDs = RecentIDs()
   /// The class of each controller allocated (a fresh instance) before it has a lane.
   private var classNames: [ControllerID: String] = [:]
+  /// The class names of `classNames` and of the lanes, each kept once.
+  private var internedClasses = InternedTexts()
   private var findings: [CheckFinding] = []
   private var visits = VisitTracker()
   private(set) var lanes: [TraceLane] = []
@@ -211,6 +213,7 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
     case .alloc(let id, let className):
       // A fresh instance names the class (the fold keeps an alive one's).
       if !facts.wasAlive {
+        let className = internedClasses.intern(className)
         if let k = laneIndex[id] {
           lanes[Int(k)].className = className
         } else {

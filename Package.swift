@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "Projection", targets: ["Projection"]),
     .library(name: "Report", targets: ["Report"]),
     .library(name: "Stepper", targets: ["Stepper"]),
+    .library(name: "Recording", targets: ["Recording"]),
     .executable(name: "spatial-replay", targets: ["spatial-replay"]),
   ],
   targets: [
@@ -22,13 +23,17 @@ let package = Package(
     // The report's page is written in Assets (report.js, report.css) and embedded by Assets/embed.sh.
     .target(name: "Report", dependencies: ["Journal", "Projection"], exclude: ["Assets"]),
     .target(name: "Stepper", dependencies: ["Journal", "Projection"]),
-    .executableTarget(name: "spatial-replay", dependencies: ["Journal", "Projection", "Report", "Stepper", "CZlib"]),
+    // The production recorder: rotating segments, the flight recorder and its on-device checker, redaction,
+    // sampling. Apart from Journal, because rebuilding a segment's state and checking need Projection.
+    .target(name: "Recording", dependencies: ["Journal", "Projection"]),
+    .executableTarget(
+      name: "spatial-replay", dependencies: ["Journal", "Projection", "Report", "Stepper", "Recording", "CZlib"]),
     .testTarget(name: "JournalTests", dependencies: ["Journal", "CZlib"]),
     // A small app that records through a Recorder, run by the fault-injection tests.
-    .executableTarget(name: "recorder-probe", dependencies: ["Journal"], path: "Tests/RecorderProbe"),
+    .executableTarget(name: "recorder-probe", dependencies: ["Journal", "Recording"], path: "Tests/RecorderProbe"),
     .testTarget(
       name: "ReplayTests",
-      dependencies: ["Journal", "Projection", "Report", "Stepper", "spatial-replay", "recorder-probe"],
+      dependencies: ["Journal", "Projection", "Report", "Stepper", "Recording", "spatial-replay", "recorder-probe"],
       exclude: ["Golden", "FaultInjection"]
     ),
   ],

@@ -55,6 +55,9 @@ public struct Diagnostic: Sendable, Hashable, Error {
   public var controllers: [ControllerID]
   /// The `seq` of the move (or initial display) the finding happened in.
   public var move: Int?
+  /// The app's call site of the event that shows the finding (its `source`,
+  /// `FILE:LINE`), when that event carries one.
+  public var source: String?
 
   public init(
     rule: String, severity: Severity, line: Int, column: Int? = nil, seq: Int? = nil, offset: Int64? = nil,
@@ -104,6 +107,7 @@ public struct Diagnostic: Sendable, Hashable, Error {
     var s = "\(file):\(line)"
     if let column { s += ":\(column)" }
     s += ": \(severity.rawValue): \(message(ascii: ascii)) [\(rule)]"
+    if let source { s += " (recorded at \(source))" }
     return s
   }
 
@@ -138,5 +142,9 @@ public struct Diagnostic: Sendable, Hashable, Error {
       json.strings(controllers.map(\.rawValue))
     }
     json.member("move", ifPresent: move)
+    if let source {
+      json.key("source")
+      json.string(source)
+    }
   }
 }

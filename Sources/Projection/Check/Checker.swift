@@ -36,6 +36,7 @@ public struct Checker: Sendable {
   private var held: [Diagnostic] = []
   private var lastLine = 0
   private var lastSeq: Int?
+  private var lastSource: String?
 
   private var recent = RecentIDs()
   /// The position in ``state`` of the last lifecycle record's controller (-1: not allocated; a
@@ -103,8 +104,10 @@ public struct Checker: Sendable {
   public mutating func check(_ record: Record, line: Int, into diagnostics: inout [Diagnostic]) {
     findings.line = line
     findings.seq = record.seq
+    findings.source = record.source
     lastLine = line
     lastSeq = record.seq
+    lastSource = findings.source
     if modalLeak.pending != nil && !modalLeak.continuesCleanup(record.event) {
       modalLeak.cleanupPassed(in: state, &flags, &findings)
       diagnostics.append(contentsOf: findings.diagnostics)
@@ -164,7 +167,7 @@ public struct Checker: Sendable {
       }
       if let ending = endingTransition {
         endingTransition = nil
-        modalLeak.didAppear(ending: ending, line: line, seq: record.seq, in: state)
+        modalLeak.didAppear(ending: ending, line: line, seq: record.seq, source: findings.source, in: state)
       }
     case .dealloc:
       if let before = callbackPhase {
@@ -195,6 +198,7 @@ public struct Checker: Sendable {
   public mutating func finish(into diagnostics: inout [Diagnostic]) {
     findings.line = lastLine
     findings.seq = lastSeq
+    findings.source = lastSource
     modalLeak.cleanupPassed(in: state, &flags, &findings)
     diagnostics.append(contentsOf: findings.diagnostics)
     diagnostics.append(contentsOf: held)

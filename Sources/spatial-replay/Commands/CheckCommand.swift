@@ -46,9 +46,13 @@ struct CheckCommand: Command {
   )
   static let maxFindings = Option.value(
     "--max-findings", "N", "print at most N findings (the summary still counts them all)")
+  static let sourceRoot = Option.value(
+    "--source-root", "DIR",
+    "in SARIF and GitHub locations, the folder that an event's\nsource file (FILE of FILE:LINE, as #fileID names it) is in,\nrelative to the repository: --source-root Sources puts\nNotesApp/List.swift:42 at Sources/NotesApp/List.swift"
+  )
   static let options: [Option] =
     [
-      format, Option.json.help("the same as --format json"), Option.quiet.help("print the summary only"),
+      format, sourceRoot, Option.json.help("the same as --format json"), Option.quiet.help("print the summary only"),
       summary, maxFindings, rule, noRule, model,
       Option.profile.help(
         "the old spelling of --model PROFILE: --model --profile legacy\nis --model legacy (still accepted)"),
@@ -112,6 +116,8 @@ struct CheckCommand: Command {
   /// The arrows and marks of the text output's messages.
   var glyphs: Glyphs
   var runner: FleetRunner
+  /// `--source-root`: prefixed to a `source` file in SARIF and GitHub locations.
+  var sourceRoot: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     paths = try JournalInput.paths(arguments, command: Self.name)
@@ -127,6 +133,11 @@ struct CheckCommand: Command {
     glyphs = Glyphs(ascii: arguments.flag(Option.ascii))
     guard !glyphs.isASCII || format == .text else {
       throw UsageError("--ascii is for the text format; --format \(format.rawValue) keeps messages as they are")
+    }
+    sourceRoot = arguments.value(Self.sourceRoot)
+    if let sourceRoot, format != .sarif && format != .github {
+      throw UsageError(
+        "--source-root \(sourceRoot) is for --format sarif or github, which locate findings in the app's code")
     }
     quiet = arguments.flag(Option.quiet)
     summary = arguments.flag(Self.summary)
@@ -161,8 +172,11 @@ struct CheckCommand: Command {
 
   func run(_ context: inout Context) throws -> Int32 {
     let (format, glyphs, color, summary, quiet) = (format, glyphs, context.useColor, summary, quiet)
+    let sourceRoot = sourceRoot
     let output: @Sendable () -> any CheckOutput = {
-      summary ? SummaryCheckOutput(json: format == .json, quiet: quiet) : format.output(color: color, glyphs: glyphs)
+      summary
+        ? SummaryCheckOutput(json: format == .json, quiet: quiet)
+        : format.output(color: color, glyphs: glyphs, sourceRoot: sourceRoot)
     }
     var writer = FindingWriter(output: output(), quiet: quiet || summary, maxFindings: maxFindings)
     var verdict = Verdict()

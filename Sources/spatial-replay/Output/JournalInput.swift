@@ -241,6 +241,12 @@ extension FileOutput {
     write(displayText(diagnostic.message(glyphs), limit: .max))
     write(" [")
     write(displayText(diagnostic.rule, limit: .max))
-    write("]\n")
+    write("]")
+    if let source = diagnostic.source {
+      write(" (recorded at ")
+      write(displayText(source, limit: .max))
+      write(")")
+    }
+    write("\n")
   }
 }

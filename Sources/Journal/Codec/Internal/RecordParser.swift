@@ -337,9 +337,37 @@ struct RecordParser {
     }
     guard let type = type ?? match(typeRef, in: tables.kinds) else { return unknownType(typeRef) }
     let others = seen & ~(JournalKey.envelopeMask | tables.mask(of: type))
-    let event = try event(of: type, others: others)
-    if type == .mark || (others == 0 && unknown.isEmpty) { return (event, []) }
-    return (event, fields(others))
+    if others == 0 && unknown.isEmpty { return (try event(of: type, others: others), []) }
+    return try eventWithExtra(of: type, others: others)
+  }
+
+  /// The event of a line that has keys its type does not define: checks an
+  /// optional `source` (a string of at most ``Record/maximumSourceBytes``
+  /// bytes) and gives the keys for `extra`. A mark's `source` is its call site,
+  /// not part of its payload: it goes to `extra`, the rest of the keys to the mark.
+  @inline(never)
+  func eventWithExtra(of type: Event.Kind, others: UInt32) throws(DecodeError) -> (Event, [Field]) {
+    let sourceIndex = unknown.firstIndex { $0.key.elementsEqual(Record.sourceKeyBytes) }
+    if let sourceIndex { try checkSource(unknown[sourceIndex].value) }
+    if type != .mark { return (try event(of: type, others: others), fields(others)) }
+    guard let sourceIndex else { return (try event(of: type, others: others), []) }
+    let label = try string(.label, type)
+    let payload = fields(others, skippingUnknown: sourceIndex)
+    let source = Field(key: Record.sourceKey, value: RawJSON(unchecked: scanner.text(unknown[sourceIndex].value)))
+    return (.mark(label: label, fields: payload), [source])
+  }
+
+  /// A `source` value: a string of at most ``Record/maximumSourceBytes`` bytes once unescaped.
+  @inline(never)
+  func checkSource(_ ref: JSONValueRef) throws(DecodeError) {
+    guard ref.kind == .string else {
+      throw .malformed(ref.start, "expected a string for \"source\", found \(scanner.found(ref))")
+    }
+    let length = ref.flag ? scanner.unescape(from: ref.start + 1, to: ref.end - 1).count : ref.end - ref.start - 2
+    guard length <= Record.maximumSourceBytes else {
+      throw .malformed(
+        ref.start, "\"source\" is \(length) bytes long; the format allows at most \(Record.maximumSourceBytes)")
+    }
   }
 
   /// The event of a known type; `others` are the known keys the type does not define.
@@ -397,7 +425,7 @@ struct RecordParser {
     case .dealloc:
       return .dealloc(controller: try id(.controller, type))
     case .mark:
-      return .mark(label: try string(.label, type), fields: fields(others))
+      return .mark(label: try string(.label, type), fields: fields(others, skippingUnknown: nil))
     }
   }
 
@@ -410,7 +438,7 @@ struct RecordParser {
 
   /// The members of the known keys in `mask` and all unknown keys, in the order they appeared, verbatim.
   @inline(never)
-  func fields(_ mask: UInt32) -> [Field] {
+  func fields(_ mask: UInt32, skippingUnknown skipped: Int? = nil) -> [Field] {
     var entries: [(order: Int, field: Field)] = []
     entries.reserveCapacity(mask.nonzeroBitCount + unknown.count)
     var remaining = mask
@@ -422,7 +450,7 @@ struct RecordParser {
       entries.append((slot.order, Field(key: key.name, value: RawJSON(unchecked: scanner.text(slot.value)))))
     }
     let knownCount = entries.count
-    for member in unknown {
+    for (index, member) in unknown.enumerated() where index != skipped {
       let field = Field(
         key: String(decoding: member.key, as: UTF8.self), value: RawJSON(unchecked: scanner.text(member.value)))
       entries.append((member.order, field))

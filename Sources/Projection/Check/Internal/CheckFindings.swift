@@ -9,6 +9,8 @@ struct CheckFindings {
   /// Line and `seq` of the record being checked.
   var line = 0
   var seq: Int?
+  /// The call site (`source`) of the record being checked.
+  var source: String?
   var diagnostics: [Diagnostic] = []
 
   init(rules: RuleSelection) {
@@ -26,14 +28,15 @@ struct CheckFindings {
   ///     diagnostic's `move`, and the message ends with it: `(in move at seq 41: home → notes)`.
   mutating func report(
     _ rule: CheckRule, _ controllers: [ControllerID], _ fact: Finding.Fact, in transition: Transition?,
-    line: Int? = nil, seq: Int?? = nil
+    line: Int? = nil, seq: Int?? = nil, source: String?? = nil
   ) {
     guard rules.contains(rule) else { return }
     let finding = Finding(rule, fact, in: transition.map(Finding.Context.init))
-    diagnostics.append(
-      Diagnostic(
-        rule: rule.id, severity: rule.severity, line: line ?? self.line, seq: seq ?? self.seq,
-        content: .fact(finding), controllers: controllers, move: transition?.seq))
+    var diagnostic = Diagnostic(
+      rule: rule.id, severity: rule.severity, line: line ?? self.line, seq: seq ?? self.seq,
+      content: .fact(finding), controllers: controllers, move: transition?.seq)
+    diagnostic.source = source ?? self.source
+    diagnostics.append(diagnostic)
   }
 }
 

@@ -21,6 +21,8 @@ struct ModalLeakRule {
     var transition: Transition
     var line: Int
     var seq: Int
+    /// The didAppear's call site.
+    var source: String?
     /// Positions of P's modals unlinked from P during the cleanup, in the order unlinked.
     var unlinked: [Int32] = []
   }
@@ -49,12 +51,12 @@ struct ModalLeakRule {
   }
 
   /// After the didAppear that ends `transition` was folded at `line`.
-  mutating func didAppear(ending transition: Transition, line: Int, seq: Int, in state: State) {
+  mutating func didAppear(ending transition: Transition, line: Int, seq: Int, source: String?, in state: State) {
     checkedSeq = transition.seq
     // Nothing can leak from a presenter without alive modals: no need to wait.
     // (Its list of modals is looked at in place: copying it as ids to see whether it is empty cost a scan of it.)
     guard let p = state.position(of: transition.to), !state.store[Int(p)].presented.isEmpty else { return }
-    pending = Pending(transition: transition, line: line, seq: seq)
+    pending = Pending(transition: transition, line: line, seq: seq, source: source)
   }
 
   /// Before an `unlink` of the cleanup is folded: notes a modal of P that it unlinks from P.
@@ -85,7 +87,7 @@ struct ModalLeakRule {
       flags.setLeakReported(state.position(of: modal))
       findings.report(
         Self.rule, [modal, p], .modalLeak(modal: modal, presenter: p, .didAppear, dismissed: dismissed),
-        in: pending.transition, line: pending.line, seq: pending.seq)
+        in: pending.transition, line: pending.line, seq: pending.seq, source: pending.source)
     }
   }
 

@@ -10,7 +10,12 @@ import Projection
 /// as its physical location. Files that could not be read are tool execution
 /// notifications of the invocation, which is then not successful.
 struct SARIFCheckOutput: CheckOutput {
+  /// `--source-root`.
+  let sourceRoot: String?
   private var started = false
+
+  init(sourceRoot: String? = nil) { self.sourceRoot = sourceRoot }
+
   private static let ruleIndex: [String: Int] = Dictionary(
     uniqueKeysWithValues: RuleInfo.all.enumerated().map { ($1.id, $0) })
 
@@ -93,7 +98,9 @@ struct SARIFCheckOutput: CheckOutput {
       message += "\n" + diff
     }
     Self.text(message, into: &json)
-    Self.locations(file, line: diagnostic.line, column: diagnostic.column, into: &json)
+    Self.locations(
+      file, line: diagnostic.line, column: diagnostic.column,
+      source: CallSite(of: diagnostic, root: sourceRoot), into: &json)
     if let seq = diagnostic.seq {
       json.key("properties")
       json.open("{")
@@ -102,6 +109,10 @@ struct SARIFCheckOutput: CheckOutput {
       if let move = diagnostic.move {
         json.key("move")
         json.int(move)
+      }
+      if let source = diagnostic.source {
+        json.key("source")
+        json.string(source)
       }
       json.close("}")
     }
@@ -140,9 +151,30 @@ struct SARIFCheckOutput: CheckOutput {
 
   /// `"locations":[{"physicalLocation":{"artifactLocation":{"uri":…},"region":{"startLine":…}}}]`,
   /// the region only with a line.
-  private static func locations(_ file: String, line: Int? = nil, column: Int? = nil, into json: inout JSONBuffer) {
+  private static func locations(
+    _ file: String, line: Int? = nil, column: Int? = nil, source: CallSite? = nil, into json: inout JSONBuffer
+  ) {
     json.key("locations")
     json.open("[")
+    if let source {
+      // The app's code first: viewers and code scanning show a result at its first location.
+      json.element()
+      json.open("{")
+      json.key("physicalLocation")
+      json.open("{")
+      json.key("artifactLocation")
+      json.open("{")
+      json.key("uri")
+      json.string(uri(source.file))
+      json.close("}")
+      json.key("region")
+      json.open("{")
+      json.key("startLine")
+      json.int(source.line)
+      json.close("}")
+      json.close("}")
+      json.close("}")
+    }
     json.element()
     json.open("{")
     json.key("physicalLocation")
@@ -331,13 +363,24 @@ struct JUnitCheckOutput: CheckOutput {
 /// `::error file=PATH,line=N[,col=N],title=RULE::MESSAGE` (`::warning` for
 /// warnings), escaped as the runner expects, then the summary lines as plain text.
 struct GitHubCheckOutput: CheckOutput {
+  /// `--source-root`.
+  var sourceRoot: String?
+
   mutating func finding(_ finding: CheckFinding, file: String, _ context: inout Context) {
     let diagnostic = finding.diagnostic
-    var properties = "file=\(Self.property(file)),line=\(diagnostic.line)"
-    if let column = diagnostic.column { properties += ",col=\(column)" }
+    var properties: String
+    var message = diagnostic.message + " [\(diagnostic.rule)]"
+    if let source = CallSite(of: diagnostic, root: sourceRoot) {
+      // At the app's line that recorded the event; the journal's line goes into the message.
+      properties = "file=\(Self.property(source.file)),line=\(source.line)"
+      message += " (\(file):\(diagnostic.line))"
+    } else {
+      properties = "file=\(Self.property(file)),line=\(diagnostic.line)"
+      if let column = diagnostic.column { properties += ",col=\(column)" }
+      if let source = diagnostic.source { message += " (recorded at \(source))" }
+    }
     properties += ",title=\(Self.property(diagnostic.rule))"
-    context.stdout.write(
-      "::\(diagnostic.severity.rawValue) \(properties)::\(Self.data(diagnostic.message + " [\(diagnostic.rule)]"))\n")
+    context.stdout.write("::\(diagnostic.severity.rawValue) \(properties)::\(Self.data(message))\n")
   }
 
   mutating func endFile(_ file: CheckedFile, _ context: inout Context) {

@@ -36,14 +36,26 @@ protocol CheckOutput: Sendable {
 
 extension CheckFormat {
   /// A fresh output of this format.
-  func output(color: Bool, glyphs: Glyphs = .unicode) -> any CheckOutput {
+  func output(color: Bool, glyphs: Glyphs = .unicode, sourceRoot: String? = nil) -> any CheckOutput {
     switch self {
     case .text: TextCheckOutput(color: color, glyphs: glyphs)
     case .json: JSONCheckOutput()
-    case .sarif: SARIFCheckOutput()
+    case .sarif: SARIFCheckOutput(sourceRoot: sourceRoot)
     case .junit: JUnitCheckOutput()
-    case .github: GitHubCheckOutput()
+    case .github: GitHubCheckOutput(sourceRoot: sourceRoot)
     }
+  }
+}
+
+extension CallSite {
+  /// The location of a finding's `source` in the app's code, its file under `root` when given
+  /// (`--source-root`); nil when the finding has none or it is not `FILE:LINE`.
+  init?(of diagnostic: Diagnostic, root: String?) {
+    guard let text = diagnostic.source, var location = CallSite(text) else { return nil }
+    if let root, !root.isEmpty, !location.file.hasPrefix("/") {
+      location.file = (root.hasSuffix("/") ? root : root + "/") + location.file
+    }
+    self = location
   }
 }
 
@@ -241,6 +253,10 @@ extension FileOutput {
       TerminalStyle.bold.apply(displayText(location, limit: .max), color: true) + ": "
         + style.apply(diagnostic.severity.rawValue, color: true) + ": "
         + displayText(diagnostic.message(glyphs), limit: .max) + " "
-        + TerminalStyle.dim.apply("[\(diagnostic.rule)]", color: true) + "\n")
+        + TerminalStyle.dim.apply("[\(diagnostic.rule)]", color: true)
+        + (diagnostic.source.map {
+          " " + TerminalStyle.dim.apply("(recorded at \(displayText($0, limit: .max)))", color: true)
+        } ?? "")
+        + "\n")
   }
 }

@@ -6,8 +6,6 @@ import Projection
 struct Engine {
   /// The label of the mark that ends a triggered journal.
   static let triggerLabel = "flight-recorder.trigger"
-  /// The key of `source` until the envelope has one.
-  static let sourceKey = "source"
 
   let base: String
   let header: Record
@@ -62,7 +60,7 @@ struct Engine {
           .string("reason", reason), Field(key: "triggerSeq", value: RawJSON(unchecked: String(nextSeq - 1))),
         ])
       case .event(let event, var extra):
-        if let site = pending.site { extra.append(.string(Self.sourceKey, site.text)) }
+        if let site = pending.site { extra.append(.string(Record.sourceKey, site.text)) }
         let time = Timestamp(microseconds: max(pending.time, lastTime.microseconds))
         lastTime = time
         let record = Record(seq: nextSeq, time: time, event: event, extra: extra)
@@ -141,14 +139,7 @@ struct Engine {
   private func source(ofSeq seq: Int) -> String? {
     guard let buffer else { return nil }
     for record in buffer.events.reversed() where record.seq <= seq {
-      guard record.seq == seq else { return nil }
-      return record.extra.first { $0.key == Self.sourceKey }.map { field in
-        var text = field.value.text
-        if text.hasPrefix("\"") && text.hasSuffix("\"") && text.count >= 2 {
-          text = String(text.dropFirst().dropLast())
-        }
-        return text
-      }
+      return record.seq == seq ? record.source : nil
     }
     return nil
   }

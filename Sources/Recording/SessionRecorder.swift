@@ -94,7 +94,7 @@ public final class SessionRecorder: Sendable {
     enqueue(
       Pending(
         time: Files.wallClockMicroseconds(), item: .event(event, extra),
-        site: options.callSites ? CallSite(file: file, line: line) : nil))
+        site: options.callSites ? RecordingSite(file: file, line: line) : nil))
   }
 
   /// Writes the flight recorder's buffer out now as a journal of its own, ending with a
@@ -186,7 +186,7 @@ public final class SessionRecorder: Sendable {
 }
 
 /// The `FILE:LINE` of a recording call, kept as the compiler gave it until the writer formats it.
-struct CallSite: Sendable {
+struct RecordingSite: Sendable {
   var file: StaticString
   var line: UInt
   var text: String { "\(file):\(line)" }
@@ -199,7 +199,7 @@ struct Pending: Sendable {
   }
   var time: Int64
   var item: Item
-  var site: CallSite?
+  var site: RecordingSite?
 }
 
 /// What the callers and the writer share, under the recorder's mutex.

@@ -12,8 +12,9 @@
 // SessionRecorder instead, rotating at every KiB (gzip, no bound on what is kept):
 // three screens, then COUNT moves between two of them (a move and its four
 // callbacks), each followed by a flush and `ack N` (N: the session's seq of the
-// last event written and acknowledged), then `closed`. The SIGKILL tests kill it
-// at random points.
+// last event written and acknowledged), then `closed`. With KILL (a sixth
+// argument) it sends itself SIGKILL right after recording its KILL-th move, wherever
+// the writer then is (writing, rotating, compressing): the SIGKILL tests.
 import Journal
 import Recording
 import Synchronization
@@ -25,8 +26,10 @@ import Synchronization
 #endif
 
 let arguments = CommandLine.arguments
-if arguments.count == 5 && arguments[1] == "--segments" {
-  recordSegments(base: arguments[2], durability: arguments[3], count: arguments[4])
+if (5...6).contains(arguments.count) && arguments[1] == "--segments" {
+  recordSegments(
+    base: arguments[2], durability: arguments[3], count: arguments[4],
+    killAfter: arguments.count == 6 ? arguments[5] : nil)
 }
 guard arguments.count == 4, let durability = Durability(rawValue: arguments[2]), let count = Int(arguments[3]) else {
   say("usage: recorder-probe JOURNAL always|batch|none COUNT")
@@ -61,8 +64,10 @@ say(
 )
 
 /// The `--segments` mode (see the top of the file).
-func recordSegments(base: String, durability: String, count: String) -> Never {
-  guard let durability = Durability(rawValue: durability), let count = Int(count) else {
+func recordSegments(base: String, durability: String, count: String, killAfter: String?) -> Never {
+  guard let durability = Durability(rawValue: durability), let count = Int(count),
+    killAfter == nil || Int(killAfter!) != nil
+  else {
     say("usage: recorder-probe --segments BASE always|batch|none COUNT")
     exit(64)
   }
@@ -81,7 +86,8 @@ func recordSegments(base: String, durability: String, count: String) -> Never {
   recorder.didLoad("notes")
   var seq = 8
   var here: ControllerID = "home"
-  for _ in 0..<count {
+  let kill = killAfter.flatMap { Int($0) }
+  for i in 0..<count {
     let there: ControllerID = here == "home" ? "notes" : "home"
     recorder.move(from: here, to: there, direction: here == "home" ? .right : .left, trigger: .pan, animated: true)
     recorder.willDisappear(here)
@@ -90,7 +96,9 @@ func recordSegments(base: String, durability: String, count: String) -> Never {
     recorder.didAppear(there)
     seq += 5
     here = there
-    if recorder.flush() { say("ack \(seq)") }
+    if i == kill { raise(SIGKILL) }
+    // Every third move is acknowledged; the others are left to the writer.
+    if i % 3 == 2 && recorder.flush() { say("ack \(seq)") }
   }
   recorder.close()
   say("closed")

@@ -124,14 +124,14 @@ struct Engine {
     for diagnostic in found {
       status.findings += 1
       var capturePath: String?
-      if let triggers = options.flightRecorder?.triggers, triggers.contains(diagnostic.rule) {
+      if let triggers = options.flightRecorder?.triggers, triggers.contains(where: { $0.id == diagnostic.rule }) {
         capturePath = capture(fields: [
           .string("rule", diagnostic.rule),
           Field(key: "triggerSeq", value: RawJSON(unchecked: String(diagnostic.seq ?? (nextSeq - 1)))),
           .string("message", diagnostic.message),
         ])
       }
-      let source = diagnostic.seq.flatMap(source(ofSeq:))
+      let source = diagnostic.source ?? diagnostic.seq.flatMap(source(ofSeq:))
       onFinding?(RecorderFinding(diagnostic: diagnostic, source: source, capture: capturePath))
     }
   }

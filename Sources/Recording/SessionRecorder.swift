@@ -16,7 +16,7 @@ import Synchronization
 ///
 /// ```swift
 /// var options = SessionRecorderOptions()
-/// options.flightRecorder = FlightRecorder(triggers: try RuleSelection(only: ["did-without-will"]))
+/// options.flightRecorder = FlightRecorder(triggers: [.didWithoutWill])
 /// options.callSites = true
 /// let recorder = SessionRecorder(
 ///   base: "journals/notes", header: SessionHeader(session: id, app: "Notes"), options: options,
@@ -222,9 +222,12 @@ public struct RecorderFinding: Sendable {
   /// The triggered journal it caused, if its rule is a trigger and a journal was written.
   public var capture: String?
 
-  /// `check`'s line for it, with the session's line and (when known) the call site.
+  /// The finding as `check` words it, at the session's line, with the call site and the triggered journal:
+  /// `session:245: error: … [did-without-will] (recorded at Shop/main.swift:31) → journals/shop.capture-1.ndjson`.
   public var text: String {
-    diagnostic.formatted(file: source ?? "session") + (capture.map { " (journal: \($0))" } ?? "")
+    var shown = diagnostic
+    shown.source = source
+    return shown.formatted(file: "session") + (capture.map { " → \($0)" } ?? "")
   }
 }
 

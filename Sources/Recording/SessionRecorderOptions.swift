@@ -6,7 +6,7 @@ import Projection
 /// ```swift
 /// var options = SessionRecorderOptions()
 /// options.rotation = Rotation(maxSegmentBytes: 1 << 20, maxSegmentDuration: .seconds(600), maxTotalBytes: 8 << 20)
-/// options.flightRecorder = FlightRecorder(maxBytes: 256 << 10, triggers: try RuleSelection(only: ["did-without-will"]))
+/// options.flightRecorder = FlightRecorder(maxBytes: 256 << 10, triggers: [.didWithoutWill])
 /// options.callSites = true
 /// options.redaction = .hashingIDs.then(.droppingMarkPayloads)
 /// options.sampling = Sampling(session: 0.1, triggered: 1)
@@ -82,8 +82,8 @@ public struct FlightRecorder: Sendable {
   public var maxEvents: Int?
   /// How far back the buffer reaches; nil: bounded by bytes (and events) only.
   public var maxSeconds: Double?
-  /// The rules whose findings trigger a capture; nil: only ``SessionRecorder/capture(reason:)`` does.
-  public var triggers: RuleSelection?
+  /// The rules whose findings trigger a capture; empty: only ``SessionRecorder/capture(reason:)`` does.
+  public var triggers: [CheckRule]
   /// The rules the on-device checker reports to the finding handler (all by default); a trigger
   /// left out of them never fires.
   public var reported: RuleSelection
@@ -91,7 +91,7 @@ public struct FlightRecorder: Sendable {
   public var maxCaptures: Int
 
   public init(
-    maxBytes: Int = 256 << 10, maxEvents: Int? = nil, maxSeconds: Double? = nil, triggers: RuleSelection? = nil,
+    maxBytes: Int = 256 << 10, maxEvents: Int? = nil, maxSeconds: Double? = nil, triggers: [CheckRule] = [],
     reported: RuleSelection = .all, maxCaptures: Int = 8
   ) {
     self.maxBytes = max(4096, maxBytes)

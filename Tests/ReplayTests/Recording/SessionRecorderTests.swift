@@ -147,7 +147,7 @@ import Testing
     let recorder = SessionRecorder(
       base: folder.file("notes"), header: SessionHeader(session: "S3"),
       options: SessionRecorderOptions(
-        flightRecorder: FlightRecorder(maxBytes: 8192, triggers: try RuleSelection(only: ["did-without-will"])),
+        flightRecorder: FlightRecorder(maxBytes: 8192, triggers: [.didWithoutWill]),
         callSites: true, sampling: Sampling(session: 0, triggered: 1)),
       onFinding: { finding in heard.withLock { $0.append(finding) } })
     #expect(recorder.decision == .triggered)

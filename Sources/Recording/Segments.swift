@@ -184,7 +184,7 @@ struct SegmentSet {
     var kept = (path: path, bytes: bytes)
     if rotation.compress {
       let data = try Files.readAll(path)
-      let compressed = Gzip.compress(data, level: 6)
+      let compressed = Gzip.compress(data, level: 1)
       let target = path + ".gz"
       try Files.writeAtomically(compressed, to: target, sync: durability != .none)
       Files.remove(path)

@@ -26,6 +26,12 @@ enum SegmentJoin {
   /// The temporary folder of joined journals (created on first use, removed at exit).
   private static let folder = Mutex<String?>(nil)
 
+  /// The segments each joined journal was made of, so that an output is never one of them.
+  private static let joinedFrom = Mutex<[String: [String]]>([:])
+
+  /// The segments `path` was joined from (none for any other path).
+  static func segments(joinedInto path: String) -> [String] { joinedFrom.withLock { $0[path] ?? [] } }
+
   /// `paths` with each run of segments of one session replaced by one joined journal.
   static func join(_ paths: [String]) -> [String] {
     var candidates: [Int: Segment] = [:]
@@ -53,6 +59,7 @@ enum SegmentJoin {
         defer { run = [] }
         guard run.count >= 2, let joined = joined(run.map(\.segment)) else { return }
         replaced[run[0].position] = joined
+        joinedFrom.withLock { $0[joined] = run.map(\.segment.path) }
         for member in run.dropFirst() { dropped.insert(member.position) }
       }
       for member in sorted {

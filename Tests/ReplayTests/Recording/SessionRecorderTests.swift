@@ -122,6 +122,22 @@ import Testing
     #expect(types(cat.stdout).count == 609)
   }
 
+  @Test func anOutputNamingASegmentReadAsPartOfASessionIsRefused() throws {
+    let folder = try TemporaryDirectory()
+    let recorder = SessionRecorder(
+      base: folder.file("notes"), header: SessionHeader(session: "S9"),
+      options: SessionRecorderOptions(
+        rotation: Rotation(maxSegmentBytes: 1024, maxSegmentDuration: nil, maxTotalBytes: nil)))
+    Self.drive(recorder, moves: 20)
+    recorder.close()
+    let segment = folder.file("notes.000002.ndjson.gz")
+    let before = try folder.read(segment)
+    let result = try Binary.run(["export", "--format", "csv", "--table", "events", "-o", segment, folder.path])
+    #expect(result.status == 64, "\(result)")
+    #expect(result.stderr.contains("is an input"), "\(result)")
+    #expect(try folder.read(segment) == before)
+  }
+
   @Test func theBoundOnWhatIsKeptRemovesTheOldestSegmentsAndTheRestStillReads() throws {
     let folder = try TemporaryDirectory()
     let recorder = SessionRecorder(

@@ -340,6 +340,7 @@ private struct Screen {
   private func findingText(_ finding: Diagnostic) -> String {
     let place = finding.seq.map { "#\($0)" } ?? "line \(finding.line)"
     return "\(place) \(finding.rule): " + glyphs.text(finding.message(glyphs), limit: 400)
+      + (finding.source.map { " (recorded at \(glyphs.text($0, limit: 200)))" } ?? "")
   }
 
   private func messageLine() -> String {

@@ -12,7 +12,8 @@ import Journal
 /// (moves green, lifecycle callbacks cyan, pans yellow, graph changes blue,
 /// allocations magenta); the caller asks for colour only on a terminal.
 public enum LogLine {
-  /// Writes `HH:MM:SS.mmm #SEQ SENTENCE` and a line end.
+  /// Writes `HH:MM:SS.mmm #SEQ SENTENCE` (then ` (recorded at FILE:LINE)` for an
+  /// event that carries its call site, `source`) and a line end.
   /// - Parameters:
   ///   - record: the event.
   ///   - color: whether to add ANSI attributes.
@@ -24,6 +25,9 @@ public enum LogLine {
     out.write(TerminalStyle.dim.apply(timeOfDay(record.time), color: color))
     out.write(" #\(record.seq) ")
     out.write(style(of: record.event).apply(record.event.sentence(glyphs), color: color))
+    if let source = record.source {
+      out.write(TerminalStyle.dim.apply(" (recorded at \(glyphs.text(source, limit: 200)))", color: color))
+    }
     out.write("\n")
   }
 

@@ -102,7 +102,10 @@
     R.shown = R.shown.map((s) => (s < 0 ? null : S[s]));
     R.classes = R.classes.map((s) => S[s]);
     R.lower = R.ids.map((id, l) => (id + "\u0000" + R.classes[l]).toLowerCase());
-    for (const f of R.findings) f[FINDING.message] = S[f[FINDING.message]];
+    for (const f of R.findings) {
+      f[FINDING.message] = S[f[FINDING.message]];
+      f[FINDING.source] = f[FINDING.source] < 0 ? "" : S[f[FINDING.source]];
+    }
     for (const t of R.transitions) t[TRANSITION.summary] = S[t[TRANSITION.summary]];
     R.label = (l) => (l < 0 ? "none" : R.shown[l] !== null ? R.shown[l] : R.ids[l]);
     const moveType = R.types.indexOf("move");
@@ -849,6 +852,7 @@
         tip.appendChild(el("b", "", hit.R.rules[hit.finding[FINDING.rule]]));
         tip.appendChild(el("div", "", "line " + hit.finding[FINDING.line] + ", seq " + hit.finding[FINDING.seq]));
         tip.appendChild(el("div", "", hit.finding[FINDING.message]));
+        if (hit.finding[FINDING.source]) tip.appendChild(el("div", "source", "recorded at " + hit.finding[FINDING.source]));
       } else tip.appendChild(el("div", "", "#" + hit.R.seq[hit.i] + " " + hit.R.sentence(hit.i)));
       tip.hidden = false;
       tip.style.left = Math.min(e.clientX + 14, window.innerWidth - 380) + "px";
@@ -1064,7 +1068,9 @@
       tr.appendChild(el("td", "num", (two ? R.tag.toUpperCase() + " " : "") + f[FINDING.line]));
       tr.appendChild(el("td", "num", f[FINDING.seq] >= 0 ? String(f[FINDING.seq]) : ""));
       tr.appendChild(el("td", "rule", R.rules[f[FINDING.rule]]));
-      tr.appendChild(el("td", "msg", f[FINDING.message]));
+      const msg = el("td", "msg", f[FINDING.message]);
+      if (f[FINDING.source]) msg.appendChild(el("div", "source", "recorded at " + f[FINDING.source]));
+      tr.appendChild(msg);
       tr.appendChild(el("td", "num", f[FINDING.move] >= 0 ? "#" + f[FINDING.move] : ""));
       if (f[FINDING.event] >= 0) tr.addEventListener("click", () => go(f[FINDING.event], R));
       frag.appendChild(tr);

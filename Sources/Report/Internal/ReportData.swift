@@ -14,7 +14,7 @@ enum ReportData {
   /// A finding: line, seq (-1 for none), event index (-1 outside the window),
   /// rule (an index in `rules`), severity (0 error, 1 warning), message (a
   /// string), move (-1 for none), lane (-1 for none).
-  enum Finding: Int, CaseIterable { case line, seq, event, rule, severity, message, move, lane }
+  enum Finding: Int, CaseIterable { case line, seq, event, rule, severity, message, move, lane, source }
   /// A placed controller of a layout (`[lane]` alone: no longer placed).
   enum Placement: Int, CaseIterable { case lane, x, y, modal }
   /// A detached controller of a layout (`[lane]` alone: no longer detached).

@@ -815,10 +815,11 @@ struct ReportRunBuilder {
     json.ints(lanePositions.map { strings.index(displayText(state.controller(at: $0).className, limit: .max)) })
   }
 
-  /// Findings as `[line, seq, index, rule, severity, message, move, lane]`
+  /// Findings as `[line, seq, index, rule, severity, message, move, lane, source]`
   /// (``ReportData/Finding``): `index` is the event's index in the window (the
   /// last event at or before the line; -1 outside the window), `severity` 0
-  /// for errors, 1 for warnings, `message` an index in the string table.
+  /// for errors, 1 for warnings, `message` and `source` (the app's call site
+  /// of the event, -1 when it has none) indexes in the string table.
   /// `whole`: the window is the whole journal (every finding is listed);
   /// `lineAfterRecords`: findings from this line on are past the records kept.
   private mutating func writeFindings(
@@ -859,6 +860,7 @@ struct ReportRunBuilder {
       values[F.message.rawValue] = strings.index(displayText(finding.message, limit: .max))
       values[F.move.rawValue] = finding.move ?? -1
       values[F.lane.rawValue] = Int(l)
+      values[F.source.rawValue] = finding.source.map { strings.index(displayText($0, limit: .max)) } ?? -1
       json.element()
       json.ints(values)
     }

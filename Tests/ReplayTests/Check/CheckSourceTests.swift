@@ -89,3 +89,35 @@ import Testing
     #expect(run.stderr.contains("--source-root Sources is for --format sarif or github"))
   }
 }
+
+/// `log`, the report and the stepper show an event's call site too.
+@Suite struct CallSiteDisplayTests {
+  @Test func logEndsAnEventsLineWithItsCallSite() throws {
+    let dir = try TemporaryDirectory()
+    let path = try CheckSourceTests.journalWithCallSites(in: dir)
+    let run = try Binary.run(["log", path])
+    #expect(run.status == 0)
+    let lines = run.stdout.split(separator: "\n")
+    #expect(lines.count == 144)
+    #expect(!lines[0].contains("recorded at"))
+    for (seq, line) in lines.enumerated().dropFirst() {
+      #expect(line.hasSuffix(" (recorded at Notes/Screen.swift:\(seq + 100))"), "\(line)")
+    }
+  }
+
+  @Test func theReportCarriesEachFindingsCallSite() throws {
+    let dir = try TemporaryDirectory()
+    let path = try CheckSourceTests.journalWithCallSites(in: dir)
+    let page = dir.file("report.html")
+    let run = try Binary.run(["report", path, "-o", page])
+    #expect(run.status == 0 || run.status == 1, "\(run)")
+    let html = try dir.text(page)
+    let check = try Binary.run(["check", "--json", path])
+    let sources = check.stdout.split(separator: "\n").compactMap { line -> String? in
+      guard let range = line.range(of: #""source":""#) else { return nil }
+      return String(line[range.upperBound...].prefix { $0 != "\"" })
+    }
+    #expect(sources.count == 38)
+    for source in Set(sources) { #expect(html.contains("\"\(source)\""), "\(source)") }
+  }
+}

@@ -138,6 +138,27 @@ import Testing
     #expect(try folder.read(segment) == before)
   }
 
+  @Test func aSegmentOpenLongerThanItsDurationIsClosedAtTheNextEventAtRest() throws {
+    let folder = try TemporaryDirectory()
+    let recorder = SessionRecorder(
+      base: folder.file("notes"), header: SessionHeader(session: "S10"),
+      options: SessionRecorderOptions(
+        rotation: Rotation(maxSegmentBytes: 1 << 30, maxSegmentDuration: .milliseconds(20), maxTotalBytes: nil)))
+    Self.drive(recorder, moves: 1)
+    for _ in 0..<3 {
+      recorder.flush()
+      usleep(40_000)
+      recorder.mark("later")
+    }
+    let status = recorder.close()
+    #expect(status.segments == 4, "\(status)")
+    let segments = Self.journals(in: folder.path)
+    #expect(segments.count == 4)
+    let result = try Binary.run(["check", folder.path])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout.contains(": 18 events, 0 errors, 0 warnings"), "\(result)")
+  }
+
   @Test func theBoundOnWhatIsKeptRemovesTheOldestSegmentsAndTheRestStillReads() throws {
     let folder = try TemporaryDirectory()
     let recorder = SessionRecorder(

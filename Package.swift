@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "Report", targets: ["Report"]),
     .library(name: "Stepper", targets: ["Stepper"]),
     .library(name: "SpatialTesting", targets: ["SpatialTesting"]),
+    .library(name: "Recording", targets: ["Recording"]),
     .executable(name: "spatial-replay", targets: ["spatial-replay"]),
   ],
   targets: [
@@ -26,15 +27,20 @@ let package = Package(
     // Regression tests of an app's lifecycle: a runner protocol, the reference runner and the assertions
     // (docs/regression-tests.md). Only Journal and Projection, so that an app's tests build no more.
     .target(name: "SpatialTesting", dependencies: ["Journal", "Projection"]),
+    // The production recorder: rotating segments, the flight recorder and its on-device checker, redaction,
+    // sampling. Apart from Journal, because rebuilding a segment's state and checking need Projection.
+    .target(name: "Recording", dependencies: ["Journal", "Projection"]),
     .executableTarget(
-      name: "spatial-replay", dependencies: ["Journal", "Projection", "Report", "Stepper", "SpatialTesting", "CZlib"]),
+      name: "spatial-replay",
+      dependencies: ["Journal", "Projection", "Report", "Stepper", "SpatialTesting", "Recording", "CZlib"]),
     .testTarget(name: "JournalTests", dependencies: ["Journal", "CZlib"]),
     // A small app that records through a Recorder, run by the fault-injection tests.
-    .executableTarget(name: "recorder-probe", dependencies: ["Journal"], path: "Tests/RecorderProbe"),
+    .executableTarget(name: "recorder-probe", dependencies: ["Journal", "Recording"], path: "Tests/RecorderProbe"),
     .testTarget(
       name: "ReplayTests",
       dependencies: [
-        "Journal", "Projection", "Report", "Stepper", "SpatialTesting", "spatial-replay", "recorder-probe",
+        "Journal", "Projection", "Report", "Stepper", "SpatialTesting", "Recording", "spatial-replay",
+        "recorder-probe",
       ],
       exclude: ["Golden", "FaultInjection"]
     ),

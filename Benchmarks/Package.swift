@@ -12,11 +12,13 @@ let libraries: [Target.Dependency] = [
 // One executable target a benchmark, in Sources/<name>.
 let benchmarks = [
   "codec-bench", "diff-bench", "timeline-bench", "step-bench", "check-bench", "analytics-bench", "recorder-bench",
+  "session-recorder-bench",
 ]
 
 // The presentation libraries a benchmark uses besides the model.
 let presentation: [String: [Target.Dependency]] = [
-  "step-bench": [.product(name: "Stepper", package: "spatial-replay")]
+  "step-bench": [.product(name: "Stepper", package: "spatial-replay")],
+  "session-recorder-bench": [.product(name: "Recording", package: "spatial-replay")],
 ]
 
 // BenchSupport holds what the benchmarks share: the journal generators, timing,

@@ -154,7 +154,7 @@ extension State {
   /// Events that, folded from an empty state, give this state's controllers
   /// (alive ones: class, one load, phase, modal and presenter), root, focus,
   /// links and minimum touches; the focus appears through the initial display.
-  func rebuildingEvents() -> [Event] {
+  public func rebuildingEvents() -> [Event] {
     var events: [Event] = []
     let alive = store.indices.filter { store[$0].isAlive }
     for p in alive { events.append(.alloc(controller: store[p].id, className: store[p].className)) }

@@ -34,7 +34,8 @@ struct InputFiles: Sendable {
 
   /// - Parameter paths: the inputs as read (`-` and files that do not exist are left out).
   init(_ paths: [String]) {
-    for path in paths where path != "-" {
+    // A session's segments joined into one temporary journal are inputs too (``SegmentJoin``).
+    for path in paths.flatMap({ [$0] + SegmentJoin.segments(joinedInto: $0) }) where path != "-" {
       if let identity = Self.identity(path), identities[identity] == nil { identities[identity] = path }
     }
   }

@@ -17,12 +17,13 @@ enum JournalInput {
 
   /// The journals named on the command line: at least one, and standard input at most once.
   /// A directory stands for every journal below it and a glob for the files it matches
-  /// (``expand(_:)``), so a fleet of journals is one argument.
+  /// (``expand(_:)``), so a fleet of journals is one argument. The segments of one recorded
+  /// session are read as one journal (``SegmentJoin``).
   static func paths(_ arguments: ParsedArguments, command: String) throws(UsageError) -> [String] {
     let given = arguments.positionals
     guard !given.isEmpty else { throw UsageError("\(command) needs at least one FILE ('-' for standard input)") }
     try checkStandardInputOnce(given)
-    return given.flatMap(expand)
+    return SegmentJoin.join(given.flatMap(expand))
   }
 
   /// Refuses a directory given where a command reads one journal (`log`, `at`, `map`, `tail`; each

@@ -145,9 +145,6 @@ public struct JournalCheck: Sendable {
   /// The model's state after the last record (folded only when a lifecycle rule is selected).
   package var state: State { checker.state }
 
-  /// Whether ``state`` is the fold of every record so far (a lifecycle rule is selected).
-  package var folds: Bool { checks }
-
   /// Takes the reader's next item; appends the findings that are final, sorted by line.
   public mutating func consume(_ item: JournalItem, into findings: inout [CheckFinding]) {
     switch item {

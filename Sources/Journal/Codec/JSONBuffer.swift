@@ -237,9 +237,8 @@ package struct JSONBuffer {
   ///
   /// Implementation note: the pieces are written with no check but their bound and copied in
   /// one piece (``ByteWriter/append(atMost:to:_:)``); a trace event written piece by piece
-  /// through the array would cost several times as much. `ByteWriter` is public and inlinable because
-  /// the optimizer does not inline a `package` function into another module: `body`'s pieces
-  /// must be inlined where it is written.
+  /// through the array would cost several times as much. `body`'s pieces are inlined where it is
+  /// written (why ``ByteWriter`` is public and inlinable: see its note).
   package mutating func write(atMost capacity: Int, _ body: (inout ByteWriter) -> Void) {
     ByteWriter.append(atMost: capacity, to: &bytes, body)
   }

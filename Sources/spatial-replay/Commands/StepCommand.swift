@@ -229,8 +229,8 @@ struct StepCommand: Command {
     while var batch = reader.nextBatch() {
       // Each item is moved out of the batch into the loader: reversed in
       // place by moving the items' bytes, then taken from the end (popLast
-      // moves). Borrowed instead, each record was copied into the journal and
-      // the batch's copy destroyed; `reverse()` copied the items it swapped.
+      // moves). Borrowed instead, each record would be copied into the journal
+      // and the batch's copy destroyed; `reverse()` would copy the items it swaps.
       batch.withUnsafeMutableBufferPointer { items in
         guard var low = items.baseAddress, items.count > 1 else { return }
         var high = low + (items.count - 1)

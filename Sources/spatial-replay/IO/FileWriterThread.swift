@@ -96,7 +96,7 @@ final class FileWriterThread: @unchecked Sendable {
       // Emptied here, not on the writing thread: see ``drain()``.
       // The first written, not the last: the writing thread lets go of each before the signal
       // that counts it, so the first is let go of; the last may not be yet, and a buffer still
-      // shared was copied at its first write (2 MB at every other chunk of an OTLP trace).
+      // shared would be copied whole at its first write.
       var buffer = written.withLock { $0.isEmpty ? nil : $0.removeFirst() } ?? []
       buffer.removeAll(keepingCapacity: true)
       return buffer

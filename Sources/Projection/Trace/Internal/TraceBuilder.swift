@@ -92,7 +92,7 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
     precondition(checked.traceFacts.count == items.count, "the batch was not checked by a CheckerPass for the trace")
     guard let base = items.baseAddress else { return }
     // Each record is moved out of its slot and put back as it was, for the reason the checker's
-    // pass gives (``JournalCheck/check(_:)``).
+    // pass gives (``CheckerPass/check(_:)``).
     let slots = UnsafeMutablePointer(mutating: base)
     for i in items.indices {
       check.consume(i, of: items, checked: checked, into: &findings)

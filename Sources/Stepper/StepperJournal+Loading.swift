@@ -35,8 +35,8 @@ extension StepperJournal {
   ///
   /// Implementation note: checking while the file is read on another thread
   /// looks faster, but both threads then retain and release the same records'
-  /// strings and compete for memory; measured on 1M events (step-bench), the
-  /// first screen came 1.9 times later, and the findings no sooner. Checking
+  /// strings and compete for memory, so the first screen comes later and the
+  /// findings no sooner. Checking
   /// on the reading thread (``Loader/init(rules:model:interval:expectedRecords:checkAsRead:)``)
   /// folds once instead of twice, but the first screen then waits for the
   /// check: for a legacy journal, its 600,000 findings.
@@ -84,10 +84,9 @@ extension StepperJournal {
   /// let (journal, check) = loader.finish(name: path)
   /// ```
   ///
-  /// Implementation note: the timeline's fold and the check's fold were two
-  /// thirds of the time of `step --keys` on a 1M-event journal once decoding
-  /// ran on every core; the check's state after each record is the timeline's
-  /// (the same ``reduce(into:_:)``), so the snapshots are taken from it. When
+  /// Implementation note: with decoding on every core, folding is most of the
+  /// loading's work, so it is done once: the check's state after each record is the timeline's
+  /// (the same ``reduce(into:_:)``), and the snapshots are taken from it. When
   /// the rules leave out every lifecycle rule the check does not fold, and the
   /// loader folds for the snapshots itself.
   public struct Loader: Sendable {
@@ -138,8 +137,8 @@ extension StepperJournal {
     /// Takes the reader's next item (a line's findings come before its record).
     ///
     /// Implementation note: the item is consumed, so its record is moved into
-    /// the journal; borrowed, it was copied and the reader's copy destroyed
-    /// (measured: Benchmarks/README.md#figures-behind-the-notes).
+    /// the journal; borrowed, it would be copied and the reader's copy
+    /// destroyed.
     public mutating func consume(_ item: consuming JournalItem) {
       switch consume item {
       case .record(let record, let line, _):
@@ -147,8 +146,8 @@ extension StepperJournal {
         lines.append(Int32(truncatingIfNeeded: line))
         marks.add(record)
         // Implementation note: passing `check.state` or `state` copies it (a
-        // retain and a release of each of its parts, every record: the own
-        // fold took twice as long), so it is passed only for a snapshot.
+        // retain and a release of each of its parts), too costly at every
+        // record, so it is passed only for a snapshot.
         if checkFolds {
           if schedule.isDue(index) { schedule.before(index, check.state) }
         } else {
@@ -170,8 +169,8 @@ extension StepperJournal {
 
     /// Implementation note: the findings the check passes on are taken out as
     /// they come; kept as `CheckFinding`s (with room for a model divergence)
-    /// until the end, the findings of a legacy journal cost several times the
-    /// memory (Benchmarks/README.md#figures-behind-the-notes).
+    /// until the end, the findings of a legacy journal would cost several
+    /// times the memory.
     private mutating func take() {
       for finding in passed { findings.append(finding.diagnostic) }
       passed.removeAll(keepingCapacity: true)
@@ -188,9 +187,9 @@ extension StepperJournal {
     /// Call it once, after the last item.
     ///
     /// Implementation note: `mutating`, not `consuming`: consumed, the loader
-    /// was copied into the call, so the findings' array was shared and the
-    /// last findings appended to it copied it whole, at the peak of memory
-    /// (measured: Benchmarks/README.md#figures-behind-the-notes).
+    /// would be copied into the call, so the findings' array would be shared
+    /// and the last findings appended to it would copy it whole, at the peak
+    /// of memory.
     public mutating func finish(
       name: String, whenChecked: @escaping @Sendable () -> Void = {}
     ) -> (journal: StepperJournal, check: PendingCheck) {

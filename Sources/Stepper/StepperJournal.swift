@@ -134,8 +134,8 @@ public struct StepperJournal: Sendable {
   public var count: Int { timeline.records.count }
 
   /// Builds the search index now (on a background thread, say) rather than at
-  /// the first search, after which every search is a byte scan (the figures:
-  /// Benchmarks/README.md#figures-behind-the-notes).
+  /// the first search, after which every search is a byte scan
+  /// (``SearchIndex``).
   public func prepareSearch() {
     _ = searchIndex.text(of: records)
   }

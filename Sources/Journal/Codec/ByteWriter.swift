@@ -20,8 +20,8 @@
 ///
 /// Implementation note: a trace writes some 250 bytes in about ten pieces for
 /// each event of a journal; appending each piece to an array (a generic copy,
-/// a uniqueness check and a capacity check each time) was most of the cost of
-/// `trace`'s busiest thread. Public, frozen and inlinable (not `package`): the
+/// a uniqueness check and a capacity check each time) would be most of the cost
+/// of `trace`'s busiest thread. Public, frozen and inlinable (not `package`): the
 /// optimizer inlines a `package` function into another module of the package
 /// in no case, and each piece must be inlined where the event is written.
 @frozen

@@ -23,8 +23,8 @@ package struct JSONBuffer {
   ///
   /// Implementation note: bits rather than an array of flags, and the
   /// bracket and comma writers inlinable, because a report's data is about a
-  /// million of each: an array's append, removal and checked subscript were
-  /// most of what `element()`, `open(_:)` and `close(_:)` cost.
+  /// million of each, and an array's append, removal and checked subscript
+  /// would be most of what `element()`, `open(_:)` and `close(_:)` cost.
   @usableFromInline internal var memberBits: UInt64 = 0
   @usableFromInline internal var depth = 0
   @usableFromInline internal var outerMembers: [Bool] = []
@@ -169,7 +169,7 @@ package struct JSONBuffer {
   /// An integer in decimal, `null` for nil.
   ///
   /// Implementation note: inlinable, with one digit (most of a report's lanes, flags and counts)
-  /// written in place: the call to ``JSONWriter/appendInt(_:to:)`` cost more than the digit.
+  /// written in place: the call to ``JSONWriter/appendInt(_:to:)`` costs more than the digit.
   @inlinable
   package mutating func int(_ value: Int?) {
     guard let value else { return null() }
@@ -219,8 +219,8 @@ package struct JSONBuffer {
   /// shapes; one copy of each fixed piece costs a fraction of a `key(_:)`, which
   /// escapes the key and appends it and its punctuation piece by piece.
   ///
-  /// Through a ``ByteWriter``: `append(contentsOf:)` of the fragment's buffer cost twice as much
-  /// for the few bytes most fragments have (`}}]}`).
+  /// Through a ``ByteWriter``: `append(contentsOf:)` of the fragment's buffer costs more than
+  /// the copy for the few bytes most fragments have (`}}]}`).
   package mutating func raw(_ fragment: StaticString) {
     // A single scalar's literal has no pointer and no count of bytes.
     guard fragment.hasPointerRepresentation else { return fragment.withUTF8Buffer { bytes.append(contentsOf: $0) } }
@@ -237,9 +237,8 @@ package struct JSONBuffer {
   ///
   /// Implementation note: the pieces are written with no check but their bound and copied in
   /// one piece (``ByteWriter/append(atMost:to:_:)``); a trace event written piece by piece
-  /// through the array cost several times as much. `ByteWriter` is public and inlinable because
-  /// the optimizer does not inline a `package` function into another module: `body`'s pieces
-  /// must be inlined where it is written.
+  /// through the array would cost several times as much. `body`'s pieces are inlined where it is
+  /// written (why ``ByteWriter`` is public and inlinable: see its note).
   package mutating func write(atMost capacity: Int, _ body: (inout ByteWriter) -> Void) {
     ByteWriter.append(atMost: capacity, to: &bytes, body)
   }
@@ -293,7 +292,7 @@ package struct JSONBuffer {
   /// gets back rather than growing a new one for each piece.
   ///
   /// Implementation note: `consuming`, so that the spare arrives as the only reference to its
-  /// storage and is emptied in place; a borrowed one was copied, and emptying a shared array
+  /// storage and is emptied in place; a borrowed one would be copied, and emptying a shared array
   /// allocates a new one of the same capacity (fresh pages to fault in, every piece).
   package mutating func take(leaving spare: consuming [UInt8]) -> [UInt8] {
     spare.removeAll(keepingCapacity: true)

@@ -74,8 +74,8 @@ extension Record {
   /// (``Event/Kind/keyOrder``); false for a number this path leaves to ``encodeEach(into:)``.
   ///
   /// Implementation note: written out for each type rather than looped over its keys with
-  /// ``Event/withValues(_:)``: that built a ``WireValue`` for each key, retaining its string and
-  /// releasing it, and dispatched on it, a fifth of `record`'s encoding thread on churn records.
+  /// ``Event/withValues(_:)``, which builds a ``WireValue`` for each key, retaining its string and
+  /// releasing it, and dispatches on it: a large share of `record`'s encoding thread.
   /// `CodecWriterTests` and `WireSchemaTests` hold the two paths to the same bytes.
   @inline(__always)
   private static func writeFields(of event: borrowing Event, into line: inout RawLine, _ tables: WireTables) -> Bool {

@@ -54,8 +54,8 @@ func needsEscape(_ s: Unicode.Scalar) -> Bool {
 ///
 /// Implementation note: eight bytes at a time while they are all printable
 /// ASCII (0x20–0x7E, one scalar each, none to escape), as finding messages
-/// and ids nearly always are; `check` of a legacy journal scans some 600,000
-/// messages (byte by byte: Benchmarks/README.md#figures-behind-the-notes).
+/// and ids nearly always are: `check` of a legacy journal scans a message for
+/// nearly every line, and byte by byte that scan would be a large share of it.
 func isPlain(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
   var scalars = 0
   var i = 0

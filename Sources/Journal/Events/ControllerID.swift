@@ -19,11 +19,10 @@ public struct ControllerID: Hashable, Comparable, Sendable, CustomStringConverti
   /// Implementation note: the fold and the checker compare ids at every
   /// event (the ends of the transition, the last ids looked up), mostly ids
   /// that differ. Ids of different UTF-8 lengths are told apart at once; ids
-  /// of one length are compared here a word at a time. `String`'s `==` called
-  /// into the runtime for every two ids of one length that do not share their
-  /// storage (`Screen12ViewController#1` and `Screen13ViewController#1`): 25M
-  /// of the checker's 217M instructions on 100,000 churn events (measured:
-  /// Benchmarks/README.md#positions-expected-before-the-index). Two strings
+  /// of one length are compared here a word at a time, because `String`'s `==`
+  /// calls into the runtime for every two ids of one length that do not share
+  /// their storage (`Screen12ViewController#1` and `Screen13ViewController#1`),
+  /// which a churn-shaped journal compares at nearly every event. Two strings
   /// that Unicode calls canonically equivalent are different ids unless their
   /// bytes are the same: a journal's id is its bytes, as the decoder reads it.
   @inlinable

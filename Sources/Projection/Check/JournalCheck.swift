@@ -145,9 +145,6 @@ public struct JournalCheck: Sendable {
   /// The model's state after the last record (folded only when a lifecycle rule is selected).
   package var state: State { checker.state }
 
-  /// Whether ``state`` is the fold of every record so far (a lifecycle rule is selected).
-  package var folds: Bool { checks }
-
   /// Takes the reader's next item; appends the findings that are final, sorted by line.
   public mutating func consume(_ item: JournalItem, into findings: inout [CheckFinding]) {
     switch item {
@@ -289,8 +286,8 @@ public struct JournalCheck: Sendable {
   /// Implementation note: the checker's findings come sorted by line, so with
   /// nothing waiting the queue would take them in that order and give back the
   /// same ones; passing them on directly saves an insertion and a removal
-  /// each, the most of what merging cost `step` on a legacy journal (one
-  /// finding every two events).
+  /// each, most of what merging would cost on a journal with many findings
+  /// (a legacy one has one finding every two events).
   private mutating func passChecked(into findings: inout [CheckFinding]) {
     let bound = finalBound()
     var i = 0
@@ -431,8 +428,8 @@ public struct CheckerPass: Sendable {
     if keepsTransitions { batch.transitions.reserveCapacity(items.count) }
     if keepsTraceFacts { batch.traceFacts.reserveCapacity(items.count) }
     guard let base = items.baseAddress else { return batch }
-    // Each item is taken out of its slot and put back as it was: matched as a value of its own,
-    // the record is not copied out of the item (see Benchmarks/README.md#positions-expected-before-the-index).
+    // Each item is moved out of its slot and put back as it was, rather than matched in place,
+    // which would copy the record out of the item (retaining its strings) and destroy the copy.
     let slots = UnsafeMutablePointer(mutating: base)
     for i in items.indices {
       switch (slots + i).move() {

@@ -144,7 +144,6 @@ public struct DiffVocabulary: Sendable {
 /// controller in bits 0–25, the second (or a number) in bits 26–51, small
 /// enums from bit 52.
 enum PackedEvent {
-  static let controllerBits = 26
   static let controllerLimit: Int32 = 1 << 26
   static let slowKind: UInt64 = 15
 

@@ -5,7 +5,7 @@ import CZlib
 /// trace a report's page carries.
 package enum Gzip {
   /// The zlib level of Parquet pages: 1, its fastest: on an events table much faster than level 6
-  /// for a little more size (Benchmarks/README.md#figures-behind-the-notes).
+  /// for a little more size.
   package static let level: Int32 = 1
 
   /// `bytes` compressed as one gzip member.

@@ -45,8 +45,8 @@ public struct Navigator: Sendable {
   var commandWrote = false
   /// Whether an unknown id's error suggests the closest alive one (a typo in a script). The
   /// model of `check --model` does not: a journal's ids are not typed by hand, and the edit
-  /// distance to every alive controller at each refusal was 84 % of `check --model legacy` on a
-  /// churn journal (5 s for 100,000 events).
+  /// distance to every alive controller at each refusal would be most of the work of
+  /// `check --model` on a journal with many refusals.
   var suggestsIDs = true
 
   /// The snapping threshold when none was set, in points.
@@ -150,8 +150,8 @@ public struct Navigator: Sendable {
   /// first and, on error, everything it wrote is taken back.
   ///
   /// Implementation note: saving the state costs a copy-on-write of the chunks
-  /// the command touches, about a fifth of `simulate`'s time when every
-  /// command paid it; hence the opt-in.
+  /// the command touches, a large share of `simulate`'s time if every command
+  /// paid it; hence the opt-in.
   mutating func command(
     transactional: Bool = false, _ body: (inout Navigator) throws(NavigatorError) -> Void
   ) throws(NavigatorError) {
@@ -194,7 +194,7 @@ public struct Navigator: Sendable {
     let anomalies = state.fold(record, position: position)
     assert(anomalies.isEmpty, "the navigator wrote an event that breaks the model: \(anomalies)")
     if keepsStates { states.append(state) }
-    // Appended last, the record is moved into the batch: appended before the fold, it was
+    // Appended last, the record is moved into the batch: appended before the fold, it would be
     // copied (its strings retained) and the copy released after the fold.
     records.append(record)
   }
@@ -205,7 +205,7 @@ public struct Navigator: Sendable {
   }
 
   mutating func callback(_ position: Int32, _ callback: Callback) {
-    // The navigator knows the position: the fold need not look the id up (measured: Benchmarks/README.md#the-scripts-lines-parsed-once).
+    // The navigator knows the position: the fold need not look the id up.
     emit(.lifecycle(controller: state.id(at: position), callback: callback), position: position)
   }
 

@@ -56,9 +56,6 @@ public struct ReplayableSlice: Sendable {
 
   public init() {}
 
-  /// Whether the slice has begun (an event was kept).
-  public var hasStarted: Bool { started }
-
   /// Reads the next event of the source and appends what the slice writes for it to `out`.
   public mutating func consume(_ record: Record, keep: Keep, into out: inout [Record]) {
     if case .session(let h) = record.event, header == nil { header = h }

@@ -11,9 +11,9 @@ import Journal
 ///
 /// Implementation note: the accessors that read the storage are `@inlinable`,
 /// so that a caller in another module reads the one field it needs in place;
-/// called, `controller(at:)` copied the whole ``ControllerState`` (retaining
-/// its strings and lists) for every `isAlive` of the report's map walk, which
-/// made `report` of a churn-shaped journal about 1.5 × slower.
+/// called, `controller(at:)` would copy the whole ``ControllerState``
+/// (retaining its strings and lists) for every `isAlive` of the report's map
+/// walk.
 extension State {
   /// `id`'s position; nil if it was never allocated.
   @inline(__always)
@@ -24,8 +24,7 @@ extension State {
   /// Implementation note: an id has one position and a position one id for a whole journal, so
   /// the controller at `expected` having the id is the index's answer without the index: no hash
   /// of the id, no probe of a table that grows with every controller ever allocated. The fold
-  /// expects a move's ends, a pan's controller, a modal and its presenter where they mostly are
-  /// (measured: Benchmarks/README.md#positions-expected-before-the-index).
+  /// expects a move's ends, a pan's controller, a modal and its presenter where they mostly are.
   @inline(__always)
   func alivePosition(of id: ControllerID, expecting expected: Int32) -> Int32? {
     if expected >= 0, store[Int(expected)].id == id { return store[Int(expected)].isAlive ? expected : nil }

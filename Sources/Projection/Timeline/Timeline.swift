@@ -16,10 +16,9 @@ import Journal
 /// per 32 controllers), a copy of each chunk (32 controllers, about 5 KB) and
 /// each index shard that the `interval` records since the previous snapshot
 /// touched, and the arrivals of the transition in flight: O(controllers / 32 +
-/// touched chunks × 32). On the 1M-event benchmark journal
-/// (`Benchmarks/Sources/timeline-bench`: 3,345 controllers, 3,907 snapshots at
-/// the default interval) that is about 38 KB per snapshot, 145 MB in all;
-/// a larger `interval` trades memory for longer backward steps.
+/// touched chunks × 32): for a journal of a few thousand controllers, tens of
+/// KB per snapshot. A larger `interval` trades memory for longer backward
+/// steps.
 ///
 /// A snapshot can cost as much as the whole state (a stretch of records that
 /// touches every index shard copies them all), so once there are more than

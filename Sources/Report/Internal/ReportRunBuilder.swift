@@ -433,7 +433,7 @@ struct ReportRunBuilder {
   /// A template that names every controller of its event by a placeholder
   /// depends only on the event's other fields: it is looked up by those
   /// (``TemplateKey``) and made once (a sentence made, checked and hashed for
-  /// every event was a sixth of writing a churn-shaped page). The others (a
+  /// every event would weigh on writing a churn-shaped page). The others (a
   /// pan's, nearly every one new) are made on another thread, and `0` stands
   /// in `texts` until ``placeSentences()`` puts their indexes there.
   private mutating func sentence(_ event: Event, _ ids: [ControllerID], a: Int32, b: Int32) -> Int {
@@ -558,7 +558,7 @@ struct ReportRunBuilder {
   /// Implementation note: read in place, and the transition copied only when
   /// it changed (a new one or a new arrival): the status is taken after every
   /// event, and a copy (retaining its ids) with its arrivals and missing
-  /// callbacks made as lists each time weighed on a churn-shaped page.
+  /// callbacks made as lists each time would weigh on a churn-shaped page.
   private mutating func transitionStatus(starts: Bool) -> TransitionStatus? {
     guard let count = state.transition?.arrivalCount, let seq = state.transition?.seq,
       let kind = state.transition?.kind
@@ -925,8 +925,8 @@ private final class EventColumns: Sendable {
 /// their own, in order, while the page's thread goes on: the transitions'
 /// summaries (a transition's summary is known when it starts: its arrivals
 /// do not change it) and the sentences that are not templates (a pan's, whose
-/// distance and velocity make nearly every one new). Making them was a sixth
-/// of the page's thread on a churn-shaped session.
+/// distance and velocity make nearly every one new), which would otherwise
+/// weigh on the page's thread of a churn-shaped session.
 ///
 /// The inputs are handed over in batches of ``batchSize``; ``all()`` hands
 /// over the rest and waits for every output.

@@ -8,10 +8,10 @@ struct ReportStrings {
   /// Implementation note: an open-addressing table of indexes keyed by the
   /// strings' UTF-8 bytes, kept in one arena and hashed a word at a time.
   /// `String`'s own hashing normalises (NFC) every non-ASCII string first (`→`
-  /// in every move), and a `Dictionary` keyed by the bytes hashed them with
-  /// SipHash and kept a `String` per entry; a page of a churn-shaped session
-  /// adds a string for nearly every transition and pan, so this weighed on
-  /// writing it (measured: Benchmarks/README.md#figures-behind-the-notes).
+  /// in every move), and a `Dictionary` keyed by the bytes would hash them
+  /// with SipHash and keep a `String` per entry; a page of a churn-shaped
+  /// session adds a string for nearly every transition and pan, so the table
+  /// is on the path of writing it.
   private var slots = [Int32](repeating: -1, count: 1 << 10)
   /// Per string: its hash, and where its bytes start in `arena` (one more: the end).
   private var hashes: [UInt64] = []

@@ -8,8 +8,8 @@ import Synchronization
 /// rendering every event's sentence again.
 ///
 /// Implementation note: the first search costs about what a scan of the
-/// sentences did, and the buffer a few dozen bytes per event; each search
-/// after it is a byte scan (Benchmarks/README.md#figures-behind-the-notes). A
+/// sentences would, and the buffer a few dozen bytes per event; each search
+/// after it is a byte scan. A
 /// search text never holds a line feed, so no match runs from one record into
 /// the next.
 final class SearchIndex: Sendable {

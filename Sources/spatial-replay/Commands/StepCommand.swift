@@ -183,9 +183,9 @@ struct StepCommand: Command {
 
   /// Keeps the stepper's journals until the process exits, instead of freeing
   /// them when the command returns: the process ends right after the last
-  /// screen, and freeing 1M events (each record's strings, the snapshots)
-  /// took a noticeable time after it (Benchmarks/README.md#figures-behind-the-notes). Only large journals are kept; the
-  /// small ones of the in-process tests are freed.
+  /// screen, and freeing a large journal (each record's strings, the
+  /// snapshots) would delay the exit for nothing. Only large journals are kept;
+  /// the small ones of the in-process tests are freed.
   private static func leaveToTheExit(_ stepper: Stepper) {
     let events =
       switch stepper.source {
@@ -216,9 +216,9 @@ struct StepCommand: Command {
   /// the screen comes first) the check starts on another thread once the
   /// journal is read, and calls `whenChecked` when it is done.
   ///
-  /// Implementation note: read on one thread, with a second fold for the
-  /// timeline and the check run afterwards, the first scripted screen of a
-  /// 1M-event journal came much later (the figures before and now: Benchmarks/README.md#figures-behind-the-notes).
+  /// Implementation note: decoding on other threads, and folding once for both
+  /// the timeline and the check, brings the first screen of a large journal
+  /// sooner than reading on one thread and checking afterwards would.
   static func load(
     _ path: String, reading: ReadOptions, model: Profile?, checkAsRead: Bool,
     whenChecked: @escaping @Sendable () -> Void
@@ -229,8 +229,8 @@ struct StepCommand: Command {
     while var batch = reader.nextBatch() {
       // Each item is moved out of the batch into the loader: reversed in
       // place by moving the items' bytes, then taken from the end (popLast
-      // moves). Borrowed instead, each record was copied into the journal and
-      // the batch's copy destroyed; `reverse()` copied the items it swapped.
+      // moves). Borrowed instead, each record would be copied into the journal
+      // and the batch's copy destroyed; `reverse()` would copy the items it swaps.
       batch.withUnsafeMutableBufferPointer { items in
         guard var low = items.baseAddress, items.count > 1 else { return }
         var high = low + (items.count - 1)
@@ -251,8 +251,8 @@ struct StepCommand: Command {
   /// Room for the records of a journal file, guessed from its size: lines of
   /// journals are rarely shorter than 80 bytes (about 120 in the bundled ones
   /// and the simulator's). Reserved and never written, the rest of the room
-  /// costs address space, not memory; growing by doubling instead copied the
-  /// records three times over on 1M events (136 bytes each), page faults included.
+  /// costs address space, not memory; growing by doubling instead would copy
+  /// a large journal's records several times over, page faults included.
   static func expectedRecords(_ path: String) -> Int {
     var info = stat()
     guard path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 0 }

@@ -165,8 +165,9 @@ struct TraceCommand: Command {
       file?.abandon()
       throw error
     }
-    // Its lanes (one per controller drawn: 31,035 on 1M churn events) let go of on the disposing
-    // thread: the trace is written, and the command's status need not wait for them.
+    // Its lanes (one per controller drawn, tens of thousands in a large churn journal) let go of
+    // on the disposing thread: the trace is written, and the command's status need not wait for
+    // them.
     Disposal.release(consume trace)
     return verdict.status
   }

@@ -22,8 +22,8 @@ extension FileOutput {
   /// Bytes a spool keeps in memory before it flushes to its file.
   ///
   /// Implementation note: a journal's `check` findings or `visits` rows are typically a few
-  /// hundred KB; keeping them in memory saves writing them to disk and reading them back
-  /// (measured: Benchmarks/README.md#figures-behind-the-notes), while the window of journals in
+  /// hundred KB; keeping them in memory saves writing them to disk and reading them back,
+  /// while the window of journals in
   /// flight (``FleetRunner/window``) keeps the total bounded.
   static let spoolMemory = 1 << 20
 

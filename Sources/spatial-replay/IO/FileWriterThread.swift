@@ -14,18 +14,16 @@ import Synchronization
 ///
 /// Implementation note: unsynced (the default), the writes leave the caller's
 /// thread and the file is renamed into place as soon as the last is in the
-/// page cache. Synced, the page cache took a large output whole and the
-/// commit's `fdatasync` then wrote all of it while the command waited: 1.1 to
-/// 1.4 s for the 260 MB Chrome trace of 1M events on this project's machines,
-/// more than `check` of the journal takes. Syncing every ``syncEvery`` bytes
+/// page cache. Synced, the page cache would take a large output whole and the
+/// commit's `fdatasync` would then write all of it while the command waited,
+/// for a large trace longer than `check` of the journal takes. Syncing every ``syncEvery`` bytes
 /// keeps the disk writing while the caller works, so the commit waits for the
 /// last of it only; the writes (the copies into the page cache) leave the
 /// caller's thread too. At most ``capacity`` chunks wait. The syncs run on a
-/// third thread: on the writing thread, each one stopped the writes, the
-/// queue filled within a few milliseconds, and the caller waited for the disk
-/// at every ``syncEvery`` bytes (the trace to a file took the time of making
-/// it and of writing it to the disk one after the other, not the longer of
-/// the two).
+/// third thread: on the writing thread, each one would stop the writes, the
+/// queue would fill within a few milliseconds, and the caller would wait for
+/// the disk at every ``syncEvery`` bytes (making an output and writing it to
+/// the disk would take the sum of the two times, not the longer of them).
 ///
 /// `@unchecked Sendable`: the file belongs to the writing thread from
 /// ``init(_:)`` until ``commit()`` or ``abandon()`` has waited for it, then to
@@ -84,9 +82,8 @@ final class FileWriterThread: @unchecked Sendable {
   /// An empty buffer to fill with the next chunk: one written already, else (up to ``capacity``
   /// of them) a new one; past that, waits for one to be written.
   ///
-  /// Implementation note: a megabyte freshly allocated for every chunk cost its page faults and
-  /// an `munmap` once written, a sixth of `trace`'s main thread on 1M events; a few buffers go
-  /// round instead.
+  /// Implementation note: a megabyte freshly allocated for every chunk would cost its page faults
+  /// and an `munmap` once written, on the caller's thread; a few buffers go round instead.
   func spare() -> [UInt8] {
     let back: Bool
     if buffers < Self.capacity {
@@ -99,7 +96,7 @@ final class FileWriterThread: @unchecked Sendable {
       // Emptied here, not on the writing thread: see ``drain()``.
       // The first written, not the last: the writing thread lets go of each before the signal
       // that counts it, so the first is let go of; the last may not be yet, and a buffer still
-      // shared was copied at its first write (2 MB at every other chunk of an OTLP trace).
+      // shared would be copied whole at its first write.
       var buffer = written.withLock { $0.isEmpty ? nil : $0.removeFirst() } ?? []
       buffer.removeAll(keepingCapacity: true)
       return buffer
@@ -169,10 +166,10 @@ final class FileWriterThread: @unchecked Sendable {
       }
       unsynced += chunk.count
       // Handed back as it is, emptied by ``spare()`` on the caller's thread: emptied here, it
-      // was often still shared with the caller's reference to the chunk it had just queued (the
-      // write of a chunk to /dev/null is over before the caller's `put` returns), and emptying a
-      // shared array allocates a new one, whose pages were then faulted in as the next chunk
-      // was made (a fresh buffer for most chunks, 3 % of `trace`'s main thread).
+      // would often still be shared with the caller's reference to the chunk it had just queued
+      // (the write of a chunk to /dev/null is over before the caller's `put` returns), and
+      // emptying a shared array allocates a new one, whose pages would then be faulted in as the
+      // next chunk is made.
       if chunk.capacity > 2 * Self.bufferCapacity { chunk = [] }
       written.withLock { $0.append(chunk) }
       // Given up before the caller may take it, so that the caller's is the only reference

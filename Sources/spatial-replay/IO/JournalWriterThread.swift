@@ -13,8 +13,7 @@ import Synchronization
 /// ```
 ///
 /// Implementation note: encoding and writing are a large share of what these
-/// commands do (Benchmarks/README.md#figures-behind-the-notes); on the second core they overlap
-/// the navigator. The class
+/// commands do; on the second core they overlap the navigator. The class
 /// is `@unchecked Sendable` because its mutable state (``file`` and ``output``)
 /// belongs to the writing thread from ``init(_:)`` until ``finish()`` or
 /// ``cancel()`` has waited for that thread, and to the caller after it; the
@@ -82,9 +81,9 @@ final class JournalWriterThread: @unchecked Sendable {
   /// A batch already written, its records still in it, or an empty array: the caller empties it
   /// (``Navigator/takeRecords(leaving:)``) and fills it again.
   ///
-  /// Implementation note: so the records are destroyed on the caller's thread, not on this one,
-  /// whose encoding is `record`'s longest (their strings released: 10 % of its instructions on
-  /// 100,000 churn records), and a batch's buffer is not allocated anew each time.
+  /// Implementation note: so the records (a release for each of their strings) are destroyed on
+  /// the caller's thread, not on this one, whose encoding is `record`'s longest, and a batch's
+  /// buffer is not allocated anew each time.
   func spare() -> [Record] {
     written.withLock { $0.popLast() } ?? []
   }
@@ -112,9 +111,8 @@ final class JournalWriterThread: @unchecked Sendable {
     do throws(CommandFailure) {
       while var batch = pipe.take() {
         if cancelled.load(ordering: .acquiring) { continue }
-        // Each record is taken out of its slot, encoded and put back as it was: read through the
-        // buffer's subscript, each was copied (its strings retained) and the copy destroyed, 23M of
-        // this thread's 200M instructions on 100,000 churn records (Benchmarks/README.md).
+        // Each record is moved out of its slot, encoded and put back as it was, rather than read
+        // through the subscript, which would copy it (retaining its strings) and destroy the copy.
         batch.withUnsafeMutableBufferPointer { records in
           guard let slots = records.baseAddress else { return }
           for i in records.indices {

@@ -16,12 +16,11 @@ import Projection
 /// result.state.focus
 /// ```
 ///
-/// Implementation note: `at` used to read the whole journal into a
-/// ``Timeline`` (every record plus a snapshot every 256 of them) to ask it
-/// for one state. Folding while reading keeps memory constant in the
-/// journal's size, and decoding runs on the second core
+/// Implementation note: one state needs no ``Timeline`` (every record plus a
+/// snapshot every 256 of them): folding while reading keeps memory constant
+/// in the journal's size, and decoding runs on the second core
 /// (``PrefetchingReader``) while this one folds. Even so a query late in a
-/// large journal reads all of it (the figures: Benchmarks/README.md#figures-behind-the-notes); the point index
+/// large journal reads all of it; the point index
 /// (``PointIndex``), built by the first query, lets the next ones fold at most
 /// one block of 16,384 records from a stored state.
 struct PointQuery {

@@ -21,7 +21,7 @@
 /// no UTF-8 check; a fixed key sequence has no duplicates; a flat object is
 /// depth 1), so the two agree on every line this one reads
 /// (`CanonicalLineTests` compares them on every bundled journal, both shapes
-/// and mutations of each line). Measured: Benchmarks/README.md#the-writers-form-read-in-one-pass.
+/// and mutations of each line).
 struct CanonicalLine {
   private let base: UnsafePointer<UInt8>
   private let count: Int

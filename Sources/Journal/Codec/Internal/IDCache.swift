@@ -11,8 +11,8 @@
 ///
 /// Implementation note: an id of more than 15 bytes (a real app's
 /// `ComposeViewController#412`, not `c12`) does not fit in a small string, so
-/// decoding it allocated a string on every line, which the consumer freed
-/// again (measured: Benchmarks/README.md#figures-behind-the-notes). A hit
+/// decoding it afresh would allocate a string on every line, which the
+/// consumer would free again. A hit
 /// costs a hash of three words and one `memcmp`, and ids handed out from here
 /// share their storage, so comparing two of them is a pointer comparison.
 /// The table is direct-mapped with a fixed number of slots (a miss replaces

@@ -1,10 +1,10 @@
 /// A journal line written through a pointer into memory sized beforehand: the
 /// encoder's fast path for the common events (``Record/encode(into:)``).
 ///
-/// Implementation note: appending to an `Array` piece by piece paid a
+/// Implementation note: appending to an `Array` piece by piece would pay a
 /// uniqueness and a capacity check, and a generic copy, for each of the twenty
-/// or so pieces of a line (measured: Benchmarks/README.md#figures-behind-the-notes); here each
-/// piece is a few stores, and the line is appended to the output once.
+/// or so pieces of a line; here each piece is a few stores, and the line is
+/// appended to the output once.
 struct RawLine {
   private let base: UnsafeMutablePointer<UInt8>
   private(set) var count = 0
@@ -195,9 +195,9 @@ extension RawLine {
 /// The day of the time an encoder wrote last, and its date as written,
 /// `YYYY-MM-DDT` (see ``RawLine/time(_:day:)``).
 ///
-/// Implementation note: a journal's times are nearly all of one day; turning
-/// each into a civil date was a sixteenth of `record`'s encoding thread
-/// (Benchmarks/README.md).
+/// Implementation note: a journal's times are nearly all of one day, so the
+/// date is computed once per day rather than turning every time into a civil
+/// date.
 struct EncodedDay {
   /// Days since 1970-01-01.
   private(set) var days: Int64 = 0

@@ -59,7 +59,7 @@ struct ShortText {
   /// - Precondition: the 8 bytes before `p + n` are readable (a line of at least 8 bytes ending there).
   ///
   /// Implementation note: the same words as ``init(copying:_:)``, which reads byte by byte: the
-  /// last members of most lines are read so, and the copy loop was a twentieth of the decoder.
+  /// last members of most lines are read so, too often for a copy loop.
   @inline(__always)
   init(endingAt p: UnsafePointer<UInt8>, _ n: Int) {
     precondition(n <= Self.capacity, "ShortText: more than 16 bytes")

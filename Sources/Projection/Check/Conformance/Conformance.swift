@@ -40,7 +40,7 @@ public struct Conformance: Sendable {
   /// The model, once the first record started it (``started``).
   ///
   /// Implementation note: not an optional taken out and put back around each
-  /// input, which copied the whole navigator (its state's every array
+  /// input, which would copy the whole navigator (its state's every array
   /// retained and released) twice per input.
   private var navigator: Navigator
   private var started = false
@@ -49,9 +49,9 @@ public struct Conformance: Sendable {
   private var segment: ConformanceSegment?
   /// The buffers of the last segment closed, emptied, for the next one.
   ///
-  /// Implementation note: a segment per input allocated and freed three
-  /// arrays (and grew its recorded events'); reusing them saves that work in
-  /// `check --model` (measured: Benchmarks/README.md#figures-behind-the-notes).
+  /// Implementation note: a segment per input would allocate and free three
+  /// arrays (and grow its recorded events'); reusing them saves that work at
+  /// every input of `check --model`.
   private var spare = ConformanceSegment.Buffers()
   /// The last matching recorded events (at most ``contextLength``).
   private var recent: [ModelDivergence.Entry] = []
@@ -59,7 +59,7 @@ public struct Conformance: Sendable {
   private var lastTransition: Transition?
   /// The line and `seq` of the last recorded event compared (where a divergence with no event of its own is reported).
   ///
-  /// Implementation note: not the whole entry, whose copy for every event retained and released its strings.
+  /// Implementation note: not the whole entry, whose copy for every event would retain and release its strings.
   private var last: (line: Int, seq: Int)?
 
   /// How many matching events a divergence shows before it.
@@ -116,7 +116,7 @@ public struct Conformance: Sendable {
       if current.takes(record.event) {
         take(record.event, into: &current)
         current.append(entry, transition: transition)
-        // Moved back, not copied: a copy retained and released every array and string of the segment.
+        // Moved back, not copied: a copy would retain and release every array and string of the segment.
         segment = consume current
         return
       }

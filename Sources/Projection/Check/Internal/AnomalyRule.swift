@@ -1,9 +1,9 @@
-/// A rule whose findings the fold itself makes: each ``Anomaly`` of ``anomaly``
-/// kind becomes a finding of ``rule``, with the anomaly's controllers and fact
+/// A rule whose findings the fold itself makes: each ``Anomaly`` of the rule's
+/// kind (``Checker`` picks the rule by ``Anomaly/Kind``) becomes a finding of
+/// ``rule``, with the anomaly's controllers and fact
 /// (``Finding/Fact/anomaly(_:)``), which the outputs put into words (``Anomaly/Fact/message``).
 protocol AnomalyRule {
   static var rule: CheckRule { get }
-  static var anomaly: Anomaly.Kind { get }
 }
 
 extension AnomalyRule {

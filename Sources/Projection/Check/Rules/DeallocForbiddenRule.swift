@@ -4,5 +4,4 @@
 /// The fold finds it (``Anomaly/Kind/deallocForbidden``) and applies the dealloc.
 enum DeallocForbiddenRule: AnomalyRule {
   static let rule = CheckRule.deallocForbidden
-  static let anomaly = Anomaly.Kind.deallocForbidden
 }

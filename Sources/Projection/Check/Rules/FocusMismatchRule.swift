@@ -4,5 +4,4 @@
 /// the focus becomes its `to`.
 enum FocusMismatchRule: AnomalyRule {
   static let rule = CheckRule.focusMismatch
-  static let anomaly = Anomaly.Kind.focusMismatch
 }

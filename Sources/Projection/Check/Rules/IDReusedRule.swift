@@ -4,5 +4,4 @@
 /// `use-after-dealloc` for an `alloc` (``Anomaly/Kind/idReused``).
 enum IDReusedRule: AnomalyRule {
   static let rule = CheckRule.idReused
-  static let anomaly = Anomaly.Kind.idReused
 }

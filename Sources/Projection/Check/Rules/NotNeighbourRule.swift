@@ -4,5 +4,4 @@
 /// The fold finds it (``Anomaly/Kind/notNeighbour``) and applies the move anyway.
 enum NotNeighbourRule: AnomalyRule {
   static let rule = CheckRule.notNeighbour
-  static let anomaly = Anomaly.Kind.notNeighbour
 }

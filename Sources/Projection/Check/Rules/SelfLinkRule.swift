@@ -4,5 +4,4 @@
 /// (``Anomaly/Kind/selfLink``) and does not apply it.
 enum SelfLinkRule: AnomalyRule {
   static let rule = CheckRule.selfLink
-  static let anomaly = Anomaly.Kind.selfLink
 }

@@ -5,5 +5,4 @@
 /// modal (no links yet) from its presenter replaces an occupant.
 enum SlotOccupiedRule: AnomalyRule {
   static let rule = CheckRule.slotOccupied
-  static let anomaly = Anomaly.Kind.slotOccupied
 }

@@ -10,7 +10,7 @@ enum TouchesViolatedRule {
   /// The touches a committed `pan` needed, when it had fewer, in the state before it (else nil).
   ///
   /// The fields are read in place at the controller's position (the focus, mostly): `state[controller:]`
-  /// hashed the id and copied the whole controller, its strings and lists retained, at every pan.
+  /// would hash the id and copy the whole controller, its strings and lists retained, at every pan.
   @inline(__always)
   static func violated(by pan: Pan, in state: State) -> Int? {
     guard pan.outcome == .committed, let p = state.alivePosition(of: pan.controller, expecting: state.focusIndex) else {

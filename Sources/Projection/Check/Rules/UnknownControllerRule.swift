@@ -4,5 +4,4 @@
 /// no other rule looks at it.
 enum UnknownControllerRule: AnomalyRule {
   static let rule = CheckRule.unknownController
-  static let anomaly = Anomaly.Kind.unknownController
 }

@@ -4,5 +4,4 @@
 /// The fold does not apply such an event (``Anomaly/Kind/useAfterDealloc``).
 enum UseAfterDeallocRule: AnomalyRule {
   static let rule = CheckRule.useAfterDealloc
-  static let anomaly = Anomaly.Kind.useAfterDealloc
 }

@@ -7,9 +7,9 @@ import Journal
 /// controller copies one small shard, not the whole map (see ``ChunkedArray``).
 /// Each shard is a table with open addressing keyed by the same hash, not a
 /// `Dictionary`: the fold looks up one or two ids per event, and a dictionary
-/// hashed every id a second time with SipHash (measured: Benchmarks/README.md#figures-behind-the-notes).
-/// Two indexes are equal when they map the
-/// same ids to the same positions, whatever the order they were inserted in.
+/// would hash every id a second time with SipHash. Two indexes are equal when
+/// they map the same ids to the same positions, whatever the order they were
+/// inserted in.
 struct ControllerIndex: Sendable, Hashable {
   private static let shardCount = 64
   private var shards = [Shard](repeating: Shard(), count: ControllerIndex.shardCount)
@@ -21,9 +21,9 @@ struct ControllerIndex: Sendable, Hashable {
   ///
   /// Implementation note: the bytes are read in place from the string's
   /// contiguous storage, a word at a time. Iterating `rawValue.utf8` byte by
-  /// byte cost many instructions a byte (Benchmarks/README.md#figures-behind-the-notes): on ids such as
-  /// `ComposeViewController#412` (a real app's, 20 to 30 bytes) the hash was
-  /// most of the fold's cost.
+  /// byte costs many instructions a byte: on ids such as
+  /// `ComposeViewController#412` (a real app's, 20 to 30 bytes) the hash
+  /// would be most of the fold's cost.
   @inline(__always)
   static func hash(of id: ControllerID) -> UInt32 {
     if let hash = id.rawValue.utf8.withContiguousStorageIfAvailable({ hash(of: UnsafeRawBufferPointer($0)) }) {
@@ -80,7 +80,7 @@ struct ControllerIndex: Sendable, Hashable {
   }
 
   /// Maps `id` to `index` unless it is in the index already; returns the position it had, or nil
-  /// when it was inserted. One hash and one probe, where a lookup and an insert took two of each.
+  /// when it was inserted. One hash and one probe, where a lookup and an insert would take two of each.
   mutating func insert(_ id: ControllerID, ifAbsentAt index: Int32) -> Int32? {
     let hash = Self.hash(of: id)
     let shard = Int(hash & UInt32(Self.shardCount - 1))

@@ -25,8 +25,9 @@ struct ChromeTraceEncoder: TraceSink, Sendable {
   private var findingsByRule: [String: Int] = [:]
   /// The findings of one rule drawn in a run at most; the rest are one instant at the run's end.
   ///
-  /// Implementation note: a gzip of 22 kB holding 20M blank lines (a warning each) made a trace of
-  /// 3.7 GB, every warning an instant; OTLP's spans keep 128 events each and count the rest.
+  /// Implementation note: a small gzip holding millions of blank lines (a warning each) would
+  /// otherwise make a trace of gigabytes, every warning an instant; OTLP's spans keep 128 events
+  /// each and count the rest.
   static let findingsPerRule = 1_000
   /// Per lane: its controller's id as a JSON string (empty until it is first written).
   private var quotedIDs: [[UInt8]] = []
@@ -104,8 +105,8 @@ struct ChromeTraceEncoder: TraceSink, Sendable {
   /// integers, and `extra` bytes of strings), in one piece of the buffer.
   ///
   /// Implementation note: the whole event goes into room reserved once (``JSONBuffer/write(atMost:_:)``);
-  /// written piece by piece through the buffer's array, the pieces' copies and checks were most
-  /// of what `trace` cost on its busiest thread.
+  /// written piece by piece through the buffer's array, the pieces' copies and checks would be
+  /// most of what `trace` costs on its busiest thread.
   @inline(__always)
   private mutating func event(
     _ head: StaticString, tid: Int, ts: Int, extra: Int = 0, _ body: (inout ByteWriter) -> Void
@@ -395,9 +396,10 @@ struct ChromeTraceEncoder: TraceSink, Sendable {
   /// A controller's thread's `thread_name` (`quotedName`, a JSON string) and `thread_sort_index`
   /// events, as ``metadata(_:tid:name:index:)`` writes them.
   ///
-  /// Implementation note: a run of the churn shape draws a thread per modal presented (31,035 in
-  /// 1M events); its name made as a `String` and its two events written in a dozen appends cost
-  /// 5,800 instructions a thread, 7.8 % of the trace's thread, all of it after the last event.
+  /// Implementation note: a run of the churn shape draws a thread per modal presented, tens of
+  /// thousands in a large journal, and all of their metadata is written after the last event,
+  /// when nothing else overlaps it; so each name is written from its quoted bytes and each event
+  /// in a few writes, rather than the name made as a `String` and written in a dozen appends.
   private mutating func threadMetadata(tid: Int, quotedName: [UInt8], sortIndex: Int) {
     event("\n{\"ph\":\"M\",\"pid\":", tid: tid, ts: 0, extra: quotedName.count) { out in
       out.raw(#","cat":"__metadata","name":"thread_name","args":{"name":"#)

@@ -49,13 +49,13 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
   /// Per lane, whether its span is open, and whether its visit has ended (read on every event).
   ///
   /// Implementation note: apart from ``lanes``, of a plain type: reading a lane's optional span
-  /// to find out copied the lane (its span, its visit and their buffers retained and released).
+  /// to find out would copy the lane (its span, its visit and their buffers retained and released).
   private var spanStates: [SpanState] = []
   /// Per lane, its controller's text, made at its first span or move to it.
   ///
   /// Implementation note: apart from ``lanes`` too: read through the lane, each span and each
-  /// move copied the whole ``LaneSpans`` (its span's and its waiting events' buffers retained
-  /// and released), a twentieth of the trace's main thread on churn.
+  /// move would copy the whole ``LaneSpans`` (its span's and its waiting events' buffers retained
+  /// and released).
   private var texts: [LaneText?] = []
   private var root = Events()
   /// The lane of the visit that ended last (`last.screen.name`).
@@ -116,7 +116,7 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
     mutating func take(_ other: Events) {
       if other.count > 0 {
         json.element()
-        // Through a buffer pointer: a slice of the array retained and released it.
+        // Through a buffer pointer: a slice of the array would retain and release it.
         other.json.bytes.withUnsafeBufferPointer { bytes in
           json.withBytes { $0.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[1...])) }
         }
@@ -345,7 +345,7 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
     // Taken out, not copied: the span's events are then written without a copy of their own.
     writeSpan(&span, lane: lane)
     if spareEvents.count < Self.spareLimit {
-      // Swapped out, not copied (a copy retained and released its buffer).
+      // Swapped out, not copied (a copy would retain and release its buffer).
       var events = Events(taken: ())
       swap(&events, &span.events)
       events.reset()
@@ -392,8 +392,7 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
   ///
   /// Implementation note: an event in one piece, its attributes with it. Written as pieces of
   /// their own (a few calls of ``JSONBuffer/raw(_:)-(StaticString)`` per attribute), a pan's
-  /// eleven appends cost more than its text: 4.3 appends an event on churn, a ninth of the
-  /// trace's main thread.
+  /// eleven appends would cost more than its text, and every event of a trace goes through here.
   @inline(__always)
   private static func open(
     _ events: inout Events, _ nanos: inout NanosText, _ name: StaticString, kind: String, time: Timestamp, seq: Int,
@@ -419,8 +418,8 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
   /// The room for a span event's fixed text and integers: its time (``NanosText/room``), its name
   /// and `journal.seq` attribute (at most 100 bytes and a seq of 20 digits), and what follows
   /// them. Written on the stack and copied (``JSONBuffer/writeCopied(atMost:_:)``): a lane's
-  /// waiting events are one small array per controller, and a room reserved in each raised
-  /// `trace --format otlp`'s peak by 14 MB on 1M churn events.
+  /// waiting events are one small array per controller, and a room reserved in each would add
+  /// that much memory per controller to `trace --format otlp`'s peak.
   private static var eventRoom: Int { 200 }
 
   private static func close(_ events: inout Events) {
@@ -661,14 +660,15 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
   ///
   /// Implementation note: of pieces made once per run and per lane (``encodeCommon()``,
   /// ``LaneText``) and fixed ones spelled out; it is the same text as ``writeRoot(first:last:)``'s
-  /// way (keys escaped, ids as strings), which cost a third of the trace's own work.
+  /// way (keys escaped, ids as strings), which would be a large share of the trace's own work
+  /// if every span were written so.
   private mutating func writeSpan(_ span: inout OpenSpan, lane: Int) {
-    // Taken out, not copied (a copy retained and released its id and class).
+    // Taken out, not copied (a copy would retain and release its id and class).
     let visit = span.visit.take()!
     ensureText(lane, visit.controller)
     texts[lane]!.name(visit.className)
     let lastID = span.lastScreen.map { texts[$0]!.quotedID }
-    // Taken out and put back after, not copied (a copy retained and released its three texts).
+    // Taken out and put back after, not copied (a copy would retain and release its three texts).
     let text = texts[lane].take()!
     defer { texts[lane] = text }
     let (open, parent, common) = (spanOpen, spanParent, self.common)
@@ -887,8 +887,8 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
 ///
 /// OTLP's times are unsigned 64-bit nanoseconds since 1970, so they reach from 1970 to 2554; a
 /// journal's time outside (the format allows years 0000 to 9999) is written as the nearest end
-/// (`docs/trace.md`). Multiplied as it was, a time after 2262 trapped and one before 1970 gave a
-/// negative number that OTLP's own parser refuses.
+/// (`docs/trace.md`): multiplied as it is, a time after 2262 would trap and one before 1970 would
+/// give a negative number that OTLP's own parser refuses.
 struct NanosText {
   private var second: Int64 = -1
   private var secondDigits: [UInt8] = []

@@ -93,9 +93,8 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
   mutating func consume(_ items: UnsafeBufferPointer<JournalItem>, checked: borrowing CheckedBatch) {
     precondition(checked.traceFacts.count == items.count, "the batch was not checked by a CheckerPass for the trace")
     guard let base = items.baseAddress else { return }
-    // Each record is taken out of its slot and put back as it was, as the checker's pass reads
-    // them (see Benchmarks/README.md#positions-expected-before-the-index): bound in place, the
-    // record was copied out of its item.
+    // Each record is moved out of its slot and put back as it was, for the reason the checker's
+    // pass gives (``CheckerPass/check(_:)``).
     let slots = UnsafeMutablePointer(mutating: base)
     for i in items.indices {
       check.consume(i, of: items, checked: checked, into: &findings)
@@ -229,7 +228,7 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
   /// A lifecycle record (`callback` its callback).
   ///
   /// Implementation note: the id is read from the record only for a lane or a visits' entry not
-  /// made yet; bound for every callback, it was copied (retained and released: a string the
+  /// made yet; bound for every callback, it would be copied (retained and released: a string the
   /// decoding and checking threads retain and release too).
   private mutating func lifecycle(_ record: Record, _ callback: Callback, _ facts: TraceFacts) {
     let time = record.time

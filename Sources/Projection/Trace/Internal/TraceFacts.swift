@@ -4,10 +4,8 @@ import Journal
 /// byte and (a lifecycle record's) a position: the checker folds the journal
 /// anyway (a ``CheckerPass`` made for the trace, on its own thread, or the
 /// ``JournalCheck`` of an item-by-item trace), and the trace reads these
-/// rather than folding it a second time.
-///
-/// Implementation note: the trace folded beside the checker, which cost a
-/// sixth of its main thread (Benchmarks/README.md, the trace's section).
+/// rather than folding it a second time, a large share of the trace's own
+/// thread.
 struct TraceFacts: Sendable {
   var bits: UInt8
   /// A lifecycle record's controller's position in the fold's state (-1: not allocated). An id

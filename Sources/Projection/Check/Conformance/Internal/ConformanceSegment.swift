@@ -37,7 +37,7 @@ struct ConformanceSegment {
   ///
   /// Implementation note: a list searched from the start, not a dictionary
   /// counting each event: an input writes one to three such events, and
-  /// hashing a whole event (its strings and numbers) cost more than comparing
+  /// hashing a whole event (its strings and numbers) costs more than comparing
   /// it with them.
   var unmatched: [Event] = []
 

@@ -38,6 +38,13 @@ enum Files {
   }
 
   /// Writes all of `bytes` (looping over short writes).
+  /// Opens an existing file to append to it.
+  static func openForAppending(_ path: String) throws(Failure) -> Int32 {
+    let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+    guard fd >= 0 else { throw Failure(path: path, message: reason("cannot open")) }
+    return fd
+  }
+
   static func write(_ fd: Int32, _ bytes: [UInt8], path: String) throws(Failure) {
     var done = 0
     while done < bytes.count {

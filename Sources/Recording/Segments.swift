@@ -116,8 +116,7 @@ struct SegmentSet {
     isSessionStart = from == 1
     index += 1
     path = SegmentName.path(base: base, index: index, compressed: false)
-    fd = try Files.create(path)
-    if durability != .none { Files.syncFolder(of: path) }
+    guard !Files.exists(path) else { throw Files.Failure(path: path, message: "a segment of this name exists") }
     openedAt = now
     localSeq = 0
     bytes = 0
@@ -134,6 +133,11 @@ struct SegmentSet {
             label: ReplayableSlice.markLabel, fields: [Field(key: "from", value: RawJSON(unchecked: String(from)))])),
         sourceSeq: nil)
     }
+    // The header and the rebuilt state reach the final name together, so that a process killed
+    // while a segment opens leaves no segment without its header.
+    try Files.writeAtomically(buffer, to: path, sync: durability != .none)
+    buffer.removeAll(keepingCapacity: true)
+    fd = try Files.openForAppending(path)
     bufferedEvents = 0
   }
 

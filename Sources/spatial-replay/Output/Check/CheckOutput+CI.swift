@@ -156,25 +156,14 @@ struct SARIFCheckOutput: CheckOutput {
   ) {
     json.key("locations")
     json.open("[")
-    if let source {
-      // The app's code first: viewers and code scanning show a result at its first location.
-      json.element()
-      json.open("{")
-      json.key("physicalLocation")
-      json.open("{")
-      json.key("artifactLocation")
-      json.open("{")
-      json.key("uri")
-      json.string(uri(source.file))
-      json.close("}")
-      json.key("region")
-      json.open("{")
-      json.key("startLine")
-      json.int(source.line)
-      json.close("}")
-      json.close("}")
-      json.close("}")
-    }
+    // The app's code first: viewers and code scanning show a result at its first location.
+    if let source { location(source.file, line: source.line, column: nil, into: &json) }
+    location(file, line: line, column: column, into: &json)
+    json.close("]")
+  }
+
+  /// `{"physicalLocation":{"artifactLocation":{"uri":…},"region":{"startLine":…}}}`, the region only with a line.
+  private static func location(_ file: String, line: Int?, column: Int?, into json: inout JSONBuffer) {
     json.element()
     json.open("{")
     json.key("physicalLocation")
@@ -197,7 +186,6 @@ struct SARIFCheckOutput: CheckOutput {
     }
     json.close("}")
     json.close("}")
-    json.close("]")
   }
 
   /// `{"text":"…"}`.

@@ -70,23 +70,18 @@ struct JSONScanner {
   /// - Throws: on a bad escape, an unpaired surrogate, a raw control character,
   ///   invalid UTF-8 or the end of the line.
   ///
-  /// Implementation note: eight bytes are tested at a time (``specialBytes(_:)``);
-  /// only the last few bytes of a line are tested one by one.
+  /// Implementation note: sixteen bytes are tested at a time (``StringBytes``);
+  /// only a line of fewer than 16 bytes is tested byte by byte.
   @inline(__always)
   mutating func scanString() throws(DecodeError) -> Bool {
     var k = index + 1
-    while k &+ 8 <= count {
-      let word = UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self))
-      let special = Self.specialBytes(word)
-      if special != 0 {
-        k &+= special.trailingZeroBitCount &>> 3
-        if base[k] == Self.quote {
-          index = k + 1
-          return false
-        }
-        return try scanStringSlow(from: k)
+    if count >= 16 {
+      k = StringBytes.firstSpecial(base, from: k, count: count)
+      if k < count, base[k] == Self.quote {
+        index = k + 1
+        return false
       }
-      k &+= 8
+      return try scanStringSlow(from: k)
     }
     while k < count {
       let c = base[k]
@@ -151,8 +146,7 @@ struct JSONScanner {
   mutating func scanEscape(at k: Int) throws(DecodeError) -> Int {
     guard k + 1 < count else { throw .malformed(count, "unexpected end of line inside a string") }
     switch base[k + 1] {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-      UInt8(ascii: "f"),
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
       UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
       return k + 2
     case UInt8(ascii: "u"):
@@ -186,8 +180,7 @@ struct JSONScanner {
     for j in (k + 2)..<(k + 6) {
       guard let digit = hexDigitValue(base[j]) else {
         if base[j] >= 0x80, let error = invalidUTF8(at: j) { throw error }
-        let text = String(
-          decoding: UnsafeBufferPointer(start: base + k + 1, count: j + 1 - (k + 1)), as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(start: base + k + 1, count: j + 1 - (k + 1)), as: UTF8.self)
         throw .malformed(k, "invalid escape '\\\(displayText(text, limit: 8))' in a string")
       }
       value = value << 4 | digit

@@ -137,28 +137,10 @@ struct CanonicalLine {
   private mutating func plainString() -> (start: Int, count: Int)? {
     guard index < count, base[index] == Self.quote else { return nil }
     let start = index &+ 1
-    var k = start
-    while k &+ 8 <= count {
-      let special = JSONScanner.specialBytes(
-        UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)))
-      if special != 0 {
-        k &+= special.trailingZeroBitCount &>> 3
-        guard base[k] == Self.quote else { return nil }
-        index = k &+ 1
-        return (start, k &- start)
-      }
-      k &+= 8
-    }
-    while k < count {
-      let c = base[k]
-      if c == Self.quote {
-        index = k &+ 1
-        return (start, k &- start)
-      }
-      if c &- 0x20 >= 0x60 || c == JSONScanner.backslash { return nil }
-      k &+= 1
-    }
-    return nil
+    let k = StringBytes.firstSpecial(base, from: start, count: count)
+    guard k < count, base[k] == Self.quote else { return nil }
+    index = k &+ 1
+    return (start, k &- start)
   }
 
   /// `,"key":"id"`: an id of 1 to 256 bytes, handed out by `ids` as the general parser does.
@@ -167,6 +149,7 @@ struct CanonicalLine {
     guard text(tables.member(key)), let (start, n) = plainString(), n > 0, n <= ControllerID.maximumLength else {
       return nil
     }
+    if n <= SmallASCII.capacity, tables.smallStrings { return ControllerID(smallString(start, n)) }
     if let ids { return ids.id(base + start, n) }
     return ControllerID(String(decoding: UnsafeBufferPointer(start: base + start, count: n), as: UTF8.self))
   }
@@ -175,8 +158,18 @@ struct CanonicalLine {
   @inline(__always)
   private mutating func string(_ key: JournalKey, _ ids: IDCache?) -> String? {
     guard text(tables.member(key)), let (start, n) = plainString() else { return nil }
+    if n <= SmallASCII.capacity, tables.smallStrings { return smallString(start, n) }
     if let ids { return ids.string(base + start, n) }
     return String(decoding: UnsafeBufferPointer(start: base + start, count: n), as: UTF8.self)
+  }
+
+  /// The string of the `n` (at most 15) printable ASCII bytes at `start` (``SmallASCII``).
+  @inline(__always)
+  private func smallString(_ start: Int, _ n: Int) -> String {
+    let rest = count &- start
+    let words =
+      rest >= ShortText.capacity ? ShortText(loading: base + start) : ShortText(endingAt: base + start, rest)
+    return SmallASCII.string(words, n)
   }
 
   /// `,"key":"name"`, one of the names of `table`.
@@ -198,6 +191,20 @@ struct CanonicalLine {
   /// An integer of 1 to 18 digits without sign or leading zero (the next byte is checked by the caller).
   @inline(__always)
   private mutating func unsigned() -> Int? {
+    // Up to 7 digits (a seq below ten million, a count) read as one word, the first byte lowest.
+    if count &- index >= 8 {
+      let digits =
+        UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) ^ 0x3030_3030_3030_3030
+      // A byte that is not a digit has a high nibble, or gets one when 6 is added; a carry out of
+      // such a byte can only mark bytes after it, and the first one marked ends the digits.
+      let others = (digits | (digits &+ 0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0
+      if others != 0 {
+        let n = others.trailingZeroBitCount &>> 3
+        guard n > 0, n == 1 || digits & 0xFF != 0 else { return nil }
+        index &+= n
+        return Self.value(ofDigits: digits &<< UInt64((8 &- n) &* 8))
+      }
+    }
     var k = index
     var value = 0
     let end = Swift.min(count, index &+ 18)
@@ -213,12 +220,64 @@ struct CanonicalLine {
     return value
   }
 
+  /// The number of the eight digit values of `word` (each byte 0 to 9, the first, most significant,
+  /// byte lowest): pairs, then fours, then all eight are combined with one multiplication each.
+  @inline(__always)
+  private static func value(ofDigits word: UInt64) -> Int {
+    let pairs = (word &* 10 &+ (word &>> 8)) & 0x00FF_00FF_00FF_00FF
+    let fours = (pairs &* 100 &+ (pairs &>> 16)) & 0x0000_FFFF_0000_FFFF
+    return Int(truncatingIfNeeded: (fours &* 10000 &+ (fours &>> 32)) & 0xFFFF_FFFF)
+  }
+
   /// `,"key":number`: RFC 8259's number grammar, converted as the general parser converts, finite.
+  ///
+  /// Implementation note: the form writers use for distances and velocities (`-?digits(.digits)?`, at
+  /// most 19 digits, below 2^53, at most 22 after the point) is checked and converted in one pass
+  /// over its digits, the conversion being ``JSONScanner/doubleValue(_:)``'s exact one (one division
+  /// by a power of ten); any other number goes through the grammar and that function.
   @inline(__always)
   private mutating func number(_ key: JournalKey) -> Double? {
     guard text(tables.member(key)) else { return nil }
     let start = index
     var k = index
+    let negative = k < count && base[k] == UInt8(ascii: "-")
+    if negative { k &+= 1 }
+    let integerStart = k
+    var mantissa: UInt64 = 0
+    while k < count {
+      let digit = base[k] &- UInt8(ascii: "0")
+      guard digit < 10 else { break }
+      mantissa = mantissa &* 10 &+ UInt64(digit)
+      k &+= 1
+    }
+    var digits = k &- integerStart
+    guard digits > 0, digits == 1 || base[integerStart] != UInt8(ascii: "0") else { return nil }
+    var fractionDigits = 0
+    if k < count, base[k] == UInt8(ascii: ".") {
+      k &+= 1
+      let fractionStart = k
+      while k < count {
+        let digit = base[k] &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        mantissa = mantissa &* 10 &+ UInt64(digit)
+        k &+= 1
+      }
+      fractionDigits = k &- fractionStart
+      guard fractionDigits > 0 else { return nil }
+      digits &+= fractionDigits
+    }
+    guard k == count || base[k] | 0x20 != UInt8(ascii: "e"), digits <= 19, mantissa <= 1 << 53, fractionDigits <= 22
+    else { return generalNumber(from: start) }
+    index = k
+    var value = Double(mantissa)
+    if fractionDigits > 0 { value /= tables.powersOfTen[fractionDigits] }
+    return negative ? -value : value
+  }
+
+  /// The number at `start` by RFC 8259's grammar, converted by the general parser's ``JSONScanner/doubleValue(_:)``.
+  @inline(never)
+  private mutating func generalNumber(from start: Int) -> Double? {
+    var k = start
     @inline(__always) func digit(_ j: Int) -> Bool { j < count && base[j] &- UInt8(ascii: "0") < 10 }
     if k < count, base[k] == UInt8(ascii: "-") { k &+= 1 }
     guard digit(k) else { return nil }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The controller ids (and class names) decoded lately on one thread, so that
 /// one seen again is handed out as the same string instead of a new one.
 ///
@@ -13,7 +5,7 @@
 /// `ComposeViewController#412`, not `c12`) does not fit in a small string, so
 /// decoding it afresh would allocate a string on every line, which the
 /// consumer would free again. A hit
-/// costs a hash of three words and one `memcmp`, and ids handed out from here
+/// costs a hash of three words and one comparison of the bytes, and ids handed out from here
 /// share their storage, so comparing two of them is a pointer comparison.
 /// The table is direct-mapped with a fixed number of slots (a miss replaces
 /// the slot's string): memory stays the same whatever the journal's size.
@@ -74,8 +66,26 @@ final class IDCache {
     h |= 1  // 0 marks an empty slot
     let slot = Int(truncatingIfNeeded: h >> 40) & (Self.capacity - 1)
     let kept = bytes + slot * Self.longest
-    if hashes[slot] == h, lengths[slot] == n, memcmp(kept, p, n) == 0 { return strings[slot] }
+    if hashes[slot] == h, lengths[slot] == n, Self.sameBytes(kept, p, n) { return strings[slot] }
     return miss(p, n, slot: slot, hash: h)
+  }
+
+  /// Whether the `n` (16 to 64) bytes at `a` and at `b` are the same, compared a word at a time (the
+  /// last word overlapping the ones before), where `memcmp` is a call.
+  @inline(__always)
+  private static func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    let x = UnsafeRawPointer(a)
+    let y = UnsafeRawPointer(b)
+    var offset = 0
+    while offset &+ 8 < n {
+      guard
+        x.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          == y.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      else { return false }
+      offset &+= 8
+    }
+    return x.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+      == y.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
   }
 
   @inline(never)

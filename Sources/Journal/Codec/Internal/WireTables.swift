@@ -20,6 +20,10 @@ final class WireTables: @unchecked Sendable {
   let triggers = NameTable(rawValuesOf: MoveTrigger.self)
   /// `seq`, `time`, `type`: the keys every line starts with.
   let envelope = KeyQueue(JournalKey.envelope)
+  /// 10^0 to 10^22, each an exact `Double` (``JSONScanner/powersOfTen``), in memory never freed.
+  let powersOfTen = WireTables.table(JSONScanner.powersOfTen) { $0 }
+  /// Whether short strings may be made from their words (``SmallASCII/isAvailable``).
+  let smallStrings = SmallASCII.isAvailable
 
   /// `{"seq":`, `,"time":"`, `true` and `false`: the fixed pieces of a line in the writer's form (``CanonicalLine``).
   let lineStart = ShortText("{\"seq\":")

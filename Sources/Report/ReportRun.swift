@@ -154,11 +154,12 @@ public struct ReportRun: Sendable {
     let read = Self.read(
       name: name ?? path, seqs: seqs, maxEvents: maxEvents, filter: filter, shown: shown, model: model, trace: trace
     ) { take in
-      var items: [JournalItem] = []
-      items.reserveCapacity(batchSize)
+      var items = JournalBatch()
+      items.items.reserveCapacity(batchSize)
       func flush() {
-        items.withUnsafeBufferPointer { take($0, pass.check($0)) }
-        items.removeAll(keepingCapacity: true)
+        let checked = pass.check(&items)
+        take(&items, checked)
+        items.items.removeAll(keepingCapacity: true)
       }
       while let item = reader.next() {
         items.append(consume item)
@@ -191,9 +192,10 @@ public struct ReportRun: Sendable {
   /// let reader = try JournalReader(path: "Journals/notes.legacy.ndjson")
   /// var pass = CheckerPass()
   /// let (run, _, _) = ReportRun.read(name: "notes") { take in
-  ///   var items: [JournalItem] = []
+  ///   var items = JournalBatch()
   ///   while let item = reader.next() { items.append(item) }
-  ///   items.withUnsafeBufferPointer { take($0, pass.check($0)) }
+  ///   let checked = pass.check(&items)
+  ///   take(&items, checked)
   ///   return pass.finish()
   /// }
   /// ```
@@ -201,7 +203,7 @@ public struct ReportRun: Sendable {
     name: String, seqs: ClosedRange<Int>? = nil, maxEvents: Int = ReportRun.defaultMaxEvents,
     filter: EventSelection = EventSelection(), shown: DiagnosticLimit = DiagnosticLimit(), model: Profile? = nil,
     trace: ReportTrace? = nil,
-    batches: (_ take: (UnsafeBufferPointer<JournalItem>, CheckedBatch) -> Void) -> [Diagnostic]
+    batches: (_ take: (inout JournalBatch, CheckedBatch) -> Void) -> [Diagnostic]
   ) -> (run: ReportRun, readerFindings: [Diagnostic], shown: DiagnosticLimit) {
     // Implementation note: the records after the window are checked, counted
     // and dropped (a 1M-event journal shown as its first 250,000 keeps those).
@@ -257,8 +259,8 @@ public struct ReportRun: Sendable {
     var closed = false
     trace?.beginRun(file: name)
     let checkerFindings = batches { items, checked in
-      for i in items.indices {
-        switch items[i] {
+      for i in 0..<items.count {
+        switch items.items[i] {
         case .record(let record, let line, _):
           total += 1
           if !pastWindow {
@@ -288,14 +290,14 @@ public struct ReportRun: Sendable {
           }
           // The builder's state is the fold up to the window's end (kept as it is after it).
           if !closed { reduce(into: &builder.state, record) }
-          check.consume(i, of: items, checked: checked, into: &found)
+          check.consume(&items.items[i], at: i, checked: checked, into: &found)
           if steps { builder.step(record) }
         case .diagnostic(let diagnostic):
           if shown.admit(diagnostic) { readerFindings.append(diagnostic) }
-          check.consume(i, of: items, checked: checked, into: &found)
+          check.consume(&items.items[i], at: i, checked: checked, into: &found)
         }
         if !found.isEmpty { list(&found) }
-        trace?.consume(items[i])
+        trace?.consume(items.items[i])
       }
     }
     trace?.endRun()

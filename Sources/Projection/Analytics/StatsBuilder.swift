@@ -13,7 +13,7 @@ import Journal
 /// let stats = builder.finish()
 /// stats.controllers.first?.dwellMilliseconds
 /// ```
-public struct StatsBuilder {
+public struct StatsBuilder: PassConsumer {
   private var stats = SessionStats()
   private var check = JournalCheck()
   private var visits = VisitTracker()
@@ -26,8 +26,7 @@ public struct StatsBuilder {
   /// Moves by direction, indexed by ``Direction/index``.
   private var directions = [0, 0, 0, 0]
   /// Per position in the checker's state, the controller's entry among the visits' (-1 before it is
-  /// known): for batches a ``CheckerPass`` made `forTrace` checked, which give each lifecycle
-  /// record's position.
+  /// known): for batches whose ``RecordFacts`` give each lifecycle record's position.
   ///
   /// Implementation note: the checker looks every lifecycle record's id up; with its position, the
   /// visits do not hash the id again (measured: Benchmarks/README.md#the-scripts-lines-parsed-once).
@@ -36,6 +35,9 @@ public struct StatsBuilder {
   public init(file: String) {
     stats.file = file
   }
+
+  /// The visits follow each lifecycle record's controller by its position in the fold.
+  public static var readsFacts: Bool { true }
 
   /// Takes the reader's next item.
   public mutating func consume(_ item: JournalItem) {
@@ -49,23 +51,15 @@ public struct StatsBuilder {
   }
 
   /// Takes a batch of the reader's items that a ``CheckerPass`` (of every rule, no model) has
-  /// checked on another thread: the same stats as ``consume(_:)`` for each item in turn.
-  package mutating func consume(_ items: UnsafeBufferPointer<JournalItem>, checked: borrowing CheckedBatch) {
-    let positions = !checked.traceFacts.isEmpty
-    guard let base = items.baseAddress else { return }
-    // Each item is taken out of its slot and put back as it was, as the checker's pass does: matched
-    // in place, the record was copied out of the item through the runtime's generic tuple copy.
-    let slots = UnsafeMutablePointer(mutating: base)
-    for i in items.indices {
-      check.consume(i, of: items, checked: checked, into: &findings)
+  /// checked on another thread: the same stats as ``consume(_:)`` for each item in turn. With the
+  /// records' facts (a pass made with `facts: true`), the visits follow each lifecycle record's
+  /// controller by its position in the fold.
+  public mutating func consume(_ batch: inout JournalBatch, checked: CheckedBatch) {
+    let positions = checked.hasFacts
+    batch.forEachItem { i, item in
+      check.consume(&item, at: i, checked: checked, into: &findings)
       noteLeaks()
-      switch (slots + i).move() {
-      case .record(let record, let line, let offset):
-        note(record, position: positions ? Int(checked.traceFacts[i].position) : -1)
-        (slots + i).initialize(to: .record(record, line: line, offset: offset))
-      case let item:
-        (slots + i).initialize(to: item)
-      }
+      item.withRecord { record, _ in note(record, position: positions ? Int(checked.facts(at: i).position) : -1) }
     }
   }
 

@@ -205,22 +205,22 @@ public struct JournalCheck: Sendable {
   /// rules and model) has checked, on another thread: the same findings
   /// as ``consume(_:into:)`` for each item in turn.
   public mutating func consume(
-    _ items: UnsafeBufferPointer<JournalItem>, checked: borrowing CheckedBatch, into findings: inout [CheckFinding]
+    _ batch: inout JournalBatch, checked: CheckedBatch, into findings: inout [CheckFinding]
   ) {
-    for i in items.indices { consume(i, of: items, checked: checked, into: &findings) }
+    batch.forEachItem { i, item in consume(&item, at: i, checked: checked, into: &findings) }
   }
 
   /// Takes item `i` of a batch that a ``CheckerPass`` checked, after the items
   /// before it: the findings ``consume(_:into:)`` would pass on at that item, so
   /// that a caller that draws each finding where it is passed on (the trace) does
   /// so at the same item whether the journal came in batches or item by item.
+  /// The item is read in place and left as it was.
   @inline(__always)
   public mutating func consume(
-    _ i: Int, of items: UnsafeBufferPointer<JournalItem>, checked: borrowing CheckedBatch,
-    into findings: inout [CheckFinding]
+    _ item: inout JournalItem, at i: Int, checked: CheckedBatch, into findings: inout [CheckFinding]
   ) {
-    guard checks else { return consume(items[i], into: &findings) }
-    switch items[i] {
+    guard checks else { return consume(item, into: &findings) }
+    switch item {
     case .diagnostic(let diagnostic): consume(diagnostic, into: &findings)
     case .record(_, let line, _):
       let start = i == 0 ? 0 : Int(checked.ends[i - 1])
@@ -228,9 +228,11 @@ public struct JournalCheck: Sendable {
       if end > start { scratch.append(contentsOf: checked.diagnostics[start..<end]) }
       let held = checked.held[i]
       heldSince = held == CheckedBatch.none ? nil : held
-      // The record itself only for the model comparison: binding it copied it.
-      if conforms, case .record(let record, _, _) = items[i] {
-        consumeChecked(record, line: line, transition: checked.transitions[i], into: &findings)
+      // The record itself only for the model comparison, borrowed in place: bound, it was copied.
+      if conforms {
+        item.withRecord { record, line in
+          consumeChecked(record, line: line, transition: checked.transitions[i], into: &findings)
+        }
       } else {
         noteRecord(line: line)
         merge(into: &findings)
@@ -381,79 +383,76 @@ public struct JournalCheck: Sendable {
 }
 
 /// The checker's share of a ``JournalCheck``, for a caller that runs it on
-/// another thread than the merging, the model comparison and the output: it
-/// checks the reader's items batch by batch, and the journal check given each
-/// ``CheckedBatch`` with its items (``JournalCheck/consume(_:checked:into:)``)
-/// goes on as if it had checked them itself.
+/// another thread than the merging, the model comparison and the output (a
+/// ``JournalPass`` does): it checks the reader's items batch by batch, folding
+/// each record once, and hands on with each batch what it found (a
+/// ``CheckedBatch``: the checker's findings and, when asked, each record's
+/// ``RecordFacts``). The journal check given each ``CheckedBatch`` with its
+/// items (``JournalCheck/consume(_:checked:into:)``) goes on as if it had
+/// checked them itself, and any other consumer reads the fold's facts rather
+/// than folding again.
 ///
 /// ```swift
 /// var pass = CheckerPass(rules: rules, model: model)   // on thread A
 /// var check = JournalCheck(rules: rules, model: model)  // on thread B
-/// let checked = pass.check(items)                       // A, then hands both to B
-/// check.consume(items, checked: checked, into: &findings)
+/// let checked = pass.check(&batch)                      // A, then hands both to B
+/// check.consume(&batch, checked: checked, into: &findings)
 /// check.finish(checked: pass.finish(), into: &findings)
 /// ```
 ///
 /// Implementation note: on a legacy journal the checker costs about as much as
 /// writing the findings out; with `--model`, the checker runs
 /// beside the model comparison. Each batch carries, per item, the end of its
-/// findings, the checker's ``Checker/heldSince`` and (for the model comparison)
-/// the transition after it.
+/// findings, the checker's ``Checker/heldSince``, (for the model comparison)
+/// the transition after it and (when asked) its ``RecordFacts``.
 public struct CheckerPass: Sendable {
   private var checker: Checker
   private let checks: Bool
   private let keepsTransitions: Bool
-  private let keepsTraceFacts: Bool
+  private let keepsFacts: Bool
   private var recent = RecentIDs()
 
   /// - Parameters:
   ///   - rules: the rules to report.
   ///   - model: compare the recording with this profile of the reference model (`check --model`).
-  ///   - forTrace: also keep, per item, what a ``TraceWriter`` reads of the fold (``TraceWriter/consume(_:checked:)``
-  ///     needs it), so that the trace does not fold the journal again; with lifecycle rules only.
-  public init(rules: RuleSelection = .all, model: Profile? = nil, forTrace: Bool = false) {
+  ///   - facts: also keep each record's ``RecordFacts`` (the trace and stats read them), with
+  ///     lifecycle rules only.
+  public init(rules: RuleSelection = .all, model: Profile? = nil, facts: Bool = false) {
     checker = Checker(rules: rules)
     checks = rules.containsLifecycleRules
     keepsTransitions = checks && model != nil && rules.contains(.modelDivergence)
-    keepsTraceFacts = checks && forTrace
+    keepsFacts = checks && facts
   }
 
   /// Checks a batch of the reader's items, in file order. The items are read in place and left as
-  /// they were; no other thread may read them meanwhile.
-  public mutating func check(_ items: UnsafeBufferPointer<JournalItem>) -> CheckedBatch {
-    var batch = CheckedBatch()
-    guard checks else { return batch }
-    batch.ends.reserveCapacity(items.count)
-    batch.held.reserveCapacity(items.count)
-    if keepsTransitions { batch.transitions.reserveCapacity(items.count) }
-    if keepsTraceFacts { batch.traceFacts.reserveCapacity(items.count) }
-    guard let base = items.baseAddress else { return batch }
-    // Each item is moved out of its slot and put back as it was, rather than matched in place,
-    // which would copy the record out of the item (retaining its strings) and destroy the copy.
-    let slots = UnsafeMutablePointer(mutating: base)
-    for i in items.indices {
-      switch (slots + i).move() {
-      case .record(let record, let line, let offset):
-        check(record, line: line, into: &batch)
-        (slots + i).initialize(to: .record(record, line: line, offset: offset))
-      case let item:
-        (slots + i).initialize(to: item)
-        if keepsTransitions { batch.transitions.append(nil) }
-        if keepsTraceFacts { batch.traceFacts.append(TraceFacts(bits: 0)) }
+  /// they were.
+  public mutating func check(_ batch: inout JournalBatch) -> CheckedBatch {
+    var checked = CheckedBatch()
+    guard checks else { return checked }
+    let count = batch.count
+    checked.ends.reserveCapacity(count)
+    checked.held.reserveCapacity(count)
+    if keepsTransitions { checked.transitions.reserveCapacity(count) }
+    if keepsFacts { checked.facts.reserveCapacity(count) }
+    batch.forEachItem { _, item in
+      let isRecord = item.withRecord { record, line in check(record, line: line, into: &checked) } != nil
+      if !isRecord {
+        if keepsTransitions { checked.transitions.append(nil) }
+        if keepsFacts { checked.facts.append(.none) }
       }
-      batch.ends.append(Int32(batch.diagnostics.count))
-      batch.held.append(checker.heldSince ?? CheckedBatch.none)
+      checked.ends.append(Int32(checked.diagnostics.count))
+      checked.held.append(checker.heldSince ?? CheckedBatch.none)
     }
-    return batch
+    return checked
   }
 
   private mutating func check(_ record: Record, line: Int, into batch: inout CheckedBatch) {
-    let before = keepsTraceFacts ? TraceFacts.before(record, in: checker.state, &recent) : 0
+    let before = keepsFacts ? RecordFacts.before(record, in: checker.state, &recent) : 0
     checker.check(record, line: line, into: &batch.diagnostics)
     if keepsTransitions { batch.transitions.append(checker.state.transition) }
-    if keepsTraceFacts {
-      batch.traceFacts.append(
-        TraceFacts.after(record, in: checker.state, before: before, position: checker.lifecyclePosition, &recent))
+    if keepsFacts {
+      batch.facts.append(
+        RecordFacts.after(record, in: checker.state, before: before, position: checker.lifecyclePosition, &recent))
     }
   }
 
@@ -468,7 +467,9 @@ public struct CheckerPass: Sendable {
   package var state: State { checker.state }
 }
 
-/// What a ``CheckerPass`` found in a batch of items, for ``JournalCheck/consume(_:checked:into:)``.
+/// What a ``CheckerPass`` found in a batch of items, for every consumer of the
+/// batch: the checker's findings (``JournalCheck/consume(_:checked:into:)``
+/// merges them) and, when the pass keeps them, each record's ``RecordFacts``.
 public struct CheckedBatch: Sendable {
   /// Per item: the end of its findings in ``diagnostics``.
   fileprivate var ends: [Int32] = []
@@ -477,10 +478,17 @@ public struct CheckedBatch: Sendable {
   fileprivate var held: [Int] = []
   /// Per item, with the model comparison: the transition of the checker's fold after it.
   fileprivate var transitions: [Transition?] = []
-  /// Per item, for a ``CheckerPass`` made for the trace: what the trace reads of the fold.
-  internal fileprivate(set) var traceFacts: [TraceFacts] = []
+  /// Per item, when the pass keeps them: what the fold says of its record (``RecordFacts/none`` for a finding).
+  fileprivate var facts: [RecordFacts] = []
 
   fileprivate static let none = Int.min
 
   public init() {}
+
+  /// Whether the pass kept each record's facts (``facts(at:)``).
+  public var hasFacts: Bool { !facts.isEmpty }
+
+  /// What the fold says of item `i`'s record (the pass must keep facts: ``hasFacts``).
+  @inline(__always)
+  public func facts(at i: Int) -> RecordFacts { facts[i] }
 }

@@ -19,7 +19,7 @@ import Journal
 /// trace.finish()
 /// try trace.drain { bytes in out.append(contentsOf: bytes) }
 /// ```
-public struct TraceWriter: Sendable {
+public struct TraceWriter: Sendable, PassConsumer {
   public let format: TraceFormat
   // Implementation note: two optionals rather than an enum with payloads, so that each
   // call mutates the builder in place (a payload taken out of an enum is a copy).
@@ -50,11 +50,14 @@ public struct TraceWriter: Sendable {
     if chrome != nil { chrome!.consume(item) } else { otlp!.consume(item) }
   }
 
-  /// Takes a batch of the reader's items, checked on another thread by a ``CheckerPass`` made for the
-  /// trace (`CheckerPass(forTrace: true)`: all rules, no model), whose fold the trace reads.
-  public mutating func consume(_ items: UnsafeBufferPointer<JournalItem>, checked: borrowing CheckedBatch) {
-    if chrome != nil { chrome!.consume(items, checked: checked) } else { otlp!.consume(items, checked: checked) }
+  /// Takes a batch of the reader's items, checked on another thread by a ``CheckerPass`` that keeps
+  /// each record's facts (`CheckerPass(facts: true)`: all rules, no model), whose fold the trace reads.
+  public mutating func consume(_ batch: inout JournalBatch, checked: CheckedBatch) {
+    if chrome != nil { chrome!.consume(&batch, checked: checked) } else { otlp!.consume(&batch, checked: checked) }
   }
+
+  /// The trace draws phases, moves and roots from the checker's fold.
+  public static var readsFacts: Bool { true }
 
   /// From here on, draws nothing whose seq is past `seq`, as if the selection's seqs had ended
   /// there from the start (the report's automatic window, known once its last event is read):

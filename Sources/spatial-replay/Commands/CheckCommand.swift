@@ -220,17 +220,15 @@ struct CheckCommand: Command {
     // Decoding runs on every core and the checker on a thread of its own, while
     // this one merges, compares with the model and writes the findings: no one
     // thread does all of the work, so the busiest one finishes sooner.
-    let reader: CheckingReader
+    let reader: JournalPass
     do {
-      reader = try CheckingReader(
-        path: path, options: options, pass: CheckerPass(rules: rules, model: model))
+      reader = try JournalPass(path: path, options: options, checking: CheckerPass(rules: rules, model: model))
     } catch {
       return failed(error)
     }
     var check = JournalCheck(rules: rules, model: model)
-    while let batch = reader.nextBatch() {
-      // Each item is borrowed in place: `for item in batch` copied every one out and destroyed the copy.
-      batch.items.withUnsafeBufferPointer { check.consume($0, checked: batch.checked, into: &findings) }
+    while var batch = reader.next() {
+      check.consume(&batch.items, checked: batch.checked, into: &findings)
       if !findings.isEmpty { writer.write(&findings, file: name, &context, &progress) }
       progress.update(reader.bytesRead, &context.stderr)
     }

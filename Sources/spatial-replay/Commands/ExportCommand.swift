@@ -238,7 +238,7 @@ struct ExportCommand: Command {
     var exported = Exported(sink: sink)
     defer { sink = exported.sink }
     let name = JournalInput.displayName(path)
-    guard let reader = PrefetchingReader.open(path, options: options, progress: &progress, context: &context) else {
+    guard let reader = JournalPass.open(path, options: options, progress: &progress, context: &context) else {
       exported.unreadable = true
       return exported
     }
@@ -248,8 +248,8 @@ struct ExportCommand: Command {
     var builder = TableBuilder(table: table, file: path)
     do throws(CommandFailure) {
       try exported.sink.setContext(builder.context, &context.stdout)
-      while var batch = reader.nextBatch() {
-        try batch.withUnsafeMutableBufferPointer { (items) throws(CommandFailure) in
+      while var batch = reader.next() {
+        try batch.items.items.withUnsafeMutableBufferPointer { (items) throws(CommandFailure) in
           guard let slots = items.baseAddress else { return }
           for i in items.indices {
             // Taken out of its slot and put back as it was: read through the subscript, each item

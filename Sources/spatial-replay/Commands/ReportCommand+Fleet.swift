@@ -98,7 +98,7 @@ extension ReportCommand {
   static func fleetJournal(
     _ path: String, options: ReadOptions, _ context: inout Context, _ progress: inout FileProgress
   ) -> FleetJournal? {
-    guard let reader = PrefetchingReader.open(path, options: options, progress: &progress, context: &context) else {
+    guard let reader = JournalPass.open(path, options: options, progress: &progress, context: &context) else {
       return nil
     }
     let name = JournalInput.displayName(path)
@@ -107,8 +107,8 @@ extension ReportCommand {
     var counter = PathCounter(steps: 2, key: .class)
     var latency = LatencyBuilder(key: .class)
     var header: SessionHeader?
-    while let batch = reader.nextBatch() {
-      for item in batch {
+    while let batch = reader.next() {
+      for item in batch.items.items {
         stats.consume(item)
         guard case .record(let record, _, _) = item else { continue }
         if header == nil, case .session(let h) = record.event { header = h }

@@ -175,9 +175,9 @@ struct ReportCommand: Command {
       let readerFindings: [Diagnostic]
       let shown: DiagnosticLimit
       // Read, decoded and checked on other threads while this one folds and writes the page's data.
-      let reader: CheckingReader
+      let reader: JournalPass
       do {
-        reader = try CheckingReader(path: path, options: reading, pass: CheckerPass(rules: .all, model: model))
+        reader = try JournalPass(path: path, options: reading, checking: CheckerPass(rules: .all, model: model))
       } catch {
         throw CommandFailure(displayText(error.description, limit: .max))
       }
@@ -185,11 +185,11 @@ struct ReportCommand: Command {
         name: name, seqs: seqs, maxEvents: files.count == 2 ? .max : maxEvents, filter: selection, shown: limit,
         model: model, trace: trace
       ) { take in
-        while let batch = reader.nextBatch() {
+        while var batch = reader.next() {
           if !controllers.controllers.isEmpty {
-            for case .record(let record, _, _) in batch.items { controllers.noteSeen(record.event.controllers) }
+            for case .record(let record, _, _) in batch.items.items { controllers.noteSeen(record.event.controllers) }
           }
-          batch.items.withUnsafeBufferPointer { take($0, batch.checked) }
+          take(&batch.items, batch.checked)
         }
         return reader.finalFindings
       }

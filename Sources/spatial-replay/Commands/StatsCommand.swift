@@ -128,20 +128,17 @@ struct StatsCommand: Command {
     _ path: String, options: ReadOptions, _ context: inout Context, _ progress: inout FileProgress
   ) -> SessionStats? {
     // The checker on a thread of its own, as for `check`: this one follows the visits.
-    let reader: CheckingReader
+    let reader: JournalPass
     do {
-      // `forTrace`: the checker hands each lifecycle record's position on, for the visits.
-      reader = try CheckingReader(path: path, options: options, pass: CheckerPass(forTrace: true))
+      reader = try JournalPass(
+        path: path, options: options, checking: CheckerPass(facts: StatsBuilder.readsFacts))
     } catch {
       progress.finish(&context.stderr)
       context.error(displayText(error.description, limit: .max))
       return nil
     }
     var builder = StatsBuilder(file: JournalInput.displayName(path))
-    while let batch = reader.nextBatch() {
-      batch.items.withUnsafeBufferPointer { builder.consume($0, checked: batch.checked) }
-      progress.update(reader.bytesRead, &context.stderr)
-    }
+    reader.run(&builder) { _ in progress.update(reader.bytesRead, &context.stderr) }
     if let error = reader.readError {
       progress.finish(&context.stderr)
       context.error(displayText(error.description, limit: .max))

@@ -223,15 +223,15 @@ struct StepCommand: Command {
     _ path: String, reading: ReadOptions, model: Profile?, checkAsRead: Bool,
     whenChecked: @escaping @Sendable () -> Void
   ) throws(JournalFileError) -> (StepperJournal, PendingCheck) {
-    let reader = try PrefetchingReader(path: path, options: reading)
+    let reader = try JournalPass(path: path, options: reading)
     var loader = StepperJournal.Loader(
       model: model, expectedRecords: expectedRecords(path), checkAsRead: checkAsRead)
-    while var batch = reader.nextBatch() {
+    while var batch = reader.next() {
       // Each item is moved out of the batch into the loader: reversed in
       // place by moving the items' bytes, then taken from the end (popLast
       // moves). Borrowed instead, each record would be copied into the journal
       // and the batch's copy destroyed; `reverse()` would copy the items it swaps.
-      batch.withUnsafeMutableBufferPointer { items in
+      batch.items.items.withUnsafeMutableBufferPointer { items in
         guard var low = items.baseAddress, items.count > 1 else { return }
         var high = low + (items.count - 1)
         while low < high {
@@ -242,7 +242,7 @@ struct StepCommand: Command {
           high -= 1
         }
       }
-      while let item = batch.popLast() { loader.consume(item) }
+      while let item = batch.items.items.popLast() { loader.consume(item) }
     }
     if let error = reader.readError { throw error }
     return loader.finish(name: path == "-" ? "<stdin>" : path, whenChecked: whenChecked)

@@ -124,25 +124,23 @@ struct TraceCommand: Command {
     do {
       for path in files {
         let name = JournalInput.displayName(path)
-        let reader: CheckingReader
+        let reader: JournalPass
         do {
-          reader = try CheckingReader(path: path, options: reading, pass: CheckerPass(forTrace: true))
+          reader = try JournalPass(path: path, options: reading, checking: CheckerPass(facts: TraceWriter.readsFacts))
         } catch {
           throw CommandFailure(displayText(error.description, limit: .max))
         }
         trace.beginRun(file: name)
-        while let batch = reader.nextBatch() {
-          batch.items.withUnsafeBufferPointer { items in
-            for i in items.indices {
-              if case .diagnostic(let diagnostic) = items[i] {
-                verdict.note(diagnostic)
-                if diagnostic.severity == .error { context.stderr.write(diagnostic, file: name) }
-              } else if !filter.controllers.isEmpty, case .record(let record, _, _) = items[i] {
-                filter.noteSeen(record.event.controllers)
-              }
+        while var batch = reader.next() {
+          batch.items.forEachItem { _, item in
+            if case .diagnostic(let diagnostic) = item {
+              verdict.note(diagnostic)
+              if diagnostic.severity == .error { context.stderr.write(diagnostic, file: name) }
+            } else if !filter.controllers.isEmpty {
+              item.withRecord { record, _ in filter.noteSeen(record.event.controllers) }
             }
-            trace.consume(items, checked: batch.checked)
           }
+          trace.consume(&batch.items, checked: batch.checked)
           Disposal.release(consume batch)
           if trace.pendingBytes >= 1 << 19 {
             if let file {

@@ -1,4 +1,5 @@
 import Dispatch
+import Journal
 import Synchronization
 
 #if canImport(Glibc)
@@ -225,25 +226,6 @@ struct FleetRunner {
       for _ in 0..<workers { window.signal() }
     }
   }
-}
-
-/// Runs `body` on a new thread of its own (detached).
-func startThread(_ body: @escaping @Sendable () -> Void) {
-  final class Box: Sendable {
-    let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-  }
-  let box = Unmanaged.passRetained(Box(body)).toOpaque()
-  var thread = pthread_t()
-  let created = pthread_create(
-    &thread, nil,
-    { raw in
-      let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
-      box.body()
-      return nil
-    }, box)
-  precondition(created == 0, "cannot start a thread: \(String(cString: strerror(created)))")
-  pthread_detach(thread)
 }
 
 /// How far a journal's work has read, for the progress bar: drawn at once when the

@@ -45,7 +45,7 @@ enum NavigationInput {
     _ path: String, options: ReadOptions, limit: DiagnosticLimit, _ context: inout Context,
     _ progress: inout FileProgress, fold: inout Fold, _ consume: (inout Fold, Record) -> Void
   ) -> (session: String, header: SessionHeader?, formatErrors: Int)? {
-    guard let reader = PrefetchingReader.open(path, options: options, progress: &progress, context: &context) else {
+    guard let reader = JournalPass.open(path, options: options, progress: &progress, context: &context) else {
       return nil
     }
     let name = JournalInput.displayName(path)
@@ -53,8 +53,8 @@ enum NavigationInput {
     defer { shown.end(&context.stderr) }
     var header: SessionHeader?
     var errors = 0
-    while let batch = reader.nextBatch() {
-      for item in batch {
+    while let batch = reader.next() {
+      for item in batch.items.items {
         switch item {
         case .record(let record, _, _):
           if header == nil, case .session(let h) = record.event { header = h }

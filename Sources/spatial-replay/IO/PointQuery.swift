@@ -19,7 +19,7 @@ import Projection
 /// Implementation note: one state needs no ``Timeline`` (every record plus a
 /// snapshot every 256 of them): folding while reading keeps memory constant
 /// in the journal's size, and decoding runs on the second core
-/// (``PrefetchingReader``) while this one folds. Even so a query late in a
+/// (``JournalPass``) while this one folds. Even so a query late in a
 /// large journal reads all of it; the point index
 /// (``PointIndex``), built by the first query, lets the next ones fold at most
 /// one block of 16,384 records from a stored state.
@@ -88,9 +88,9 @@ struct PointQuery {
     shown: inout ShownFindings, context: inout Context
   ) throws(CommandFailure) -> PointQuery {
     let name = JournalInput.displayName(path)
-    let reader: PrefetchingReader
+    let reader: JournalPass
     do {
-      reader = try PrefetchingReader(
+      reader = try JournalPass(
         path: path, options: options, decodingThreads: JournalReader.availableThreads)
     } catch {
       throw CommandFailure(displayText(error.description, limit: .max))
@@ -100,8 +100,8 @@ struct PointQuery {
     var hadErrors = false
     var lowest = Int.max
     var highest = Int.min
-    while let batch = reader.nextBatch() {
-      for item in batch {
+    while let batch = reader.next() {
+      for item in batch.items.items {
         switch item {
         case .diagnostic(let diagnostic):
           shown.write(diagnostic, &context.stderr)

@@ -225,7 +225,7 @@ import Testing
 }
 
 /// `stats` consumes batches a ``CheckerPass`` checked on another thread, with each lifecycle
-/// record's position when the pass was made `forTrace`: the stats must be those of the items
+/// record's position when the pass keeps the records' facts: the stats must be those of the items
 /// one by one, whatever the batches' sizes.
 @Suite struct StatsBatchTests {
   static let journals: [(name: String, bytes: [UInt8])] = {
@@ -263,16 +263,17 @@ import Testing
     for item in items { single.consume(item) }
     let expected = single.finish()
     #expect(expected.controllers.contains { $0.visits > 0 }, "\(name) has visits")
-    for forTrace in [false, true] {
+    for facts in [false, true] {
       for size in [1, 7, 300, items.count + 1] {
         var builder = StatsBuilder(file: name)
-        var pass = CheckerPass(forTrace: forTrace)
+        var pass = CheckerPass(facts: facts)
         for start in stride(from: 0, to: items.count, by: size) {
-          let batch = Array(items[start..<min(items.count, start + size)])
-          batch.withUnsafeBufferPointer { builder.consume($0, checked: pass.check($0)) }
+          var batch = JournalBatch(Array(items[start..<min(items.count, start + size)]))
+          let checked = pass.check(&batch)
+          builder.consume(&batch, checked: checked)
         }
         let stats = builder.finish(checked: pass.finish(), state: pass.state)
-        #expect(stats == expected, "\(name), forTrace \(forTrace), batches of \(size)")
+        #expect(stats == expected, "\(name), facts \(facts), batches of \(size)")
       }
     }
   }

@@ -127,16 +127,14 @@ import Testing
           var pass = CheckerPass(rules: rules, model: model)
           var check = JournalCheck(rules: rules, model: model)
           var findings: [CheckFinding] = []
-          var items: [JournalItem] = []
+          var items = JournalBatch()
           var done = false
           while !done {
-            items.removeAll()
+            items.items.removeAll()
             while items.count < batchSize, let item = reader.next() { items.append(item) }
             done = items.count < batchSize
-            items.withUnsafeBufferPointer { items in
-              let checked = pass.check(items)
-              check.consume(items, checked: checked, into: &findings)
-            }
+            let checked = pass.check(&items)
+            check.consume(&items, checked: checked, into: &findings)
           }
           check.finish(checked: pass.finish(), into: &findings)
           #expect(findings == direct(), "\(name) \(model.map(\.rawValue) ?? "no model")")

@@ -4,9 +4,9 @@ import Testing
 
 @testable import Projection
 
-/// The trace reads the checker's fold (``TraceFacts``) rather than folding the
-/// journal itself: what it draws from the fold must be what the fold says,
-/// item by item and in batches checked apart.
+/// The trace reads the checker's fold (each record's ``RecordFacts``) rather than
+/// folding the journal itself: what it draws from the fold must be what the fold
+/// says, item by item and in batches checked apart.
 @Suite struct TraceFactsTests {
   /// Records as items, one a line.
   static func items(_ events: [Event]) -> [JournalItem] {
@@ -54,11 +54,12 @@ import Testing
 
     // Batches checked apart by a pass made for the trace give the same bytes.
     var trace = TraceWriter(format: .chrome)
-    var pass = CheckerPass(forTrace: true)
+    var pass = CheckerPass(facts: true)
     trace.beginRun(file: "t.ndjson")
     for start in stride(from: 0, to: items.count, by: 3) {
-      let batch = Array(items[start..<min(items.count, start + 3)])
-      batch.withUnsafeBufferPointer { trace.consume($0, checked: pass.check($0)) }
+      var batch = JournalBatch(Array(items[start..<min(items.count, start + 3)]))
+      let checked = pass.check(&batch)
+      trace.consume(&batch, checked: checked)
     }
     trace.endRun(checked: pass.finish())
     trace.finish()
@@ -86,10 +87,10 @@ import Testing
     var state = State()
     var recent = RecentIDs()
     for record in records {
-      let before = TraceFacts.before(record, in: state, &recent)
+      let before = RecordFacts.before(record, in: state, &recent)
       let aliveBefore = record.event.controllers.first.map { state.isAlive($0) } ?? false
       reduce(into: &state, record)
-      let facts = TraceFacts.after(record, in: state, before: before, &recent)
+      let facts = RecordFacts.after(record, in: state, before: before, &recent)
       switch record.event {
       case .alloc, .dealloc:
         #expect(facts.wasAlive == aliveBefore, "\(record.event)")

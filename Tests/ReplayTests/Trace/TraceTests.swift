@@ -204,11 +204,12 @@ import Testing
       let whole = TraceWriter.document(format: format, runs: [(journal.name, items)], version: "test")
       for size in [1, 7, 300, items.count + 1] {
         var trace = TraceWriter(format: format, version: "test")
-        var pass = CheckerPass(forTrace: true)
+        var pass = CheckerPass(facts: true)
         trace.beginRun(file: journal.name)
         for start in stride(from: 0, to: items.count, by: size) {
-          let batch = Array(items[start..<min(items.count, start + size)])
-          batch.withUnsafeBufferPointer { trace.consume($0, checked: pass.check($0)) }
+          var batch = JournalBatch(Array(items[start..<min(items.count, start + size)]))
+          let checked = pass.check(&batch)
+          trace.consume(&batch, checked: checked)
         }
         trace.endRun(checked: pass.finish())
         trace.finish()

@@ -14,8 +14,8 @@ import Journal
 /// and so do visits.
 ///
 /// It does not fold the journal itself: the checker does (``JournalCheck`` item
-/// by item, a ``CheckerPass`` made for the trace batch by batch), and the
-/// builder reads what it needs of the fold from ``TraceFacts``.
+/// by item, a ``CheckerPass`` that keeps facts batch by batch), and the
+/// builder reads what it needs of the fold from each record's ``RecordFacts``.
 ///
 /// Memory: the checker's (the model's state), one ``TraceLane`` per controller
 /// drawn, the class of each controller allocated before it is drawn, and the
@@ -35,7 +35,7 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
   private var visits = VisitTracker()
   private(set) var lanes: [TraceLane] = []
   private var laneIndex = ControllerIndex()
-  /// The lane of each position in the checker's state (``TraceFacts/position``), -1 for none yet.
+  /// The lane of each position in the checker's state (``RecordFacts/position``), -1 for none yet.
   private var laneAt: [Int32] = []
   /// The lanes of the ids looked up last (a move and its callbacks name the same two).
   private var recentLanes = RecentIDs()
@@ -77,9 +77,9 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
   /// Takes the reader's next item (the checker runs here).
   mutating func consume(_ item: JournalItem) {
     if case .record(let record, _, _) = item {
-      let before = TraceFacts.before(record, in: check.state, &recentIDs)
+      let before = RecordFacts.before(record, in: check.state, &recentIDs)
       check.consume(item, into: &findings)
-      consume(record, TraceFacts.after(record, in: check.state, before: before, &recentIDs))
+      consume(record, RecordFacts.after(record, in: check.state, before: before, &recentIDs))
     } else {
       check.consume(item, into: &findings)
     }
@@ -88,23 +88,13 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
 
   /// Takes a batch of the reader's items that a ``CheckerPass`` checked on another thread: the same
   /// trace as ``consume(_:)`` of each item in turn, wherever the batches begin and end. The pass
-  /// is one made for the trace (``CheckerPass/init(rules:model:forTrace:)``). The items are read
-  /// in place and left as they were; no other thread may read them meanwhile.
-  mutating func consume(_ items: UnsafeBufferPointer<JournalItem>, checked: borrowing CheckedBatch) {
-    precondition(checked.traceFacts.count == items.count, "the batch was not checked by a CheckerPass for the trace")
-    guard let base = items.baseAddress else { return }
-    // Each record is moved out of its slot and put back as it was, for the reason the checker's
-    // pass gives (``CheckerPass/check(_:)``).
-    let slots = UnsafeMutablePointer(mutating: base)
-    for i in items.indices {
-      check.consume(i, of: items, checked: checked, into: &findings)
-      switch (slots + i).move() {
-      case .record(let record, let line, let offset):
-        consume(record, checked.traceFacts[i])
-        (slots + i).initialize(to: .record(record, line: line, offset: offset))
-      case let item:
-        (slots + i).initialize(to: item)
-      }
+  /// keeps each record's facts (``CheckerPass/init(rules:model:facts:)``), which the trace reads
+  /// rather than folding again. The items are read in place and left as they were.
+  mutating func consume(_ batch: inout JournalBatch, checked: CheckedBatch) {
+    precondition(checked.hasFacts || batch.isEmpty, "the batch was checked by a CheckerPass without facts")
+    batch.forEachItem { i, item in
+      check.consume(&item, at: i, checked: checked, into: &findings)
+      item.withRecord { record, _ in consume(record, checked.facts(at: i)) }
       // A finding is drawn after the record at which check passes it on, at that record's time.
       if !findings.isEmpty { emitFindings() }
     }
@@ -166,7 +156,7 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
   // MARK: Records
 
   /// A record, with what the checker's fold says of it.
-  private mutating func consume(_ record: borrowing Record, _ facts: TraceFacts) {
+  private mutating func consume(_ record: borrowing Record, _ facts: RecordFacts) {
     let time = record.time
     if first == nil {
       first = time
@@ -230,7 +220,7 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
   /// Implementation note: the id is read from the record only for a lane or a visits' entry not
   /// made yet; bound for every callback, it would be copied (retained and released: a string the
   /// decoding and checking threads retain and release too).
-  private mutating func lifecycle(_ record: Record, _ callback: Callback, _ facts: TraceFacts) {
+  private mutating func lifecycle(_ record: Record, _ callback: Callback, _ facts: RecordFacts) {
     let time = record.time
     let k = lane(at: facts.position, of: record)
     // The id is looked up once, by its lane: the visits take its position.

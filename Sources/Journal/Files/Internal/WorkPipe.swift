@@ -1,21 +1,29 @@
 import Dispatch
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A bounded queue between one producer thread and one consumer thread.
 ///
 /// The producer ``put(_:)``s (waiting while the queue is full) and ``close()``s
 /// at its end; the consumer ``take()``s (waiting while it is empty) until it gets
 /// `nil`. A consumer that stops early ``cancel()``s: the producer's next `put`
-/// returns false. Used to decode journals and to encode simulated records on
-/// the second core.
-final class WorkPipe<Element: Sendable>: Sendable {
+/// returns false. The stages of a ``JournalPass`` hand their batches on
+/// through it, and the command line's writing threads take theirs from it.
+package final class WorkPipe<Element: Sendable>: Sendable {
   private let queue = Mutex<(items: [Element], closed: Bool, cancelled: Bool)>(([], false, false))
   /// Counts the queued elements (and the close); the consumer waits on it.
   private let filled = DispatchSemaphore(value: 0)
   /// Counts the free places; the producer waits on it.
   private let free: DispatchSemaphore
 
-  init(capacity: Int) {
+  package init(capacity: Int) {
     // Implementation note: libdispatch traps (SIGILL) when a semaphore is released with a
     // value below the one it was created with, which a pipe cancelled with places taken
     // has; so it starts at 0 and is raised to `capacity`.
@@ -24,7 +32,7 @@ final class WorkPipe<Element: Sendable>: Sendable {
   }
 
   /// Queues an element, waiting for a free place; false once the consumer has cancelled.
-  func put(_ element: Element) -> Bool {
+  package func put(_ element: Element) -> Bool {
     free.wait()
     let queued = queue.withLock { q in
       guard !q.cancelled else { return false }
@@ -36,13 +44,13 @@ final class WorkPipe<Element: Sendable>: Sendable {
   }
 
   /// No more elements: the consumer's ``take()`` returns nil once the queue is empty.
-  func close() {
+  package func close() {
     queue.withLock { $0.closed = true }
     filled.signal()
   }
 
   /// The oldest element, waiting for one; nil once the queue is closed and empty.
-  func take() -> Element? {
+  package func take() -> Element? {
     filled.wait()
     let element: Element? = queue.withLock { q in
       if q.items.isEmpty { return nil }
@@ -53,11 +61,34 @@ final class WorkPipe<Element: Sendable>: Sendable {
   }
 
   /// The consumer has gone: queued elements are dropped and the producer stops at its next `put`.
-  func cancel() {
+  package func cancel() {
     queue.withLock { q in
       q.cancelled = true
       q.items.removeAll()
     }
     free.signal()
   }
+}
+
+/// Runs `body` on a new thread of its own (detached).
+///
+/// Implementation note: a thread of its own, not a block on Dispatch's pool, for
+/// a stage that waits on another stage's blocks (decoding runs on that pool):
+/// a pool filled with waiting stages (`check --jobs`) would not run them.
+package func startThread(_ body: @escaping @Sendable () -> Void) {
+  final class Box: Sendable {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+  }
+  let box = Unmanaged.passRetained(Box(body)).toOpaque()
+  var thread = pthread_t()
+  let created = pthread_create(
+    &thread, nil,
+    { raw in
+      let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+      box.body()
+      return nil
+    }, box)
+  precondition(created == 0, "cannot start a thread: \(String(cString: strerror(created)))")
+  pthread_detach(thread)
 }

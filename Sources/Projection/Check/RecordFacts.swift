@@ -1,17 +1,19 @@
 import Journal
 
-/// What a ``TraceBuilder`` reads of the model's fold around one record, in a
-/// byte and (a lifecycle record's) a position: the checker folds the journal
-/// anyway (a ``CheckerPass`` made for the trace, on its own thread, or the
-/// ``JournalCheck`` of an item-by-item trace), and the trace reads these
-/// rather than folding it a second time, a large share of the trace's own
-/// thread.
-struct TraceFacts: Sendable {
+/// What the model's fold says of one record, beside the checker's findings: the
+/// facts a consumer of the streaming pass reads instead of folding the journal
+/// again (the trace draws phases, moves and roots from them; stats follows each
+/// lifecycle record's controller by its position).
+///
+/// The checker's pass (``CheckerPass``, made with `facts: true`) computes them
+/// once per record as it folds, in a byte and a position, and hands them on in
+/// each ``CheckedBatch`` (``CheckedBatch/facts(at:)``).
+public struct RecordFacts: Sendable, Hashable {
   var bits: UInt8
   /// A lifecycle record's controller's position in the fold's state (-1: not allocated). An id
-  /// keeps its position for good, so the trace keeps its lanes by position too and does not look
-  /// the id up (the checker has the position at hand).
-  var position: Int32 = -1
+  /// keeps its position for good, so a consumer may key what it keeps per controller by position
+  /// and not look the id up (the checker has the position at hand).
+  public internal(set) var position: Int32 = -1
 
   /// Before an alloc or a dealloc, its controller was allocated and alive.
   private static let aliveBefore: UInt8 = 1
@@ -23,12 +25,15 @@ struct TraceFacts: Sendable {
   /// After a root, the model's root is this controller.
   private static let isRoot: UInt8 = 32
 
+  /// No facts: a finding's, or a record's when the pass keeps none.
+  public static let none = RecordFacts(bits: 0)
+
   init(bits: UInt8) { self.bits = bits }
 
   /// Whether the record's controller was allocated and alive before it (an alloc or a dealloc).
-  var wasAlive: Bool { bits & Self.aliveBefore != 0 }
+  public var wasAlive: Bool { bits & Self.aliveBefore != 0 }
   /// The lifecycle record's controller's phase after it, nil unless it is allocated and alive.
-  var phase: ControllerState.Phase? {
+  public var phase: ControllerState.Phase? {
     guard bits & Self.alive != 0 else { return nil }
     switch bits >> Self.phaseShift & 3 {
     case 0: return .appearing
@@ -38,9 +43,9 @@ struct TraceFacts: Sendable {
     }
   }
   /// Whether the model accepted the move.
-  var moveAccepted: Bool { bits & Self.accepted != 0 }
+  public var moveAccepted: Bool { bits & Self.accepted != 0 }
   /// Whether the model's root is the root record's controller after it.
-  var rootTaken: Bool { bits & Self.isRoot != 0 }
+  public var rootTaken: Bool { bits & Self.isRoot != 0 }
 
   /// The facts of `state` before `record` is folded.
   @inline(__always)
@@ -59,8 +64,8 @@ struct TraceFacts: Sendable {
   @inline(__always)
   static func after(
     _ record: Record, in state: State, before: UInt8, position: Int32? = nil, _ recent: inout RecentIDs
-  ) -> TraceFacts {
-    var facts = TraceFacts(bits: before)
+  ) -> RecordFacts {
+    var facts = RecordFacts(bits: before)
     switch record.event {
     case .lifecycle(let id, _):
       let known: Int32?
@@ -85,7 +90,7 @@ struct TraceFacts: Sendable {
 }
 
 extension ControllerState.Phase {
-  /// The phase's two bits in ``TraceFacts``.
+  /// The phase's two bits in ``RecordFacts``.
   fileprivate var index: UInt8 {
     switch self {
     case .appearing: 0

@@ -24,7 +24,7 @@ final class CheckingReader {
     var checked: CheckedBatch
     var bytesRead: Int64
     /// Set on the last batch: the checker's findings at the end, its state and any read error.
-    var end: (findings: [Diagnostic], state: State, error: JournalFileError?)?
+    var end: (findings: [Finding], state: State, error: JournalFileError?)?
   }
 
   private let pipe: WorkPipe<Batch>
@@ -34,7 +34,7 @@ final class CheckingReader {
   /// Set when reading failed part way through; ``nextBatch()`` then returned `nil`.
   private(set) var readError: JournalFileError?
   /// The checker's findings at the end of the journal (after the last batch).
-  private(set) var finalFindings: [Diagnostic] = []
+  private(set) var finalFindings: [Finding] = []
   /// The checker's state at the end of the journal (after the last batch; `stats` reads its counters).
   private(set) var finalState: State?
 

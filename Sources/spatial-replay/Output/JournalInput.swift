@@ -227,7 +227,12 @@ extension FileOutput {
   /// `displayText(diagnostic.formatted(file: file, ascii: glyphs.isASCII))` (escaping goes scalar by
   /// scalar, and returns plain text as it is) without building the line as a
   /// string first: `check` of a legacy journal writes some 600k findings.
-  mutating func write(_ diagnostic: Diagnostic, file: String, glyphs: Glyphs = .unicode) {
+  mutating func write(_ diagnostic: Diagnostic, file: String) {
+    write(CheckFinding.format(diagnostic), file: file)
+  }
+
+  /// Writes a finding as `file:line[:column]: severity: message [rule]` (see ``write(_:file:)``).
+  mutating func write(_ diagnostic: CheckFinding, file: String, glyphs: Glyphs = .unicode) {
     write(displayText(file, limit: .max))
     write(":")
     write(String(diagnostic.line))
@@ -240,7 +245,7 @@ extension FileOutput {
     write(": ")
     write(displayText(diagnostic.message(glyphs), limit: .max))
     write(" [")
-    write(displayText(diagnostic.rule, limit: .max))
+    write(diagnostic.rule.id)
     write("]")
     if let source = diagnostic.source {
       write(" (recorded at ")

@@ -42,7 +42,7 @@ import Testing
     let reader = try JournalReader(path: path)
     var findings: [String] = []
     while let item = reader.next() {
-      if case .diagnostic(let d) = item { findings.append(d.formatted(file: "slice")) }
+      if case .diagnostic(let d) = item { findings.append(CheckFinding.format(d).formatted(file: "slice")) }
     }
     return findings
   }

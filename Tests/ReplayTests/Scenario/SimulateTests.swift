@@ -113,7 +113,7 @@ import Testing
     let (records, diagnostics) = Self.records(
       Simulator.journal(Simulation(events: 20_000, seed: 5, profile: .legacy)))
     #expect(diagnostics.isEmpty)
-    let rules = Set(Checker.check(records).map(\.rule))
+    let rules = Set(Checker.check(records).map(\.rule.id))
     #expect(rules.isSuperset(of: ["incomplete-transition", "will-repeated", "modal-leak", "load-repeated"]))
   }
 

@@ -23,7 +23,7 @@ public struct ModelDivergence: Sendable, Hashable {
   }
 
   /// The finding: rule `model-divergence`, the anchor's line and `seq`, a one-line message.
-  public var diagnostic: Diagnostic
+  public var finding: Finding
   /// The last matching recorded events before the divergence (at most three).
   public var context: [Entry]
   /// What the model writes there (its own `seq` and `time`), in order; empty when
@@ -37,12 +37,12 @@ public struct ModelDivergence: Sendable, Hashable {
   /// Why the model refused the input, when it did (nothing is expected then), in
   /// Unicode as the JSON writes it.
   public var refusal: String? {
-    guard case .modelRefuses(_, _, let refusal)? = diagnostic.finding?.fact else { return nil }
+    guard case .modelRefuses(_, _, let refusal) = finding.fact else { return nil }
     return refusal.text(.unicode)
   }
 
-  public init(diagnostic: Diagnostic, context: [Entry], expected: [Record], found: [Entry], following: Entry? = nil) {
-    self.diagnostic = diagnostic
+  public init(finding: Finding, context: [Entry], expected: [Record], found: [Entry], following: Entry? = nil) {
+    self.finding = finding
     self.context = context
     self.expected = expected
     self.found = found
@@ -65,12 +65,12 @@ public struct ModelDivergence: Sendable, Hashable {
     if let following { out.write("\(pad(following.line))   \(following.record.event.conformanceText(glyphs))\n") }
   }
 
-  /// The divergence as one NDJSON object: the diagnostic's keys, then `expected`
+  /// The divergence as one NDJSON object: the finding's keys, then `expected`
   /// (the model's records), `found` and `context` (`{"line":N,"record":{...}}`).
   public func json(file: String) -> String {
     var json = JSONBuffer()
     json.open("{")
-    diagnostic.appendMembers(file: file, to: &json)
+    CheckFinding.rule(finding).appendMembers(file: file, to: &json)
     func entry(_ entry: Entry) {
       json.open("{")
       json.counts([("line", entry.line)])

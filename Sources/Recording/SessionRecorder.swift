@@ -1,6 +1,7 @@
 import Dispatch
 import Journal
 import Projection
+import Rendering
 import Synchronization
 
 /// The recorder a production app ships: the whole session in rotating, compressed

@@ -17,16 +17,6 @@ extension Finding {
   /// The message as the machine formats write it: Unicode marks.
   public var message: String { message(.unicode) }
 
-  /// `file:line: error: message [rule]` (``CheckFinding/formatted(file:ascii:)``).
-  public func formatted(file: String, ascii: Bool = false) -> String {
-    CheckFinding.rule(self).formatted(file: file, ascii: ascii)
-  }
-
-  /// The finding as one NDJSON object (``CheckFinding/json(file:ascii:)``).
-  public func json(file: String, ascii: Bool = false) -> String {
-    CheckFinding.rule(self).json(file: file, ascii: ascii)
-  }
-
   /// What was found, without the transition.
   private func sentence(_ glyphs: Glyphs) -> String {
     switch fact {
@@ -142,64 +132,6 @@ extension CheckFinding {
 
   /// The message as the machine formats write it (JSON, SARIF, the tables): Unicode marks.
   public var message: String { message(.unicode) }
-
-  /// `file:line[:column]: severity: message [rule]`, the message drawn with plain ASCII
-  /// marks for `ascii`, Unicode ones otherwise; then ` (recorded at SOURCE)` when the
-  /// event that shows it carries its call site.
-  public func formatted(file: String, ascii: Bool = false) -> String {
-    var s = "\(file):\(line)"
-    if let column { s += ":\(column)" }
-    s += ": \(severity.rawValue): \(message(Glyphs(ascii: ascii))) [\(rule)]"
-    if let source { s += " (recorded at \(source))" }
-    return s
-  }
-
-  /// The finding as one NDJSON object (the `--json` output of `check`), the message
-  /// drawn in Unicode or, for `ascii`, plain ASCII; a divergence with its diff.
-  public func json(file: String, ascii: Bool = false) -> String {
-    if case .divergence(let divergence) = self { return divergence.json(file: file) }
-    var json = JSONBuffer()
-    json.open("{")
-    appendMembers(file: file, ascii: ascii, to: &json)
-    json.close("}")
-    return json.text
-  }
-
-  /// The members of ``json(file:ascii:)``'s object, for a finding that adds its own (a model divergence).
-  func appendMembers(file: String, ascii: Bool = false, to json: inout JSONBuffer) {
-    json.key("file")
-    json.string(file)
-    json.key("line")
-    json.int(line)
-    json.member("column", ifPresent: column)
-    json.member("seq", ifPresent: seq)
-    json.key("severity")
-    json.string(severity.rawValue)
-    json.key("rule")
-    json.string(rule.id)
-    json.key("message")
-    json.string(message(Glyphs(ascii: ascii)))
-    json.member("offset", ifPresent: offset.map { Int($0) })
-    json.member("length", ifPresent: length)
-    let controllers = controllers
-    if !controllers.isEmpty {
-      json.key("controllers")
-      json.strings(controllers.map(\.rawValue))
-    }
-    json.member("move", ifPresent: move)
-    if let source {
-      json.key("source")
-      json.string(source)
-    }
-  }
-}
-
-extension Diagnostic {
-  /// `file:line[:column]: severity: message [rule]` (``CheckFinding/formatted(file:ascii:)``).
-  public func formatted(file: String) -> String { CheckFinding.format(self).formatted(file: file) }
-
-  /// The diagnostic as one NDJSON object (``CheckFinding/json(file:ascii:)``).
-  public func json(file: String) -> String { CheckFinding.format(self).json(file: file) }
 }
 
 /// `2nd`, `3rd`, `11th`, `21st`.

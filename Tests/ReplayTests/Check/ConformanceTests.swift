@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 import Testing
 
 /// `check --model`: the recorded inputs re-run through the reference model.

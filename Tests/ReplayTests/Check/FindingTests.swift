@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 import Testing
 
 /// A lifecycle finding is data (rule, fact, transition) until an output renders it.

@@ -1,6 +1,7 @@
 import Foundation
 import Journal
 import Projection
+import Rendering
 import Testing
 
 /// `cat --replayable`: a slice that `check` reads without format errors, whose end state

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// `check --format sarif`: one SARIF 2.1.0 log with one run, written as the
 /// findings arrive (the rules are known before the first result).

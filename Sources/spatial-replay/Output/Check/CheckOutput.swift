@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// The formats `check --format` writes.
 enum CheckFormat: String, CaseIterable, Sendable {
@@ -245,18 +246,7 @@ extension FileOutput {
   /// message rendered with `glyphs`, with any control or invisible characters
   /// (from the journal or its name) escaped, and the severity coloured when `color` is on.
   mutating func write(_ diagnostic: CheckFinding, file: String, color: Bool, glyphs: Glyphs) {
-    guard color else { return write(diagnostic, file: file, glyphs: glyphs) }
-    var location = "\(file):\(diagnostic.line)"
-    if let column = diagnostic.column { location += ":\(column)" }
-    let style: TerminalStyle = diagnostic.severity == .error ? .red : .yellow
-    write(
-      TerminalStyle.bold.apply(displayText(location, limit: .max), color: true) + ": "
-        + style.apply(diagnostic.severity.rawValue, color: true) + ": "
-        + displayText(diagnostic.message(glyphs), limit: .max) + " "
-        + TerminalStyle.dim.apply("[\(diagnostic.rule)]", color: true)
-        + (diagnostic.source.map {
-          " " + TerminalStyle.dim.apply("(recorded at \(displayText($0, limit: .max)))", color: true)
-        } ?? "")
-        + "\n")
+    diagnostic.write(file: file, glyphs: glyphs, escaped: true, color: color, to: &self)
+    write("\n")
   }
 }

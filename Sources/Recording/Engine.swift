@@ -21,7 +21,7 @@ struct Engine {
   private var plainState = State()
   private var nextSeq = 1
   private var lastTime: Timestamp
-  private var diagnostics: [Diagnostic] = []
+  private var diagnostics: [Finding] = []
   private var finished = false
   private(set) var status = SessionRecorderStatus()
 
@@ -124,15 +124,15 @@ struct Engine {
     for diagnostic in found {
       status.findings += 1
       var capturePath: String?
-      if let triggers = options.flightRecorder?.triggers, triggers.contains(where: { $0.id == diagnostic.rule }) {
+      if let triggers = options.flightRecorder?.triggers, triggers.contains(diagnostic.rule) {
         capturePath = capture(fields: [
-          .string("rule", diagnostic.rule),
+          .string("rule", diagnostic.rule.id),
           Field(key: "triggerSeq", value: RawJSON(unchecked: String(diagnostic.seq ?? (nextSeq - 1)))),
-          .string("message", diagnostic.message),
+          .string("message", diagnostic.message(.unicode)),
         ])
       }
       let source = diagnostic.source ?? diagnostic.seq.flatMap(source(ofSeq:))
-      onFinding?(RecorderFinding(diagnostic: diagnostic, source: source, capture: capturePath))
+      onFinding?(RecorderFinding(finding: diagnostic, source: source, capture: capturePath))
     }
   }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Journal
 import Projection
+import Rendering
 import Synchronization
 
 /// The recorder a production app ships: the whole session in rotating, compressed
@@ -216,7 +217,7 @@ struct Shared {
 /// A finding of the on-device checker, as the handler hears it.
 public struct RecorderFinding: Sendable {
   /// The finding, as `check` reports it (its `line` is the event's line in the whole session: its seq + 1).
-  public var diagnostic: Diagnostic
+  public var finding: Finding
   /// The `source` of the event it is about, when call sites are on.
   public var source: String?
   /// The triggered journal it caused, if its rule is a trigger and a journal was written.
@@ -225,9 +226,9 @@ public struct RecorderFinding: Sendable {
   /// The finding as `check` words it, at the session's line, with the call site and the triggered journal:
   /// `session:245: error: … [did-without-will] (recorded at Shop/main.swift:31) → journals/shop.capture-1.ndjson`.
   public var text: String {
-    var shown = diagnostic
+    var shown = finding
     shown.source = source
-    return shown.formatted(file: "session") + (capture.map { " → \($0)" } ?? "")
+    return CheckFinding.rule(shown).formatted(file: "session") + (capture.map { " → \($0)" } ?? "")
   }
 }
 

@@ -34,7 +34,7 @@ public struct ReportRun: Sendable {
   public let windowNote: String?
   /// The findings of `check` (the reader's and the lifecycle rules'), in line order, for the whole journal;
   /// of each format rule only the first ``maxFindingsPerFormatRule`` (the page says how many more there were).
-  public let findings: [Diagnostic]
+  public let findings: [CheckFinding]
   /// The data block for the page (one JSON object, safe inside `<script>`), in pieces to write one after the other.
   let json: [[UInt8]]
   /// The journal's name as shown.
@@ -68,7 +68,7 @@ public struct ReportRun: Sendable {
   ///   of the placed controllers (O(placed)) after each event that can move
   ///   one (a root, a link touching a placed controller, a placed one's dealloc).
   public init(
-    name: String, records: [Record], lines: [Int], findings: [Diagnostic], seqs: ClosedRange<Int>? = nil,
+    name: String, records: [Record], lines: [Int], findings: [CheckFinding], seqs: ClosedRange<Int>? = nil,
     maxEvents: Int = ReportRun.defaultMaxEvents, filter: EventSelection = EventSelection()
   ) {
     self.init(
@@ -84,9 +84,9 @@ public struct ReportRun: Sendable {
   ///   - unlisted: findings left out of `findings`, per rule (``maxFindingsPerFormatRule``).
   ///   - streamed: a builder that has already stepped through the window's events (``read(path:name:options:seqs:maxEvents:filter:shown:model:trace:)``), nil to fold `records` here.
   init(
-    name: String, records: [Record], lines: [Int], findings: [Diagnostic], seqs: ClosedRange<Int>?,
+    name: String, records: [Record], lines: [Int], findings: [CheckFinding], seqs: ClosedRange<Int>?,
     maxEvents: Int, filter: EventSelection, totalEvents: Int, selectedEvents: Int?, lineAfterRecords: Int?,
-    unlisted: [(rule: String, count: Int)], streamed: ReportRunBuilder?
+    unlisted: [(rule: FormatRule, count: Int)], streamed: ReportRunBuilder?
   ) {
     precondition(records.count == lines.count, "one line per record")
     self.name = name
@@ -203,7 +203,7 @@ public struct ReportRun: Sendable {
     name: String, seqs: ClosedRange<Int>? = nil, maxEvents: Int = ReportRun.defaultMaxEvents,
     filter: EventSelection = EventSelection(), shown: DiagnosticLimit = DiagnosticLimit(), model: Profile? = nil,
     trace: ReportTrace? = nil,
-    batches: (_ take: (inout JournalBatch, CheckedBatch) -> Void) -> [Diagnostic]
+    batches: (_ take: (inout JournalBatch, CheckedBatch) -> Void) -> [Finding]
   ) -> (run: ReportRun, readerFindings: [Diagnostic], shown: DiagnosticLimit) {
     // Implementation note: the records after the window are checked, counted
     // and dropped (a 1M-event journal shown as its first 250,000 keeps those).
@@ -214,20 +214,20 @@ public struct ReportRun: Sendable {
     var lines: [Int] = []
     var check = JournalCheck(rules: .all, model: model)
     var found: [CheckFinding] = []
-    var listed: [Diagnostic] = []
-    var perRule: [String: Int] = [:]
-    var unlisted: [(rule: String, count: Int)] = []
+    var listed: [CheckFinding] = []
+    var perRule: [FormatRule: Int] = [:]
+    var unlisted: [(rule: FormatRule, count: Int)] = []
     func list(_ findings: inout [CheckFinding]) {
       for finding in findings {
-        let rule = finding.diagnostic.rule
-        guard FormatRule(rawValue: rule) != nil else {
-          listed.append(finding.diagnostic)
+        guard case .format(let diagnostic) = finding else {
+          listed.append(finding)
           continue
         }
+        let rule = diagnostic.rule
         let count = perRule[rule, default: 0]
         perRule[rule] = count + 1
         if count < maxFindingsPerFormatRule {
-          listed.append(finding.diagnostic)
+          listed.append(finding)
         } else if let i = unlisted.firstIndex(where: { $0.rule == rule }) {
           unlisted[i].count += 1
         } else {

@@ -8,7 +8,7 @@ import Projection
 /// ```swift
 /// let recording = try await SpatialTest.run(script, name: "modal-leak.scenario")
 /// recording.lifecycle(of: "m")  // L W+ D+ W- D- dealloc
-/// recording.rules               // [] on the intended model, [..., "modal-leak"] on the legacy one
+/// recording.rules               // [] on the intended model, [..., .modalLeak] on the legacy one
 /// ```
 public struct SpatialRecording: Sendable {
   /// The records, the header first.
@@ -16,7 +16,7 @@ public struct SpatialRecording: Sendable {
   /// The runner that recorded them (`reference model (intended)`).
   public let runnerName: String
   /// The findings of `check` (its graph and lifecycle rules) on the records, sorted by line.
-  public let findings: [Diagnostic]
+  public let findings: [Finding]
   /// The controllers of the records in order of first appearance (an `alloc` or a callback).
   public let controllers: [ControllerID]
   private let lives: [ControllerID: [LifecycleStep]]
@@ -51,8 +51,8 @@ public struct SpatialRecording: Sendable {
   }
 
   /// The rules of ``findings``, each once, in the order first found.
-  public var rules: [String] {
-    var seen: Set<String> = []
+  public var rules: [CheckRule] {
+    var seen: Set<CheckRule> = []
     return findings.map(\.rule).filter { seen.insert($0).inserted }
   }
 
@@ -100,7 +100,7 @@ public struct SpatialRecording: Sendable {
       exhaustive
       ? findings : findings.filter { $0.controllers.isEmpty || $0.controllers.contains(where: named.contains) }
     if expectsNoFindings && !counted.isEmpty {
-      var seen: Set<String> = []
+      var seen: Set<CheckRule> = []
       let rules = counted.map(\.rule).filter { seen.insert($0).inserted }
       let counts = rules.map { rule in "\(rule) \(counted.count { $0.rule == rule })" }
       var text = Self.prefix(rules) + "the recording has \(counted.count) "
@@ -167,8 +167,8 @@ public struct SpatialRecording: Sendable {
   }
 
   /// The rules of the findings that name `controller`, else of every finding.
-  private func rules(of controller: ControllerID) -> [String] {
-    var seen: Set<String> = []
+  private func rules(of controller: ControllerID) -> [CheckRule] {
+    var seen: Set<CheckRule> = []
     let own = findings.filter { $0.controllers.contains(controller) }.map(\.rule).filter { seen.insert($0).inserted }
     return own.isEmpty ? rules : own
   }
@@ -189,12 +189,12 @@ public struct SpatialRecording: Sendable {
     steps.isEmpty ? "nothing" : steps.map(\.rawValue).joined(separator: ", ")
   }
 
-  private static func line(_ finding: Diagnostic) -> String {
-    "line \(finding.line): \(finding.message(ascii: false)) [\(finding.rule)]"
+  private static func line(_ finding: Finding) -> String {
+    "line \(finding.line): \(finding.message(.unicode)) [\(finding.rule)]"
   }
 
-  private static func prefix(_ rules: [String]) -> String {
-    rules.isEmpty ? "" : rules.joined(separator: ", ") + ": "
+  private static func prefix(_ rules: [CheckRule]) -> String {
+    rules.isEmpty ? "" : rules.map(\.id).joined(separator: ", ") + ": "
   }
 
   /// `event 6 differs (exact): expected dealloc, recorded nothing`
@@ -304,13 +304,13 @@ public struct LifecycleFailure: Error, Sendable, Hashable, CustomStringConvertib
 
   public var kind: Kind
   /// The rules of `check`'s findings about the controller (else about the recording), in the order found.
-  public var rules: [String]
+  public var rules: [CheckRule]
   /// The controller, for every kind but ``Kind/findings``.
   public var controller: ControllerID?
   /// The whole message, each line ended by `\n`.
   public var message: String
 
-  public init(kind: Kind, rules: [String], controller: ControllerID?, _ message: String) {
+  public init(kind: Kind, rules: [CheckRule], controller: ControllerID?, _ message: String) {
     self.kind = kind
     self.rules = rules
     self.controller = controller

@@ -337,7 +337,7 @@ private struct Screen {
     return out.padded(to: lines)
   }
 
-  private func findingText(_ finding: Diagnostic) -> String {
+  private func findingText(_ finding: CheckFinding) -> String {
     let place = finding.seq.map { "#\($0)" } ?? "line \(finding.line)"
     return "\(place) \(finding.rule): " + glyphs.text(finding.message(glyphs), limit: 400)
       + (finding.source.map { " (recorded at \(glyphs.text($0, limit: 200)))" } ?? "")

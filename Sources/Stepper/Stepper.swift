@@ -228,7 +228,7 @@ public struct Stepper: Sendable {
   }
 
   /// The same stepper with the findings of a check that finished (A's and B's for two journals).
-  public func withFindings(_ findings: [Diagnostic]?, b findingsB: [Diagnostic]? = nil) -> Stepper {
+  public func withFindings(_ findings: [CheckFinding]?, b findingsB: [CheckFinding]? = nil) -> Stepper {
     switch source {
     case .journal(let journal):
       guard let findings else { return self }

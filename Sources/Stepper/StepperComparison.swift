@@ -56,7 +56,7 @@ public struct StepperComparison: Sendable {
   }
 
   /// The same alignment, with the findings of A's and B's checks where given.
-  public func withFindings(a findingsA: [Diagnostic]?, b findingsB: [Diagnostic]?) -> StepperComparison {
+  public func withFindings(a findingsA: [CheckFinding]?, b findingsB: [CheckFinding]?) -> StepperComparison {
     var comparison = self
     if let findingsA { comparison.a = a.withFindings(findingsA) }
     if let findingsB { comparison.b = b.withFindings(findingsB) }

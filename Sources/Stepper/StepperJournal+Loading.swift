@@ -100,7 +100,7 @@ extension StepperJournal {
     private var schedule: SnapshotSchedule
     private var marks: RecordMarks
     private var passed: [CheckFinding] = []
-    private var findings: [Diagnostic] = []
+    private var findings: [CheckFinding] = []
     private var formatErrors = 0
     /// Check each item as it is read (else after, in the background).
     private let checkAsRead: Bool
@@ -167,12 +167,9 @@ extension StepperJournal {
       if !passed.isEmpty { take() }
     }
 
-    /// Implementation note: the findings the check passes on are taken out as
-    /// they come; kept as `CheckFinding`s (with room for a model divergence)
-    /// until the end, the findings of a legacy journal would cost several
-    /// times the memory.
+    /// The findings the check passed on.
     private mutating func take() {
-      for finding in passed { findings.append(finding.diagnostic) }
+      findings.append(contentsOf: passed)
       passed.removeAll(keepingCapacity: true)
     }
 
@@ -205,7 +202,7 @@ extension StepperJournal {
       }
       var last: [CheckFinding] = []
       check.finish(into: &last)
-      for finding in last { findings.append(finding.diagnostic) }
+      findings.append(contentsOf: last)
       let final = checkFolds ? check.state : state
       schedule.end(records.count, final)
       let timeline = Timeline(records: records, schedule: schedule, state: final)
@@ -224,7 +221,7 @@ extension StepperJournal {
 /// ``JournalCheck`` over the reader's items, in file order).
 public final class PendingCheck: Sendable {
   private let done = DispatchSemaphore(value: 0)
-  private let finished = Mutex<[Diagnostic]?>(nil)
+  private let finished = Mutex<[CheckFinding]?>(nil)
   /// The reader's findings of error severity: the journal could not be read correctly.
   public let formatErrors: Int
 
@@ -256,17 +253,17 @@ public final class PendingCheck: Sendable {
   /// - Parameters:
   ///   - findings: its findings, sorted by line.
   ///   - formatErrors: the reader's findings of error severity.
-  init(finished findings: [Diagnostic], formatErrors: Int) {
+  init(finished findings: [CheckFinding], formatErrors: Int) {
     self.formatErrors = formatErrors
     finished.withLock { $0 = findings }
     done.signal()
   }
 
   /// The findings once the check is done, nil before.
-  public var result: [Diagnostic]? { finished.withLock { $0 } }
+  public var result: [CheckFinding]? { finished.withLock { $0 } }
 
   /// Blocks until the check is done; its findings.
-  public func wait() -> [Diagnostic] {
+  public func wait() -> [CheckFinding] {
     if let result { return result }
     done.wait()
     done.signal()
@@ -275,15 +272,12 @@ public final class PendingCheck: Sendable {
 
   private static func check(
     _ records: [Record], _ lines: [Int32], _ readerFindings: [Diagnostic], rules: RuleSelection, model: Profile?
-  ) -> [Diagnostic] {
+  ) -> [CheckFinding] {
     var check = JournalCheck(rules: rules, model: model)
-    var diagnostics: [Diagnostic] = []
-    // Implementation note: the findings the check passes on are taken out as
-    // they come; kept as `CheckFinding`s (with room for a model divergence)
-    // until the end, the findings of a 1M-event legacy journal cost 300 MiB more.
+    var diagnostics: [CheckFinding] = []
     var passed: [CheckFinding] = []
     func take() {
-      for finding in passed { diagnostics.append(finding.diagnostic) }
+      diagnostics.append(contentsOf: passed)
       passed.removeAll(keepingCapacity: true)
     }
     // The reader's items again, in file order: a line's findings before its record.

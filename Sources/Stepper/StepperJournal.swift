@@ -19,7 +19,7 @@ public struct StepperJournal: Sendable {
   public let timeline: Timeline
   /// The findings of `check` (reader integrity and lifecycle rules), sorted by
   /// line; empty while they are still being computed (see ``isChecked``).
-  public private(set) var findings: [Diagnostic]
+  public private(set) var findings: [CheckFinding]
   /// False while the check runs in the background (``open(path:name:options:rules:model:glyphs:whenChecked:)``);
   /// ``withFindings(_:)`` gives the journal with its findings.
   public private(set) var isChecked: Bool
@@ -51,7 +51,7 @@ public struct StepperJournal: Sendable {
   ///   - interval: records between the timeline's snapshots.
   /// - Complexity: O(n) in the records: the timeline's fold and one scan for the moves.
   public init(
-    name: String, records: [Record], lines: [Int]? = nil, findings: [Diagnostic]?,
+    name: String, records: [Record], lines: [Int]? = nil, findings: [CheckFinding]?,
     interval: Int = Timeline.defaultInterval
   ) {
     precondition(lines == nil || lines!.count == records.count, "one line number per record")
@@ -62,7 +62,7 @@ public struct StepperJournal: Sendable {
 
   /// The designated initialiser, with line numbers as they are kept.
   init(
-    name: String, records: [Record], lineNumbers lines: [Int32]?, findings: [Diagnostic]?,
+    name: String, records: [Record], lineNumbers lines: [Int32]?, findings: [CheckFinding]?,
     interval: Int = Timeline.defaultInterval
   ) {
     self.init(
@@ -72,7 +72,7 @@ public struct StepperJournal: Sendable {
   /// A journal whose timeline is built already (``Loader`` folds once for the
   /// check and the timeline, and notes the moves as it reads: `marks`).
   init(
-    name: String, timeline: Timeline, lineNumbers lines: [Int32]?, findings: [Diagnostic]?,
+    name: String, timeline: Timeline, lineNumbers lines: [Int32]?, findings: [CheckFinding]?,
     marks: RecordMarks? = nil
   ) {
     self.name = name
@@ -100,7 +100,7 @@ public struct StepperJournal: Sendable {
   /// The same journal with the findings of its check.
   ///
   /// - Complexity: O(findings).
-  public func withFindings(_ findings: [Diagnostic]) -> StepperJournal {
+  public func withFindings(_ findings: [CheckFinding]) -> StepperJournal {
     var journal = self
     journal.findings = findings
     journal.isChecked = true
@@ -109,7 +109,7 @@ public struct StepperJournal: Sendable {
   }
 
   /// The record each finding is shown at.
-  private static func records(of findings: [Diagnostic], lines: [Int32]) -> [Int32] {
+  private static func records(of findings: [CheckFinding], lines: [Int32]) -> [Int32] {
     var findingRecords: [Int32] = []
     findingRecords.reserveCapacity(findings.count)
     var r = 0
@@ -127,7 +127,7 @@ public struct StepperJournal: Sendable {
   /// let journal = StepperJournal(name: "fixture", records: navigator.records)
   /// ```
   public init(name: String, records: [Record], rules: RuleSelection = .all) {
-    self.init(name: name, records: records, findings: Checker.check(records, rules: rules))
+    self.init(name: name, records: records, findings: Checker.check(records, rules: rules).map(CheckFinding.rule))
   }
 
   /// The number of records.

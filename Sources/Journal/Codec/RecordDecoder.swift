@@ -16,12 +16,12 @@ public struct DecodeLimits: Sendable, Hashable {
 public struct DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
   /// `malformed` (not JSON, not an object, a key missing, of the wrong type
   /// or outside its values) or `framing` (over-long line, too deep, invalid UTF-8).
-  public var rule: String
+  public var rule: FormatRule
   /// 0-based byte offset within the line.
   public var offset: Int
   public var message: String
 
-  public init(rule: String, offset: Int, message: String) {
+  public init(rule: FormatRule, offset: Int, message: String) {
     self.rule = rule
     self.offset = offset
     self.message = message

@@ -10,7 +10,7 @@
 /// ```swift
 /// var limit = DiagnosticLimit(maxErrors: 20)
 /// while let item = reader.next() {
-///   if case .diagnostic(let d) = item, limit.admit(d) { print(d.formatted(file: name)) }
+///   if case .diagnostic(let d) = item, limit.admit(d) { print(d.message) }
 /// }
 /// for line in limit.omissions(file: name) { print(line) }
 /// // name: 9,999,999 more blank-line warnings like the one on line 2 not shown
@@ -24,11 +24,11 @@ public struct DiagnosticLimit: Sendable {
   /// Errors shown before the others are only counted; `Int.max` for all.
   public let maxErrors: Int
   /// Per warning rule, in the order met: the line of the one shown and how many more were not.
-  private var warnings: [(rule: String, first: Int, more: Int)] = []
+  private var warnings: [(rule: FormatRule, first: Int, more: Int)] = []
   /// Errors shown so far.
   private var shownErrors = 0
   /// Errors not shown, per rule, in the order met.
-  private var hiddenErrors: [(rule: String, count: Int)] = []
+  private var hiddenErrors: [(rule: FormatRule, count: Int)] = []
 
   /// - Parameter maxErrors: errors shown per journal; 0 shows every one.
   public init(maxErrors: Int = DiagnosticLimit.defaultMaxErrors) {

@@ -16,7 +16,7 @@
 /// while let item = reader.next() {
 ///   switch item {
 ///   case .record(let record, let line, _): print(line, record.event.typeName)
-///   case .diagnostic(let d): print(d.formatted(file: "journal.ndjson"))
+///   case .diagnostic(let d): print(d.line, d.rule, d.message)
 ///   }
 /// }
 /// ```
@@ -206,7 +206,7 @@ public final class JournalReader {
       if line.terminated {
         reportUndecoded(
           Diagnostic(
-            rule: FormatRule.framing.id, severity: .error, line: line.number, column: options.limits.maxLineLength + 1,
+            rule: .framing, severity: .error, line: line.number, column: options.limits.maxLineLength + 1,
             offset: line.offset,
             message: "line is longer than the limit of \(options.limits.maxLineLength) bytes"))
       } else {
@@ -251,7 +251,7 @@ public final class JournalReader {
 
   private func tornTail(_ line: LineReader.Line) -> Diagnostic {
     Diagnostic(
-      rule: FormatRule.tornTail.id, severity: integrity.warningSeverity(), line: line.number, offset: line.offset,
+      rule: .tornTail, severity: integrity.warningSeverity(), line: line.number, offset: line.offset,
       length: line.length,
       message:
         "torn tail: \(line.length) \(line.length == 1 ? "byte" : "bytes") at offset \(line.offset) without a line end")

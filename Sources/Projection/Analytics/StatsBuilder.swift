@@ -67,8 +67,8 @@ public struct StatsBuilder: PassConsumer {
   @inline(__always)
   private mutating func noteLeaks() {
     guard !findings.isEmpty else { return }
-    for finding in findings where finding.diagnostic.rule == CheckRule.modalLeak.id {
-      if let modal = finding.diagnostic.controllers.first { leaked.append(modal) }
+    for case .rule(let finding) in findings where finding.rule == .modalLeak {
+      if let modal = finding.controllers.first { leaked.append(modal) }
     }
     findings.removeAll(keepingCapacity: true)
   }
@@ -135,7 +135,7 @@ public struct StatsBuilder: PassConsumer {
 
   /// Ends a journal whose batches a ``CheckerPass`` checked, given what its
   /// ``CheckerPass/finish()`` returned and its ``CheckerPass/state`` then.
-  package mutating func finish(checked: [Diagnostic], state: State) -> SessionStats {
+  package mutating func finish(checked: [Finding], state: State) -> SessionStats {
     check.finish(checked: checked, into: &findings)
     noteLeaks()
     return finish(state: state)
@@ -144,7 +144,7 @@ public struct StatsBuilder: PassConsumer {
   private mutating func finish(state: State) -> SessionStats {
     findings.removeAll()
     let summary = check.summary
-    stats.findingsByRule = summary.byRule
+    stats.findingsByRule = Dictionary(uniqueKeysWithValues: summary.byRule.map { ($0.key.id, $0.value) })
     stats.errors = summary.errors
     stats.warnings = summary.warnings
     stats.formatErrors = summary.formatErrors

@@ -23,5 +23,5 @@ public struct StatsReport: Sendable, Hashable {
   }
 
   /// The order rules are listed in: integrity rules, then lifecycle rules, as `check` lists them.
-  public static let ruleOrder: [String] = CheckRule.allRuleIDs
+  public static let ruleOrder: [String] = Rule.ids
 }

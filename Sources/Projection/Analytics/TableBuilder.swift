@@ -137,7 +137,7 @@ public struct TableBuilder {
 
   private mutating func flushFindings(into rows: inout [TableRow]) {
     guard !findings.isEmpty else { return }
-    for finding in findings { rows.append(Self.findingRow(finding.diagnostic)) }
+    for finding in findings { rows.append(Self.findingRow(finding)) }
     findings.removeAll(keepingCapacity: true)
   }
 
@@ -230,8 +230,8 @@ public struct TableBuilder {
     ])
   }
 
-  /// The `findings` row of a diagnostic (``Table/findingColumns``).
-  static func findingRow(_ diagnostic: Diagnostic) -> TableRow {
+  /// The `findings` row of a finding (``Table/findingColumns``).
+  static func findingRow(_ diagnostic: CheckFinding) -> TableRow {
     var controllers: [UInt8] = [UInt8(ascii: "[")]
     for (i, id) in diagnostic.controllers.enumerated() {
       if i > 0 { controllers.append(UInt8(ascii: ",")) }
@@ -239,7 +239,7 @@ public struct TableBuilder {
     }
     controllers.append(UInt8(ascii: "]"))
     return TableRow([
-      .integer(diagnostic.line), .integer(diagnostic.column), .integer(diagnostic.seq), .string(diagnostic.rule),
+      .integer(diagnostic.line), .integer(diagnostic.column), .integer(diagnostic.seq), .string(diagnostic.rule.id),
       .string(diagnostic.severity.rawValue), .string(diagnostic.message),
       .json(String(decoding: controllers, as: UTF8.self)), .integer(diagnostic.move),
     ])

@@ -4,8 +4,10 @@ import Journal
 /// (spec "Lifecycle rules (what check reports)").
 ///
 /// The journal-integrity rules (`malformed`, `seq-gap`, ...) come from the reader
-/// and are listed in ``integrityRuleIDs``; these are the lifecycle and graph rules
-/// the ``Checker`` adds, and `model-divergence` from ``Conformance``.
+/// (``FormatRule``; ``Rule`` is either); these are the lifecycle and graph rules
+/// the ``Checker`` adds, and `model-divergence` from ``Conformance``. The fold's
+/// anomalies (``Anomaly/rule``) and the navigator's refusals
+/// (``NavigatorError/Kind/rule(_:)``) name theirs by these cases.
 ///
 /// ```swift
 /// CheckRule(rawValue: "will-repeated")?.severity  // .error
@@ -69,12 +71,6 @@ public enum CheckRule: String, Sendable, Hashable, CaseIterable, CustomStringCon
 
   /// The rules the streaming ``Checker`` applies (all but `model-divergence`).
   public static let lifecycleRules: [CheckRule] = allCases.filter { $0 != .modelDivergence }
-
-  /// The journal-integrity rule ids the reader reports, errors then warnings.
-  public static let integrityRuleIDs = FormatRule.allCases.map(\.id)
-
-  /// Every rule id `check` knows: integrity, lifecycle, then `model-divergence`.
-  public static let allRuleIDs: [String] = integrityRuleIDs + allCases.map(\.id)
 
   /// The bit of this rule in a ``RuleSelection``, numbered by the rule's position in `allCases`: a new
   /// rule takes its bit wherever it is declared (`CheckSelectionTests` selects each rule alone).

@@ -1,9 +1,9 @@
 import Journal
 
 /// The lifecycle checker: streams over a journal's records and reports every
-/// lifecycle and graph rule of the spec (``CheckRule``) as ``Diagnostic`` values,
-/// each holding a ``Finding``: the fact as data, put into words only by an
-/// output that shows it (``Finding/message(_:)``).
+/// lifecycle and graph rule of the spec (``CheckRule``) as ``Finding`` values:
+/// the fact as data, put into words only by an output that shows it
+/// (``Finding/message(_:)``).
 ///
 /// It folds each record with the model's own ``reduce(into:_:)`` and looks at
 /// the state before the record, the record and the fold's anomalies. Memory is
@@ -14,12 +14,12 @@ import Journal
 ///
 /// ```swift
 /// var checker = Checker()
-/// var findings: [Diagnostic] = []
+/// var findings: [Finding] = []
 /// for (index, record) in records.enumerated() {
 ///   checker.check(record, line: index + 1, into: &findings)
 /// }
 /// checker.finish(into: &findings)
-/// findings.first?.formatted(file: "j.ndjson")  // rendered here, not while checking
+/// CheckFinding.rule(findings[0]).formatted(file: "j.ndjson")  // rendered here, not while checking
 /// // j.ndjson:14: error: notes: willAppear while already appearing (in move at seq 10: home → notes) [will-repeated]
 /// ```
 ///
@@ -33,7 +33,7 @@ public struct Checker: Sendable {
 
   private var findings: CheckFindings
   /// CheckFindings of the cleanup events after a didAppear, until its modal-leak check ran.
-  private var held: [Diagnostic] = []
+  private var held: [Finding] = []
   private var lastLine = 0
   private var lastSeq: Int?
   private var lastSource: String?
@@ -100,8 +100,8 @@ public struct Checker: Sendable {
   /// - Parameters:
   ///   - record: the next record of the journal, in file order.
   ///   - line: its 1-based line in the journal.
-  ///   - diagnostics: where the findings that are final go, sorted by line.
-  public mutating func check(_ record: Record, line: Int, into diagnostics: inout [Diagnostic]) {
+  ///   - found: where the findings that are final go, sorted by line.
+  public mutating func check(_ record: Record, line: Int, into found: inout [Finding]) {
     findings.line = line
     findings.seq = record.seq
     findings.source = record.source
@@ -110,9 +110,9 @@ public struct Checker: Sendable {
     lastSource = findings.source
     if modalLeak.pending != nil && !modalLeak.continuesCleanup(record.event) {
       modalLeak.cleanupPassed(in: state, &flags, &findings)
-      diagnostics.append(contentsOf: findings.diagnostics)
-      diagnostics.append(contentsOf: held)
-      findings.diagnostics.removeAll(keepingCapacity: true)
+      found.append(contentsOf: findings.found)
+      found.append(contentsOf: held)
+      findings.found.removeAll(keepingCapacity: true)
       held.removeAll(keepingCapacity: true)
     }
     let holding = modalLeak.pending != nil
@@ -183,31 +183,31 @@ public struct Checker: Sendable {
       break
     }
 
-    guard !findings.diagnostics.isEmpty else { return }
+    guard !findings.found.isEmpty else { return }
     if holding {
-      held.append(contentsOf: findings.diagnostics)
+      held.append(contentsOf: findings.found)
     } else {
-      diagnostics.append(contentsOf: findings.diagnostics)
+      found.append(contentsOf: findings.found)
     }
-    findings.diagnostics.removeAll(keepingCapacity: true)
+    findings.found.removeAll(keepingCapacity: true)
   }
 
   /// Ends the journal: reports what only its end shows (an unfinished transition,
   /// a modal still linked to a presenter whose didAppear never came) and returns
   /// every finding still held, at the last record's line.
-  public mutating func finish(into diagnostics: inout [Diagnostic]) {
+  public mutating func finish(into found: inout [Finding]) {
     findings.line = lastLine
     findings.seq = lastSeq
     findings.source = lastSource
     modalLeak.cleanupPassed(in: state, &flags, &findings)
-    diagnostics.append(contentsOf: findings.diagnostics)
-    diagnostics.append(contentsOf: held)
-    findings.diagnostics.removeAll(keepingCapacity: true)
+    found.append(contentsOf: findings.found)
+    found.append(contentsOf: held)
+    findings.found.removeAll(keepingCapacity: true)
     held.removeAll()
     IncompleteTransitionRule.journalEnds(state.transitionInFlight, &findings)
     modalLeak.journalEnds(in: state, &flags, &findings)
-    diagnostics.append(contentsOf: findings.diagnostics)
-    findings.diagnostics.removeAll()
+    found.append(contentsOf: findings.found)
+    findings.found.removeAll()
   }
 
   /// Checks whole records in memory, numbering lines from 1 (one record per line).
@@ -215,12 +215,12 @@ public struct Checker: Sendable {
   /// ```swift
   /// let findings = Checker.check(navigator.records)
   /// ```
-  public static func check(_ records: some Sequence<Record>, rules: RuleSelection = .all) -> [Diagnostic] {
+  public static func check(_ records: some Sequence<Record>, rules: RuleSelection = .all) -> [Finding] {
     var checker = Checker(rules: rules)
-    var diagnostics: [Diagnostic] = []
-    for (index, record) in records.enumerated() { checker.check(record, line: index + 1, into: &diagnostics) }
-    checker.finish(into: &diagnostics)
-    return diagnostics
+    var found: [Finding] = []
+    for (index, record) in records.enumerated() { checker.check(record, line: index + 1, into: &found) }
+    checker.finish(into: &found)
+    return found
   }
 
   /// The position of `id` in the state (kept in ``recent`` once looked up), or -1 if it was never allocated.
@@ -252,7 +252,7 @@ public struct Checker: Sendable {
       .focusMismatch, .notNeighbour:
       break
     }
-    switch anomaly.kind {
+    switch anomaly.rule {
     case .selfLink: SelfLinkRule.report(anomaly, in: transition, &findings)
     case .slotOccupied: SlotOccupiedRule.report(anomaly, in: transition, &findings)
     case .idReused: IDReusedRule.report(anomaly, in: transition, &findings)
@@ -261,6 +261,7 @@ public struct Checker: Sendable {
     case .deallocForbidden: DeallocForbiddenRule.report(anomaly, in: transition, &findings)
     case .focusMismatch: FocusMismatchRule.report(anomaly, in: transition, &findings)
     case .notNeighbour: NotNeighbourRule.report(anomaly, in: transition, &findings)
+    default: break  // the fold breaks graph rules only
     }
   }
 }

@@ -14,6 +14,9 @@ extension Finding {
     return text
   }
 
+  /// The message as the machine formats write it: Unicode marks.
+  public var message: String { message(.unicode) }
+
   /// What was found, without the transition.
   private func sentence(_ glyphs: Glyphs) -> String {
     switch fact {
@@ -115,6 +118,20 @@ extension Finding.Context {
     text += glyphs.id(to)
     text += ")"
   }
+}
+
+extension CheckFinding {
+  /// What was found, in words: the reader's sentence, or the rule's fact drawn with `glyphs`.
+  public func message(_ glyphs: Glyphs) -> String {
+    switch self {
+    case .format(let diagnostic): diagnostic.message
+    case .rule(let finding): finding.message(glyphs)
+    case .divergence(let divergence): divergence.finding.message(glyphs)
+    }
+  }
+
+  /// The message as the machine formats write it (JSON, SARIF, the tables): Unicode marks.
+  public var message: String { message(.unicode) }
 }
 
 /// `2nd`, `3rd`, `11th`, `21st`.

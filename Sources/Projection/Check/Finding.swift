@@ -1,18 +1,19 @@
 import Journal
 
-/// What a lifecycle or graph rule found, as data: the rule, the fact and the
-/// transition it happened in. The ``Checker`` reports it inside a
-/// ``Diagnostic`` (which holds the line, `seq`, severity and controllers), and
-/// each output puts it into words when it shows it (``message(_:)``, in
-/// `Finding+Text.swift`): a check that only counts renders nothing.
+/// What a lifecycle, graph or model rule found, as a value: where (line,
+/// `seq`, the controllers, the app's call site), which rule, the fact and the
+/// transition it happened in. Each output puts it into words when it shows it
+/// (``message(_:)``, in `Finding+Text.swift`): a check that only counts renders
+/// nothing. The reader's findings about the format are ``Diagnostic`` values;
+/// ``CheckFinding`` is either.
 ///
 /// ```swift
-/// let finding = Checker.check(records).first?.finding
+/// let finding = Checker.check(records).first
 /// finding?.fact          // .willRepeated("notes", .willAppear, phase: .appearing)
 /// finding?.message(.ascii)
 /// // notes: willAppear while already appearing (in move at seq 10: home -> notes)
 /// ```
-public struct Finding: Sendable, Hashable, DiagnosticFact {
+public struct Finding: Sendable, Hashable {
   /// What the rule found, in the terms of the model.
   public enum Fact: Sendable, Hashable {
     /// `load-repeated`: the controller's `count`th didLoad (2 or more).
@@ -99,25 +100,32 @@ public struct Finding: Sendable, Hashable, DiagnosticFact {
   public var fact: Fact
   /// The move or initial display it happened in.
   public var transition: Context?
+  /// 1-based line number in the journal.
+  public var line: Int
+  /// The `seq` of the event, when it has one.
+  public var seq: Int?
+  /// Controllers involved.
+  public var controllers: [ControllerID]
+  /// The `seq` of the move (or initial display) the finding happened in.
+  public var move: Int?
+  /// The app's call site of the event that shows the finding (its `source`,
+  /// `FILE:LINE`), when that event carries one.
+  public var source: String?
 
-  public init(_ rule: CheckRule, _ fact: Fact, in transition: Context?) {
+  public init(
+    _ rule: CheckRule, _ fact: Fact, in transition: Context?, line: Int, seq: Int? = nil,
+    controllers: [ControllerID] = [], move: Int? = nil, source: String? = nil
+  ) {
     self.rule = rule
     self.fact = fact
     self.transition = transition
+    self.line = line
+    self.seq = seq
+    self.controllers = controllers
+    self.move = move
+    self.source = source
   }
 
-  /// The message with plain ASCII marks for `ascii`, Unicode ones otherwise.
-  public func message(ascii: Bool) -> String { ascii ? message(.ascii) : message(.unicode) }
-}
-
-extension Diagnostic {
-  /// The lifecycle or graph finding behind the diagnostic; nil for a finding of the reader
-  /// or of the model comparison.
-  public var finding: Finding? {
-    guard case .fact(let fact) = content else { return nil }
-    return fact as? Finding
-  }
-
-  /// What was found, in words, drawn with `glyphs`.
-  public func message(_ glyphs: Glyphs) -> String { message(ascii: glyphs.isASCII) }
+  /// Every rule of the model is an error.
+  public var severity: Diagnostic.Severity { rule.severity }
 }

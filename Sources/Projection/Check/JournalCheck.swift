@@ -1,15 +1,82 @@
 import Journal
 
-/// One finding of `check`: a diagnostic and, for a model divergence, its diff.
-public struct CheckFinding: Sendable, Hashable {
-  public var diagnostic: Diagnostic
-  /// The diff behind a `model-divergence` finding.
-  public var divergence: ModelDivergence?
+/// One finding of `check`: the reader's about the format, or a rule's of
+/// the model (with, for a model divergence, its diff). Where it is and which
+/// rule are read alike from either.
+public enum CheckFinding: Sendable, Hashable {
+  /// A rule of the format, found by the reader.
+  case format(Diagnostic)
+  /// A lifecycle or graph rule, found by the ``Checker``.
+  case rule(Finding)
+  /// `model-divergence`, found by ``Conformance``: the finding and its diff.
+  indirect case divergence(ModelDivergence)
 
-  public init(_ diagnostic: Diagnostic, divergence: ModelDivergence? = nil) {
-    self.diagnostic = diagnostic
-    self.divergence = divergence
+  /// The rule found.
+  public var rule: Rule {
+    switch self {
+    case .format(let diagnostic): .format(diagnostic.rule)
+    case .rule(let finding): .check(finding.rule)
+    case .divergence(let divergence): .check(divergence.finding.rule)
+    }
   }
+
+  public var severity: Diagnostic.Severity {
+    switch self {
+    case .format(let diagnostic): diagnostic.severity
+    case .rule(let finding): finding.severity
+    case .divergence(let divergence): divergence.finding.severity
+    }
+  }
+
+  /// 1-based line number in the journal.
+  public var line: Int {
+    switch self {
+    case .format(let diagnostic): diagnostic.line
+    case .rule(let finding): finding.line
+    case .divergence(let divergence): divergence.finding.line
+    }
+  }
+
+  /// The `seq` of the event, when it has one.
+  public var seq: Int? {
+    switch self {
+    case .format(let diagnostic): diagnostic.seq
+    case .rule(let finding): finding.seq
+    case .divergence(let divergence): divergence.finding.seq
+    }
+  }
+
+  /// The rule's finding (a divergence's too); nil for the reader's.
+  public var finding: Finding? {
+    switch self {
+    case .format: nil
+    case .rule(let finding): finding
+    case .divergence(let divergence): divergence.finding
+    }
+  }
+
+  /// The reader's finding; nil for a rule's of the model.
+  public var diagnostic: Diagnostic? {
+    if case .format(let diagnostic) = self { diagnostic } else { nil }
+  }
+
+  /// The diff behind a `model-divergence` finding.
+  public var divergence: ModelDivergence? {
+    if case .divergence(let divergence) = self { divergence } else { nil }
+  }
+
+  /// 1-based byte column within the line, when a finding of the format points inside it.
+  public var column: Int? { diagnostic?.column }
+  /// Byte offset of the line's start (or of the torn tail) in the file, for a finding of the format.
+  public var offset: Int64? { diagnostic?.offset }
+  /// Length in bytes of a torn tail.
+  public var length: Int? { diagnostic?.length }
+  /// Controllers involved (the model's rules).
+  public var controllers: [ControllerID] { finding?.controllers ?? [] }
+  /// The `seq` of the move (or initial display) a rule's finding happened in.
+  public var move: Int? { finding?.move }
+  /// The app's call site of the event that shows a rule's finding, when it carries one.
+  public var source: String? { finding?.source }
 }
 
 /// What `check` found in one journal (or several, added up): events read,
@@ -21,26 +88,26 @@ public struct CheckSummary: Sendable, Hashable {
   /// Findings reported, by severity.
   public internal(set) var errors = 0
   public internal(set) var warnings = 0
-  /// Findings reported, by rule id.
-  public internal(set) var byRule: [String: Int] = [:]
+  /// Findings reported, by rule.
+  public internal(set) var byRule: [Rule: Int] = [:]
   /// Format errors (``FormatRule`` findings of error severity, warnings
   /// included in strict mode) whether reported or not: a journal with any
   /// cannot be read correctly, and never gets a clean verdict.
   public internal(set) var formatErrors = 0
-  /// Format errors that the rule selection left out of the report, by rule id.
-  public internal(set) var unreported: [String: Int] = [:]
+  /// Format errors that the rule selection left out of the report, by rule.
+  public internal(set) var unreported: [Rule: Int] = [:]
 
   public init() {}
 
-  /// Findings reported per rule, in the order of ``CheckRule/allRuleIDs`` (format
+  /// Findings reported per rule, in the order of ``Rule/allCases`` (format
   /// rules, then lifecycle and graph rules, then the model), those with none left out.
-  public var ruleCounts: [(rule: String, count: Int)] {
-    CheckRule.allRuleIDs.compactMap { id in byRule[id].map { (id, $0) } }
+  public var ruleCounts: [(rule: Rule, count: Int)] {
+    Rule.allCases.compactMap { rule in byRule[rule].map { (rule, $0) } }
   }
 
   /// Format errors left out of the report per rule, in the same order.
-  public var unreportedCounts: [(rule: String, count: Int)] {
-    CheckRule.allRuleIDs.compactMap { id in unreported[id].map { (id, $0) } }
+  public var unreportedCounts: [(rule: Rule, count: Int)] {
+    Rule.allCases.compactMap { rule in unreported[rule].map { (rule, $0) } }
   }
 
   /// Adds another journal's summary (for totals over several files).
@@ -53,12 +120,12 @@ public struct CheckSummary: Sendable, Hashable {
     unreported.merge(other.unreported, uniquingKeysWith: +)
   }
 
-  mutating func count(_ diagnostic: Diagnostic, times: Int) {
-    switch diagnostic.severity {
+  mutating func count(_ finding: CheckFinding, times: Int) {
+    switch finding.severity {
     case .error: errors += times
     case .warning: warnings += times
     }
-    byRule[diagnostic.rule, default: 0] += times
+    byRule[finding.rule, default: 0] += times
   }
 }
 
@@ -113,7 +180,7 @@ public struct JournalCheck: Sendable {
   private let conforms: Bool
   /// Findings waiting for earlier ones, sorted by line (stable).
   private var queue: [CheckFinding] = []
-  private var scratch: [Diagnostic] = []
+  private var scratch: [Finding] = []
   private var divergences: [ModelDivergence] = []
   /// The line of the last item read.
   private var line = 0
@@ -121,13 +188,10 @@ public struct JournalCheck: Sendable {
   private var recordLine: Int?
   /// The checker's ``Checker/heldSince`` after the last record.
   private var heldSince: Int?
-  /// The rule of the reader's last finding and whether it is selected: a file of many alike
-  /// (a storm of blank lines) asks once, not a string switch and a hash for each.
-  private var lastReaderRule: (id: String, selected: Bool)?
   /// The rule counted last and its entry in the summary's counts by rule: a storm of one rule is
   /// counted without hashing its id for each finding (only ``count(_:times:)`` inserts a rule,
   /// and it keeps this entry's index up to date).
-  private var lastCounted: (rule: String, index: Dictionary<String, Int>.Index)?
+  private var lastCounted: (rule: Rule, index: Dictionary<Rule, Int>.Index)?
 
   /// - Parameters:
   ///   - rules: the rules to report.
@@ -156,22 +220,17 @@ public struct JournalCheck: Sendable {
   /// Takes a finding of the reader (a line's findings come before its record).
   public mutating func consume(_ diagnostic: Diagnostic, into findings: inout [CheckFinding]) {
     line = max(line, diagnostic.line)
-    let selected: Bool
-    if let last = lastReaderRule, last.id == diagnostic.rule {
-      selected = last.selected
-    } else {
-      selected = rules.contains(diagnostic.rule)
-      lastReaderRule = (diagnostic.rule, selected)
-    }
+    let selected = rules.contains(diagnostic.rule)
     if selected && queue.isEmpty && diagnostic.line <= finalBound() {
       // Final at once, nothing waiting before it (a storm of blank lines): passed on as it is,
       // as the queue would pass it on.
-      count(diagnostic, times: 1)
-      findings.append(CheckFinding(diagnostic))
+      let finding = CheckFinding.format(diagnostic)
+      count(finding, times: 1)
+      findings.append(finding)
     } else if selected {
-      enqueue(CheckFinding(diagnostic))
+      enqueue(.format(diagnostic))
     } else if diagnostic.severity == .error {
-      summary.unreported[diagnostic.rule, default: 0] += 1
+      summary.unreported[.format(diagnostic.rule), default: 0] += 1
     }
     if diagnostic.severity == .error { summary.formatErrors += 1 }
     releaseFinal(into: &findings)
@@ -181,11 +240,11 @@ public struct JournalCheck: Sendable {
   /// Passes on the earliest half of the waiting findings, which are too many (``maxWaiting``).
   @inline(never)
   private mutating func releaseEarliest(into findings: inout [CheckFinding]) {
-    release(through: queue[queue.count - Self.maxWaiting / 2].diagnostic.line - 1, into: &findings)
+    release(through: queue[queue.count - Self.maxWaiting / 2].line - 1, into: &findings)
     if queue.count > Self.maxWaiting {
       // Every waiting finding is on one line: release by count.
       let n = queue.count - Self.maxWaiting / 2
-      for finding in queue[..<n] { count(finding.diagnostic, times: 1) }
+      for finding in queue[..<n] { count(finding, times: 1) }
       findings.append(contentsOf: queue[..<n])
       queue.removeFirst(n)
     }
@@ -225,7 +284,7 @@ public struct JournalCheck: Sendable {
     case .record(_, let line, _):
       let start = i == 0 ? 0 : Int(checked.ends[i - 1])
       let end = Int(checked.ends[i])
-      if end > start { scratch.append(contentsOf: checked.diagnostics[start..<end]) }
+      if end > start { scratch.append(contentsOf: checked.findings[start..<end]) }
       let held = checked.held[i]
       heldSince = held == CheckedBatch.none ? nil : held
       // The record itself only for the model comparison, borrowed in place: bound, it was copied.
@@ -241,7 +300,7 @@ public struct JournalCheck: Sendable {
   }
 
   /// Ends the journal checked by a ``CheckerPass``, given what its ``CheckerPass/finish()`` returned.
-  public mutating func finish(checked: [Diagnostic], into findings: inout [CheckFinding]) {
+  public mutating func finish(checked: [Finding], into findings: inout [CheckFinding]) {
     guard checks else { return finish(into: &findings) }
     scratch.append(contentsOf: checked)
     if conforms { conformance.finish(into: &divergences) }
@@ -294,12 +353,13 @@ public struct JournalCheck: Sendable {
     let bound = finalBound()
     var i = 0
     while i < scratch.count, scratch[i].line <= bound {
-      count(scratch[i], times: 1)
-      findings.append(CheckFinding(scratch[i]))
+      let finding = CheckFinding.rule(scratch[i])
+      count(finding, times: 1)
+      findings.append(finding)
       i += 1
     }
     while i < scratch.count {
-      enqueue(CheckFinding(scratch[i]))
+      enqueue(.rule(scratch[i]))
       i += 1
     }
     scratch.removeAll(keepingCapacity: true)
@@ -314,31 +374,33 @@ public struct JournalCheck: Sendable {
   }
 
   private mutating func drainScratch() {
-    for diagnostic in scratch { enqueue(CheckFinding(diagnostic)) }
+    for finding in scratch { enqueue(.rule(finding)) }
     scratch.removeAll(keepingCapacity: true)
-    for divergence in divergences { enqueue(CheckFinding(divergence.diagnostic, divergence: divergence)) }
+    for divergence in divergences { enqueue(.divergence(divergence)) }
     divergences.removeAll(keepingCapacity: true)
   }
 
-  /// Counts `times` findings like `diagnostic` in the summary.
+  /// Counts `times` findings like `finding` in the summary.
   @inline(__always)
-  private mutating func count(_ diagnostic: Diagnostic, times: Int) {
-    if let last = lastCounted, last.rule == diagnostic.rule {
-      switch diagnostic.severity {
+  private mutating func count(_ finding: CheckFinding, times: Int) {
+    let rule = finding.rule
+    if let last = lastCounted, last.rule == rule {
+      switch finding.severity {
       case .error: summary.errors += times
       case .warning: summary.warnings += times
       }
       summary.byRule.values[last.index] += times
     } else {
-      summary.count(diagnostic, times: times)
-      lastCounted = (diagnostic.rule, summary.byRule.index(forKey: diagnostic.rule)!)
+      summary.count(finding, times: times)
+      lastCounted = (rule, summary.byRule.index(forKey: rule)!)
     }
   }
 
   /// Inserts after every finding of the same or an earlier line.
   private mutating func enqueue(_ finding: CheckFinding) {
     var i = queue.endIndex
-    while i > queue.startIndex, queue[i - 1].diagnostic.line > finding.diagnostic.line { i -= 1 }
+    let line = finding.line
+    while i > queue.startIndex, queue[i - 1].line > line { i -= 1 }
     // Nearly always last: an insertion at the end went through the general replacement of a range.
     if i == queue.endIndex { queue.append(finding) } else { queue.insert(finding, at: i) }
   }
@@ -364,17 +426,17 @@ public struct JournalCheck: Sendable {
 
   private mutating func release(through line: Int, into findings: inout [CheckFinding]) {
     var n = 0
-    while n < queue.count, queue[n].diagnostic.line <= line {
+    while n < queue.count, queue[n].line <= line {
       // A run of findings of one rule and severity (a storm of blank lines) is counted at once.
       let first = n
       n += 1
-      while n < queue.count, queue[n].diagnostic.line <= line,
-        queue[n].diagnostic.severity == queue[first].diagnostic.severity,
-        queue[n].diagnostic.rule == queue[first].diagnostic.rule
+      while n < queue.count, queue[n].line <= line,
+        queue[n].severity == queue[first].severity,
+        queue[n].rule == queue[first].rule
       {
         n += 1
       }
-      count(queue[first].diagnostic, times: n - first)
+      count(queue[first], times: n - first)
     }
     guard n > 0 else { return }
     findings.append(contentsOf: queue[..<n])
@@ -440,7 +502,7 @@ public struct CheckerPass: Sendable {
         if keepsTransitions { checked.transitions.append(nil) }
         if keepsFacts { checked.facts.append(.none) }
       }
-      checked.ends.append(Int32(checked.diagnostics.count))
+      checked.ends.append(Int32(checked.findings.count))
       checked.held.append(checker.heldSince ?? CheckedBatch.none)
     }
     return checked
@@ -448,7 +510,7 @@ public struct CheckerPass: Sendable {
 
   private mutating func check(_ record: Record, line: Int, into batch: inout CheckedBatch) {
     let before = keepsFacts ? RecordFacts.before(record, in: checker.state, &recent) : 0
-    checker.check(record, line: line, into: &batch.diagnostics)
+    checker.check(record, line: line, into: &batch.findings)
     if keepsTransitions { batch.transitions.append(checker.state.transition) }
     if keepsFacts {
       batch.facts.append(
@@ -457,10 +519,10 @@ public struct CheckerPass: Sendable {
   }
 
   /// Ends the journal: the checker's last findings.
-  public mutating func finish() -> [Diagnostic] {
-    var diagnostics: [Diagnostic] = []
-    if checks { checker.finish(into: &diagnostics) }
-    return diagnostics
+  public mutating func finish() -> [Finding] {
+    var findings: [Finding] = []
+    if checks { checker.finish(into: &findings) }
+    return findings
   }
 
   /// The model's state after the last record checked (folded only when a lifecycle rule is selected).
@@ -471,9 +533,9 @@ public struct CheckerPass: Sendable {
 /// batch: the checker's findings (``JournalCheck/consume(_:checked:into:)``
 /// merges them) and, when the pass keeps them, each record's ``RecordFacts``.
 public struct CheckedBatch: Sendable {
-  /// Per item: the end of its findings in ``diagnostics``.
+  /// Per item: the end of its findings in ``findings``.
   fileprivate var ends: [Int32] = []
-  fileprivate var diagnostics: [Diagnostic] = []
+  fileprivate var findings: [Finding] = []
   /// Per item: the checker's ``Checker/heldSince`` after it, ``none`` for nil.
   fileprivate var held: [Int] = []
   /// Per item, with the model comparison: the transition of the checker's fold after it.

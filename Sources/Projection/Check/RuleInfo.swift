@@ -20,6 +20,7 @@ public struct RuleInfo: Sendable, Hashable {
     case model
   }
 
+  public var rule: Rule
   public var id: String
   public var kind: Kind
   public var severity: Diagnostic.Severity
@@ -28,8 +29,7 @@ public struct RuleInfo: Sendable, Hashable {
 
   /// Every rule, format rules first (errors, then warnings), then graph, lifecycle and model rules.
   public static let all: [RuleInfo] =
-    FormatRule.allCases.map { RuleInfo(id: $0.id, kind: .format, severity: $0.severity, summary: $0.summary) }
-    + CheckRule.allCases.map { RuleInfo(id: $0.id, kind: $0.kind, severity: $0.severity, summary: $0.summary) }
+    Rule.allCases.map { RuleInfo(rule: $0, id: $0.id, kind: $0.kind, severity: $0.severity, summary: $0.summary) }
 
   /// The rule with this id.
   public static func named(_ id: String) -> RuleInfo? { all.first { $0.id == id } }

@@ -12,35 +12,43 @@ import Journal
 /// try RuleSelection(only: ["modal-leek"])  // throws: unknown rule 'modal-leek' (did you mean 'modal-leak'?)
 /// ```
 public struct RuleSelection: Sendable, Hashable {
+  /// The selected rules of the model, by ``CheckRule``'s bit.
   private var bits: UInt32
-  private var integrity: Set<String>
+  /// The selected rules of the format, by ``FormatRule``'s position.
+  private var formatBits: UInt32
 
   /// Every rule.
-  public static let all = RuleSelection(bits: ~0, integrity: Set(CheckRule.integrityRuleIDs))
+  public static let all = RuleSelection(bits: ~0, formatBits: ~0)
 
-  private init(bits: UInt32, integrity: Set<String>) {
+  private init(bits: UInt32, formatBits: UInt32) {
     self.bits = bits
-    self.integrity = integrity
+    self.formatBits = formatBits
+  }
+
+  /// The rules in `only` (every rule when it is empty), minus those in `excluding`.
+  public init(only: [Rule], excluding: [Rule] = []) {
+    var selection = only.isEmpty ? RuleSelection.all : RuleSelection(bits: 0, formatBits: 0)
+    for rule in only { selection.set(rule, true) }
+    for rule in excluding { selection.set(rule, false) }
+    self = selection
   }
 
   /// The rules named in `only` (every rule when it is empty), minus those in `excluding`.
   ///
   /// - Throws: ``UnknownRuleError`` for the first id that names no rule.
   public init(only: [String] = [], excluding: [String] = []) throws(UnknownRuleError) {
-    for id in only + excluding where !CheckRule.allRuleIDs.contains(id) { throw UnknownRuleError(id: id) }
-    var selection = only.isEmpty ? RuleSelection.all : RuleSelection(bits: 0, integrity: [])
-    for id in only { selection.set(id, true) }
-    for id in excluding { selection.set(id, false) }
-    self = selection
+    var rules: [Rule] = []
+    for id in only + excluding {
+      guard let rule = Rule(id: id) else { throw UnknownRuleError(id: id) }
+      rules.append(rule)
+    }
+    self.init(only: Array(rules[..<only.count]), excluding: Array(rules[only.count...]))
   }
 
-  private mutating func set(_ id: String, _ on: Bool) {
-    if let rule = CheckRule(rawValue: id) {
-      if on { bits |= rule.bit } else { bits &= ~rule.bit }
-    } else if on {
-      integrity.insert(id)
-    } else {
-      integrity.remove(id)
+  private mutating func set(_ rule: Rule, _ on: Bool) {
+    switch rule {
+    case .check(let rule): if on { bits |= rule.bit } else { bits &= ~rule.bit }
+    case .format(let rule): if on { formatBits |= rule.bit } else { formatBits &= ~rule.bit }
     }
   }
 
@@ -48,14 +56,29 @@ public struct RuleSelection: Sendable, Hashable {
   @inline(__always)
   public func contains(_ rule: CheckRule) -> Bool { bits & rule.bit != 0 }
 
-  /// Whether the rule with this id is selected (an unknown id never is).
-  public func contains(_ id: String) -> Bool {
-    if let rule = CheckRule(rawValue: id) { return contains(rule) }
-    return integrity.contains(id)
+  /// Whether a rule of the format is selected.
+  @inline(__always)
+  public func contains(_ rule: FormatRule) -> Bool { formatBits & rule.bit != 0 }
+
+  /// Whether the rule is selected.
+  public func contains(_ rule: Rule) -> Bool {
+    switch rule {
+    case .check(let rule): contains(rule)
+    case .format(let rule): contains(rule)
+    }
   }
+
+  /// Whether the rule with this id is selected (an unknown id never is).
+  public func contains(_ id: String) -> Bool { Rule(id: id).map(contains) ?? false }
 
   /// Whether any lifecycle rule of the ``Checker`` is selected.
   public var containsLifecycleRules: Bool { CheckRule.lifecycleRules.contains { contains($0) } }
+}
+
+extension FormatRule {
+  /// The bit of this rule in a ``RuleSelection``.
+  @inline(__always)
+  var bit: UInt32 { 1 << UInt32(position) }
 }
 
 /// A rule id that names no rule; the message names the closest id.
@@ -69,11 +92,11 @@ public struct UnknownRuleError: Error, Sendable, Hashable, CustomStringConvertib
     self.id = id
     // An id it begins is the likeliest ("model" for model-divergence); else the nearest by edit distance.
     let lowered = id.lowercased()
-    if !lowered.isEmpty, let prefixed = CheckRule.allRuleIDs.first(where: { $0.hasPrefix(lowered) }) {
+    if !lowered.isEmpty, let prefixed = Rule.ids.first(where: { $0.hasPrefix(lowered) }) {
       suggestion = prefixed
       return
     }
-    suggestion = closestWord(to: lowered, in: CheckRule.allRuleIDs)
+    suggestion = closestWord(to: lowered, in: Rule.ids)
   }
 
   /// `unknown rule 'modal-leek' (did you mean 'modal-leak'?)`.

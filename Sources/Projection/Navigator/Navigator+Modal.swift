@@ -20,7 +20,7 @@ extension Navigator {
       try nav.checkNew(id, className: className)
       if let occupant = nav.state.store[Int(p)].neighbours[direction] {
         throw NavigatorError(
-          .slotOccupied,
+          .rule(.slotOccupied),
           "cannot present \(quoted(id)): the \(direction) slot of \(quoted(nav.state.id(at: p))) holds "
             + quoted(nav.state.id(at: occupant)))
       }

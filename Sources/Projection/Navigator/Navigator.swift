@@ -216,10 +216,10 @@ public struct Navigator: Sendable {
     guard let p = state.position(of: id) else {
       var message = "unknown controller \(quoted(id))"
       if suggestsIDs, let near = closestAlive(to: id) { message += " (did you mean \(quoted(near))?)" }
-      throw NavigatorError(.unknownController, message)
+      throw NavigatorError(.rule(.unknownController), message)
     }
     guard state.store[Int(p)].isAlive else {
-      throw NavigatorError(.useAfterDealloc, "controller \(quoted(id)) was deallocated")
+      throw NavigatorError(.rule(.useAfterDealloc), "controller \(quoted(id)) was deallocated")
     }
     return p
   }
@@ -252,7 +252,7 @@ public struct Navigator: Sendable {
     }
     if let c = state[controller: id] {
       throw NavigatorError(
-        .idReused,
+        .rule(.idReused),
         c.isAlive
           ? "controller \(quoted(id)) already exists"
           : "controller id \(quoted(id)) was used by a deallocated controller; ids are never reused")
@@ -312,7 +312,7 @@ public struct Navigator: Sendable {
     try command { (nav) throws(NavigatorError) in
       let a = try nav.alive(from)
       let b = try nav.alive(to)
-      guard a != b else { throw NavigatorError(.selfLink, "cannot link \(quoted(from)) to itself") }
+      guard a != b else { throw NavigatorError(.rule(.selfLink), "cannot link \(quoted(from)) to itself") }
       nav.writeLink(a, direction, b)
     }
   }
@@ -381,7 +381,7 @@ public struct Navigator: Sendable {
     try command { (nav) throws(NavigatorError) in
       let x = try nav.alive(id)
       if let refusal = nav.state.deallocRefusal(x) {
-        throw NavigatorError(.deallocForbidden, "cannot deallocate \(quoted(id)): it is \(refusal.text)")
+        throw NavigatorError(.rule(.deallocForbidden), "cannot deallocate \(quoted(id)): it is \(refusal.text)")
       }
       for direction in Direction.slotOrder where nav.state.store[Int(x)].neighbours[direction] != nil {
         nav.emit(.unlink(from: id, direction: direction))

@@ -83,7 +83,7 @@ public final class JournalPass {
   /// Set when reading failed part way through; ``next()`` then returned `nil`.
   public private(set) var readError: JournalFileError?
   /// The checker's findings at the end of the journal (after the last batch; empty without the checker).
-  public private(set) var finalFindings: [Diagnostic] = []
+  public private(set) var finalFindings: [Finding] = []
   /// The checker's state at the end of the journal (after the last batch; nil without the checker).
   public private(set) var finalState: State?
 
@@ -152,7 +152,7 @@ public final class JournalPass {
     var checked = CheckedBatch()
     var bytesRead: Int64
     /// Set on the last batch: the checker's findings at the end, its state and any read error.
-    var end: (findings: [Diagnostic], state: State?, error: JournalFileError?)?
+    var end: (findings: [Finding], state: State?, error: JournalFileError?)?
   }
 
   /// The reading stage: reads and decodes every item and queues them in batches.

@@ -43,7 +43,7 @@ public enum ScenarioShrink {
   /// The reference runner: whether the recording of the candidate (``candidate(_:keeping:)``)
   /// under `profile` has at least one finding of `rule`. A candidate the compiler refuses
   /// (a command naming a controller removed, a dealloc of the focus...) does not.
-  public static func shows(_ rule: String, _ scenario: Scenario, keeping kept: [Int], profile: Profile) -> Bool {
+  public static func shows(_ rule: Rule, _ scenario: Scenario, keeping kept: [Int], profile: Profile) -> Bool {
     let candidate = candidate(scenario, keeping: kept)
     guard let navigator = try? ScenarioCompiler.run(candidate, profile: profile) else { return false }
     return findings(of: rule, in: navigator.records) > 0
@@ -51,17 +51,17 @@ public enum ScenarioShrink {
 
   /// The findings of `rule` in records (one per line, from line 1), as `check --rule RULE` counts them
   /// (`model-divergence`: against the intended model).
-  public static func findings(of rule: String, in records: [Record]) -> Int {
+  public static func findings(of rule: Rule, in records: [Record]) -> Int {
     findings(of: rule, in: records.enumerated().map { JournalItem.record($1, line: $0 + 1, offset: 0) })
   }
 
   /// The findings of `rule` in a journal's items (records and the reader's format findings).
-  public static func findings(of rule: String, in items: [JournalItem]) -> Int {
-    guard let rules = try? RuleSelection(only: [rule]) else { return 0 }
-    var check = JournalCheck(rules: rules, model: rule == CheckRule.modelDivergence.id ? .intended : nil)
+  public static func findings(of rule: Rule, in items: [JournalItem]) -> Int {
+    var check = JournalCheck(
+      rules: RuleSelection(only: [rule]), model: rule == .check(.modelDivergence) ? .intended : nil)
     var findings: [CheckFinding] = []
     for item in items { check.consume(item, into: &findings) }
     check.finish(into: &findings)
-    return findings.count { $0.diagnostic.rule == rule }
+    return findings.count { $0.rule == rule }
   }
 }

@@ -3,34 +3,12 @@ import Journal
 /// An event that breaks the model, found by the fold.
 ///
 /// The fold never crashes and never throws on such events: it applies what it
-/// sensibly can and returns these. Each kind's `id` is the rule id of the
-/// lifecycle checker (spec "Lifecycle rules").
+/// sensibly can and returns these. Each breaks one graph rule of the
+/// lifecycle checker (``rule``; spec "Lifecycle rules"). What the fold
+/// applies of each: `self-link`, `unknown-controller` and `use-after-dealloc`
+/// are not applied; `slot-occupied` (the link replaces), `id-reused`,
+/// `dealloc-forbidden`, `focus-mismatch` and `not-neighbour` are.
 public struct Anomaly: Sendable, Hashable, CustomStringConvertible {
-  public enum Kind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// A `link` (or `modal`) naming one controller at both ends. Not applied.
-    case selfLink = "self-link"
-    /// The link that presents a modal (the first link naming it after its `modal` event, from its
-    /// presenter) into a slot that already held another controller. Applied (it replaces).
-    case slotOccupied = "slot-occupied"
-    /// An `alloc` of an id already allocated, alive or not.
-    case idReused = "id-reused"
-    /// An event naming a controller that was never allocated. Not applied.
-    case unknownController = "unknown-controller"
-    /// An event naming a deallocated controller. Not applied.
-    case useAfterDealloc = "use-after-dealloc"
-    /// A `dealloc` of the root, the focus, a controller in the transition in flight, or a
-    /// presenter whose modal is alive. Applied.
-    case deallocForbidden = "dealloc-forbidden"
-    /// A `move` whose `from` is not the focus. Applied.
-    case focusMismatch = "focus-mismatch"
-    /// A `move` whose `to` is not `from`'s neighbour in that direction. Applied.
-    case notNeighbour = "not-neighbour"
-
-    /// The stable rule id, e.g. `self-link`.
-    public var id: String { rawValue }
-    public var description: String { rawValue }
-  }
-
   /// What the fold found, in the terms of the model; ``message`` puts it into words.
   public enum Fact: Sendable, Hashable {
     /// `self-link`: a `link` from the controller to itself.
@@ -74,7 +52,7 @@ public struct Anomaly: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The rule the fact breaks.
-  public var kind: Kind {
+  public var rule: CheckRule {
     switch fact {
     case .linkToItself, .modalPresentedByItself: .selfLink
     case .slotOccupied: .slotOccupied
@@ -99,6 +77,6 @@ public struct Anomaly: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// `message [kind]`.
-  public var description: String { "\(message) [\(kind.id)]" }
+  /// `message [rule]`.
+  public var description: String { "\(message) [\(rule.id)]" }
 }

@@ -6,7 +6,7 @@ import Journal
 /// the same result. Implied reverse links and replaced links are replayed as the
 /// spec's graph rules say. Unknown event types only count. An event that breaks
 /// the model never crashes and never throws: the fold applies what it sensibly
-/// can (see ``Anomaly/Kind`` for what is applied) and returns the anomalies, for
+/// can (see ``Anomaly`` for what is applied) and returns the anomalies, for
 /// the lifecycle checker, which looks at the state before the record, the
 /// record and these anomalies.
 ///
@@ -17,7 +17,7 @@ import Journal
 /// reduce(into: &state, Record(seq: 2, time: .modelEpoch, event: .root(controller: "home")))
 /// state.focus  // "home"
 /// let anomalies = reduce(into: &state, Record(seq: 3, time: .modelEpoch, event: .root(controller: "hme")))
-/// anomalies.first?.kind  // .unknownController
+/// anomalies.first?.rule  // .unknownController
 /// ```
 ///
 /// - Parameters:

@@ -67,7 +67,7 @@ public struct TraceWriter: Sendable, PassConsumer {
   }
 
   /// Ends the run; `checked` is the ``CheckerPass``'s ``CheckerPass/finish()`` when batches were checked apart.
-  public mutating func endRun(checked: [Diagnostic]? = nil) {
+  public mutating func endRun(checked: [Finding]? = nil) {
     if chrome != nil { chrome!.endRun(checked: checked) } else { otlp!.endRun(checked: checked) }
   }
 

@@ -158,7 +158,7 @@ struct ReportRunBuilder {
 
   /// Folds `records` (the window's, and every one before it) and writes the block.
   mutating func build(
-    records: [Record], lines: [Int], window: Range<Int>, name: String, findings: [Diagnostic], note: String?,
+    records: [Record], lines: [Int], window: Range<Int>, name: String, findings: [CheckFinding], note: String?,
     totalEvents: Int, lineAfterRecords: Int?
   ) -> [[UInt8]] {
     for i in 0..<window.lowerBound { _ = reduce(into: &state, records[i]) }
@@ -297,7 +297,7 @@ struct ReportRunBuilder {
   /// - Returns: the block in pieces, in order (the page writes them one after the other: the
   ///   large ones, the columns, deltas, layouts and strings, are not copied into one more buffer).
   mutating func finish(
-    records: [Record], lines: [Int], window: Range<Int>, name: String, findings: [Diagnostic], note: String?,
+    records: [Record], lines: [Int], window: Range<Int>, name: String, findings: [CheckFinding], note: String?,
     totalEvents: Int, lineAfterRecords: Int?
   ) -> [[UInt8]] {
     precondition(stepped == window.count, "every event of the window stepped")
@@ -823,10 +823,10 @@ struct ReportRunBuilder {
   /// `whole`: the window is the whole journal (every finding is listed);
   /// `lineAfterRecords`: findings from this line on are past the records kept.
   private mutating func writeFindings(
-    _ findings: [Diagnostic], lanes: [Int32], whole: Bool, lineAfterRecords: Int?, to json: inout JSONBuffer
+    _ findings: [CheckFinding], lanes: [Int32], whole: Bool, lineAfterRecords: Int?, to json: inout JSONBuffer
   ) {
     var rules: [String] = []
-    var ruleIndex: [String: Int] = [:]
+    var ruleIndex: [Rule: Int] = [:]
     json.key("findings")
     json.open("[")
     for (finding, l) in zip(findings, lanes) {
@@ -848,7 +848,7 @@ struct ReportRunBuilder {
       } else {
         rule = rules.count
         ruleIndex[finding.rule] = rule
-        rules.append(finding.rule)
+        rules.append(finding.rule.id)
       }
       typealias F = ReportData.Finding
       var values = [Int](repeating: 0, count: F.allCases.count)

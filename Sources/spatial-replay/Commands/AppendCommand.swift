@@ -100,7 +100,7 @@ struct AppendCommand: Command {
         guard let line = input.next() else { break }
         if line.isOverLong {
           failure = Diagnostic(
-            rule: FormatRule.framing.id, severity: .error, line: line.number, column: input.maxLineLength + 1,
+            rule: .framing, severity: .error, line: line.number, column: input.maxLineLength + 1,
             message: "line is longer than the limit of \(input.maxLineLength) bytes")
           break
         }

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// `bisect RUN...`: the runs in order (one per build), the first one good;
 /// finds the first run that differs from it (or has check errors) with a

@@ -34,9 +34,9 @@ struct CheckCommand: Command {
     arguments.flag(Option.json) || arguments.choice(format).map { $0 != "text" } ?? false
   }
   static let rule = Option.list(
-    "--rule", "ID", "report only these rules (comma-separated, repeatable)", values: .suggested(CheckRule.allRuleIDs))
+    "--rule", "ID", "report only these rules (comma-separated, repeatable)", values: .suggested(Rule.ids))
   static let noRule = Option.list(
-    "--no-rule", "ID", "do not report these rules", values: .suggested(CheckRule.allRuleIDs))
+    "--no-rule", "ID", "do not report these rules", values: .suggested(Rule.ids))
   static let model = Option.model.help(
     "also re-run the recorded inputs through the reference model of\nPROFILE (intended, the default, or legacy) and report where the\nrecording differs from it (rule model-divergence), each with a diff:\n= matching events, - expected by the model, + recorded instead"
   )

@@ -163,7 +163,7 @@ struct DiffRunLoader: Sendable {
     var errors: Int
     var warnings: Int
     /// The first findings, in file order (see ``keep``).
-    var findings: [Diagnostic]
+    var findings: [CheckFinding]
     /// The session header, when the journal has one.
     var header: SessionHeader? = nil
   }
@@ -263,7 +263,7 @@ struct DiffRunLoader: Sendable {
     }
     var run = NormalizedRun(options: options)
     var loaded = Loaded(name: name, run: NormalizedRun(options: options), errors: 0, warnings: 0, findings: [])
-    func note(_ d: Diagnostic) {
+    func note(_ d: CheckFinding) {
       switch d.severity {
       case .error: loaded.errors += 1
       case .warning: loaded.warnings += 1
@@ -277,7 +277,7 @@ struct DiffRunLoader: Sendable {
       var found: [CheckFinding] = []
       while let item = reader.next() {
         checks.consume(item, into: &found)
-        for finding in found { note(finding.diagnostic) }
+        for finding in found { note(finding) }
         found.removeAll(keepingCapacity: true)
         if case .record(let record, let line, _) = item {
           if case .session(let header) = record.event, loaded.header == nil { loaded.header = header }
@@ -285,14 +285,14 @@ struct DiffRunLoader: Sendable {
         }
       }
       checks.finish(into: &found)
-      for finding in found { note(finding.diagnostic) }
+      for finding in found { note(finding) }
     } else {
       while let item = reader.next() {
         switch item {
         case .record(let record, let line, _):
           if case .session(let header) = record.event, loaded.header == nil { loaded.header = header }
           run.append(record, line: line)
-        case .diagnostic(let d): note(d)
+        case .diagnostic(let d): note(.format(d))
         }
       }
     }

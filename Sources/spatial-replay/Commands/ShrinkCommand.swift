@@ -46,7 +46,7 @@ struct ShrinkCommand: Command {
     """
   static let rule = Option.value(
     "--rule", "RULE", "the finding to keep (a rule of 'check', e.g. modal-leak)",
-    values: .suggested(CheckRule.allRuleIDs))
+    values: .suggested(Rule.ids))
   static let runOption = Option.value(
     "--run", "CMD",
     "the runner: a shell command given the candidate script's path as\nits last argument, printing the journal of its run"
@@ -72,7 +72,7 @@ struct ShrinkCommand: Command {
   ]
 
   let file: String
-  let rule: String
+  let rule: Rule
   let profile: Profile?
   let run: String?
   let verbose: Bool
@@ -87,12 +87,8 @@ struct ShrinkCommand: Command {
     file = arguments.positionals[0]
     try JournalInput.refuseDirectories([file], command: Self.name)
     guard let rule = arguments.value(Self.rule) else { throw UsageError("shrink needs --rule RULE") }
-    do {
-      _ = try RuleSelection(only: [rule])
-    } catch {
-      throw UsageError(error.description)
-    }
-    self.rule = rule
+    guard let known = Rule(id: rule) else { throw UsageError(UnknownRuleError(id: rule).description) }
+    self.rule = known
     profile = arguments.choice(Option.profile).flatMap(Profile.init(rawValue:))
     run = arguments.value(Self.runOption)
     if run?.allSatisfy({ $0 == " " }) == true { throw UsageError("--run needs a command") }
@@ -255,7 +251,7 @@ private struct ShrinkInput {
   }
 
   /// The shrunk script: a comment, the `session` line, then the kept commands' lines.
-  func script(keeping kept: [Int], rule: String, original: Int) -> String {
+  func script(keeping kept: [Int], rule: Rule, original: Int) -> String {
     var out = "# spatial-replay shrink --rule \(rule): \(kept.count) of \(original) commands (profile \(profile))\n"
     if hasSession { out += lineTexts[0] + "\n" }
     let offset = hasSession ? 1 : 0
@@ -285,7 +281,7 @@ private func readAll(_ path: String) throws(CommandFailure) -> [UInt8] {
 /// `--run CMD`: writes each candidate to a file and runs CMD on it.
 private struct ScriptRunner {
   let command: String
-  let rule: String
+  let rule: Rule
   let name: String
   let verbose: Bool
   let lines: [String]

@@ -114,7 +114,7 @@ struct TailCommand: Command {
         let length = follower.unterminatedBytes
         context.stderr.write(
           Diagnostic(
-            rule: FormatRule.tornTail.id, severity: reading.strict ? .error : .warning,
+            rule: .tornTail, severity: reading.strict ? .error : .warning,
             line: follower.lineNumber + 1, offset: follower.consumed,
             length: Int(length),
             message: "torn tail: \(length) \(length == 1 ? "byte" : "bytes") at offset \(follower.consumed) "
@@ -194,11 +194,13 @@ struct TailSession {
   var verdict = Verdict()
   private var integrity: IntegrityTracker
   private var checker: Checker
-  private var found: [Diagnostic] = []
+  private var found: [CheckFinding] = []
+  /// The checker's findings of the line being decoded.
+  private var checked: [Finding] = []
   /// The last lines of the initial read: decoded record (nil when it did not decode) and bytes.
   private var recent: [(number: Int, record: Record?, bytes: [UInt8])] = []
   /// Findings of the initial read about its last lines.
-  private var recentFindings: [Diagnostic] = []
+  private var recentFindings: [CheckFinding] = []
   /// The number of the last line read.
   private var lastLine = 0
   /// Format errors printed so far.
@@ -219,7 +221,7 @@ struct TailSession {
   mutating func end(_ context: inout Context) {
     guard let finding = integrity.missingHeaderAtEnd(lastLine: lastLine, lastOffset: 0) else { return }
     verdict.note(finding)
-    printFinding(finding, &context)
+    printFinding(.format(finding), &context)
   }
 
   /// Initial read: checks every line, keeps the last `keeping` and their findings.
@@ -293,7 +295,7 @@ struct TailSession {
         // The reader's checks of a line before it is decoded: bom, crlf, blank-line.
         let framed = integrity.frame(line: number, offset: offset, bytes: raw, terminated: true, crlf: crlf) {
           verdict.note($0)
-          found.append($0)
+          found.append(.format($0))
         }
         guard let (line, shift) = framed else { return nil }
         return Result { () throws(DecodeError) in try RecordDecoder.decode(line, limits: limits) }
@@ -305,17 +307,20 @@ struct TailSession {
       case .success(let record):
         integrity.check(record, line: number, offset: offset) { finding in
           verdict.note(finding)
-          found.append(finding)
+          found.append(.format(finding))
         }
-        checker.check(record, line: number, into: &found)
+        checker.check(record, line: number, into: &checked)
+        for finding in checked { found.append(.rule(finding)) }
+        checked.removeAll(keepingCapacity: true)
         return (record, number, bytes)
       case .failure(let error):
         integrity.noteUndecodedLine()
         verdict.noteFormatErrors(1)
         found.append(
-          Diagnostic(
-            rule: error.rule, severity: .error, line: number, column: error.offset + 1, offset: offset,
-            message: error.message))
+          .format(
+            Diagnostic(
+              rule: error.rule, severity: .error, line: number, column: error.offset + 1, offset: offset,
+              message: error.message)))
         return (nil, number, bytes)
       }
     case .overLong(let number, let offset, let length):
@@ -323,9 +328,10 @@ struct TailSession {
       integrity.noteUndecodedLine()
       verdict.noteFormatErrors(1)
       found.append(
-        Diagnostic(
-          rule: FormatRule.framing.id, severity: .error, line: number, offset: offset,
-          message: "line of \(length) bytes is longer than the limit of \(reading.limits.maxLineLength) bytes"))
+        .format(
+          Diagnostic(
+            rule: .framing, severity: .error, line: number, offset: offset,
+            message: "line of \(length) bytes is longer than the limit of \(reading.limits.maxLineLength) bytes")))
       return (nil, number, [])
     case .rewritten, .replaced:
       return (nil, nil, [])
@@ -342,8 +348,8 @@ struct TailSession {
     }
   }
 
-  private mutating func printFinding(_ finding: Diagnostic, _ context: inout Context) {
-    if finding.severity == .error, FormatRule(rawValue: finding.rule) != nil { shownFormatErrors += 1 }
+  private mutating func printFinding(_ finding: CheckFinding, _ context: inout Context) {
+    if finding.severity == .error, case .format = finding { shownFormatErrors += 1 }
     context.stdout.flush()
     context.stderr.write(finding, file: name, glyphs: glyphs)
     context.stderr.flush()

@@ -64,7 +64,7 @@ struct TestgenCommand: Command {
   let named: [ControllerID]
   let defaultMode: RegressionTestSource.Expectation.Mode?
   let modes: [(id: ControllerID, mode: RegressionTestSource.Expectation.Mode)]
-  let rules: [String]
+  let rules: [Rule]
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     guard arguments.positionals.count == 1 else {
@@ -110,12 +110,16 @@ struct TestgenCommand: Command {
     }
     self.defaultMode = defaultMode
     self.modes = modes
-    rules = arguments.values(Self.rule)
-    for rule in rules where !CheckRule.allRuleIDs.contains(rule) {
-      var message = "unknown rule '\(displayText(rule))'"
-      if let near = closestWord(to: rule, in: CheckRule.allRuleIDs) { message += " (did you mean \(near)?)" }
-      throw UsageError(message)
+    var rules: [Rule] = []
+    for rule in arguments.values(Self.rule) {
+      guard let known = Rule(id: rule) else {
+        var message = "unknown rule '\(displayText(rule))'"
+        if let near = closestWord(to: rule, in: Rule.ids) { message += " (did you mean \(near)?)" }
+        throw UsageError(message)
+      }
+      rules.append(known)
     }
+    self.rules = rules
     let inputs = InputFiles([script])
     for framework in frameworks {
       try inputs.refuse(directory + "/" + fileName(framework))
@@ -177,7 +181,7 @@ struct TestgenCommand: Command {
     }
 
     // auto: exact where the legacy findings (of --rule) name the controller.
-    let legacyFindings = (legacy?.findings ?? []).filter { rules.isEmpty || rules.contains($0.rule) }
+    let legacyFindings = (legacy?.findings ?? []).filter { rules.isEmpty || rules.contains(.check($0.rule)) }
     let aboutFinding = Set(legacyFindings.flatMap(\.controllers))
     let asserted = named.isEmpty ? intended.controllers : intended.controllers.filter { named.contains($0) }
     let expectations = asserted.map { id in
@@ -200,7 +204,7 @@ struct TestgenCommand: Command {
   }
 
   /// How the test fares on the legacy model: the rules it fails with, or a warning that it passes.
-  private func legacySummary(_ source: RegressionTestSource, legacy: SpatialRecording?, legacyFindings: [Diagnostic])
+  private func legacySummary(_ source: RegressionTestSource, legacy: SpatialRecording?, legacyFindings: [Finding])
     -> String
   {
     guard let legacy else {
@@ -217,12 +221,12 @@ struct TestgenCommand: Command {
     if failures.isEmpty {
       text += "spatial-replay: warning: the test passes on the legacy model too: it does not catch the legacy bugs\n"
     } else {
-      let rules = legacy.rules.joined(separator: ", ")
+      let rules = legacy.rules.map(\.id).joined(separator: ", ")
       text += "spatial-replay: note: on the legacy model the test fails (\(failures.count) "
       text += failures.count == 1 ? "failure" : "failures"
       text += rules.isEmpty ? ")\n" : "; check finds \(rules))\n"
     }
-    for rule in rules where !legacyFindings.contains(where: { $0.rule == rule }) {
+    for rule in rules where !legacyFindings.contains(where: { .check($0.rule) == rule }) {
       text += "spatial-replay: warning: the legacy model's recording of the script shows no \(rule)\n"
     }
     return text

@@ -339,7 +339,7 @@ extension PointIndex {
     out.unsigned(UInt64(finalChecksum))
     out.int(diagnostics.count)
     for d in diagnostics {
-      out.string(d.rule)
+      out.string(d.rule.id)
       out.bool(d.severity == .error)
       out.int(d.line)
       out.optional(d.column) { $0.int($1) }
@@ -347,9 +347,9 @@ extension PointIndex {
       out.optional(d.offset) { $0.int(Int($1)) }
       out.optional(d.length) { $0.int($1) }
       out.string(d.message)
-      out.int(d.controllers.count)
-      for id in d.controllers { out.string(id.rawValue) }
-      out.optional(d.move) { $0.int($1) }
+      // The reader's findings name no controllers and no move: kept in the layout all the same.
+      out.int(0)
+      out.bool(false)
     }
     out.bool(hadErrors)
     out.optional(seqRange) { out, range in
@@ -387,15 +387,18 @@ extension PointIndex {
     finalChecksum = UInt32(checksum)
     diagnostics = []
     for _ in 0..<(try input.int(in: 0...PointIndex.maximumDiagnostics)) {
+      guard let rule = FormatRule(rawValue: try input.string()) else {
+        throw SnapshotReader.Damaged(offset: input.position)
+      }
       var d = Diagnostic(
-        rule: try input.string(), severity: try input.bool() ? .error : .warning, line: try input.int(), message: "")
+        rule: rule, severity: try input.bool() ? .error : .warning, line: try input.int(), message: "")
       d.column = try input.optional { (input) throws(SnapshotReader.Damaged) in try input.int() }
       d.seq = try input.optional { (input) throws(SnapshotReader.Damaged) in try input.int() }
       d.offset = try input.optional { (input) throws(SnapshotReader.Damaged) in Int64(try input.int()) }
       d.length = try input.optional { (input) throws(SnapshotReader.Damaged) in try input.int() }
       d.message = try input.string()
-      for _ in 0..<(try input.int(in: 0...Int(Int32.max))) { d.controllers.append(ControllerID(try input.string())) }
-      d.move = try input.optional { (input) throws(SnapshotReader.Damaged) in try input.int() }
+      for _ in 0..<(try input.int(in: 0...Int(Int32.max))) { _ = try input.string() }
+      _ = try input.optional { (input) throws(SnapshotReader.Damaged) in try input.int() }
       diagnostics.append(d)
     }
     hadErrors = try input.bool()

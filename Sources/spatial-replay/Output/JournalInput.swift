@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 #if canImport(Glibc)
   import Glibc
@@ -219,34 +220,17 @@ struct ShownFindings {
 }
 
 extension FileOutput {
-  /// Writes a finding as `file:line[:column]: severity: message [rule]`, the
-  /// message rendered with `glyphs`, with any control or invisible characters
-  /// (from the journal or its name) escaped.
-  ///
-  /// Implementation note: written piece by piece, the same bytes as
-  /// `displayText(diagnostic.formatted(file: file, ascii: glyphs.isASCII))` (escaping goes scalar by
-  /// scalar, and returns plain text as it is) without building the line as a
-  /// string first: `check` of a legacy journal writes some 600k findings.
-  mutating func write(_ diagnostic: Diagnostic, file: String, glyphs: Glyphs = .unicode) {
-    write(displayText(file, limit: .max))
-    write(":")
-    write(String(diagnostic.line))
-    if let column = diagnostic.column {
-      write(":")
-      write(String(column))
-    }
-    write(": ")
-    write(diagnostic.severity.rawValue)
-    write(": ")
-    write(displayText(diagnostic.message(glyphs), limit: .max))
-    write(" [")
-    write(displayText(diagnostic.rule, limit: .max))
-    write("]")
-    if let source = diagnostic.source {
-      write(" (recorded at ")
-      write(displayText(source, limit: .max))
-      write(")")
-    }
+  /// Writes a reader's finding as `file:line[:column]: severity: message [rule]`, with any
+  /// control or invisible characters (from the journal or its name) escaped.
+  mutating func write(_ diagnostic: Diagnostic, file: String) {
+    write(CheckFinding.format(diagnostic), file: file)
+  }
+
+  /// Writes a finding as `file:line[:column]: severity: message [rule]`, the message
+  /// rendered with `glyphs`, with any control or invisible characters (from the journal
+  /// or its name) escaped (``CheckFinding/write(file:glyphs:escaped:color:to:)``).
+  mutating func write(_ finding: CheckFinding, file: String, glyphs: Glyphs = .unicode) {
+    finding.write(file: file, glyphs: glyphs, escaped: true, to: &self)
     write("\n")
   }
 }

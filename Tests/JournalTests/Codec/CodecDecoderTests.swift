@@ -50,11 +50,11 @@ import Testing
       #expect(
         decodeBytes(head + plain + [0x01] + tail).failure
           == DecodeError(
-            rule: "malformed", offset: contentStart + length,
+            rule: .malformed, offset: contentStart + length,
             message: "control character 0x01 must be escaped in a string"))
       #expect(
         decodeBytes(head + plain + [0xFF] + tail).failure
-          == DecodeError(rule: "framing", offset: contentStart + length, message: "invalid UTF-8 byte 0xff"))
+          == DecodeError(rule: .framing, offset: contentStart + length, message: "invalid UTF-8 byte 0xff"))
       #expect(
         decodeBytes(head + plain + [0x7F, 0x20, 0x1F + 1, 0x7E] + tail).success?.event
           == .root(controller: ControllerID(String(repeating: "a", count: length) + "\u{7F}  ~b")))
@@ -263,22 +263,22 @@ import Testing
     // Present envelope keys are still checked.
     #expect(
       decodeDraftLine(#"{"seq":-1,"type":"dealloc","controller":"a"}"#).failure
-        == DecodeError(rule: "malformed", offset: 7, message: #"expected an integer ≥ 0 for "seq", found -1"#))
+        == DecodeError(rule: .malformed, offset: 7, message: #"expected an integer ≥ 0 for "seq", found -1"#))
     #expect(
       decodeDraftLine(#"{"seq":1}"#).failure
-        == DecodeError(rule: "malformed", offset: 8, message: #"missing key "type""#))
+        == DecodeError(rule: .malformed, offset: 8, message: #"missing key "type""#))
   }
 
   @Test func emptyObjectMissesTheEnvelope() {
-    #expect(decodeLine("{}").failure == DecodeError(rule: "malformed", offset: 1, message: #"missing key "seq""#))
-    #expect(decodeLine("{ }").failure == DecodeError(rule: "malformed", offset: 2, message: #"missing key "seq""#))
+    #expect(decodeLine("{}").failure == DecodeError(rule: .malformed, offset: 1, message: #"missing key "seq""#))
+    #expect(decodeLine("{ }").failure == DecodeError(rule: .malformed, offset: 2, message: #"missing key "seq""#))
   }
 
   @Test func syntaxErrorsComeBeforeMissingKeys() {
     // The whole line is checked as JSON first: the duplicate inside `x` is found even though `type` is missing.
     #expect(
       decodeLine(#"{"x":{"a":1,"a":1}}"#).failure
-        == DecodeError(rule: "malformed", offset: 12, message: #"duplicate key "a""#))
+        == DecodeError(rule: .malformed, offset: 12, message: #"duplicate key "a""#))
   }
 
   @Test func emptyBufferWithoutAnAddress() {
@@ -286,6 +286,6 @@ import Testing
     let result = Result { () throws(DecodeError) -> Record in try RecordDecoder.decode(empty) }
     #expect(
       result.failure
-        == DecodeError(rule: "malformed", offset: 0, message: "expected a JSON object, found the end of the line"))
+        == DecodeError(rule: .malformed, offset: 0, message: "expected a JSON object, found the end of the line"))
   }
 }

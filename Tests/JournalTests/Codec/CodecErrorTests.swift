@@ -5,7 +5,7 @@ import Testing
 /// Every way a line can be refused, with the exact rule, offset and message.
 @Suite struct CodecErrorTests {
   struct ErrorCase: CustomTestStringConvertible, Sendable {
-    enum Rule: String, Sendable { case malformed, framing }
+    typealias Rule = FormatRule
 
     var name: String
     var bytes: [UInt8]
@@ -328,7 +328,7 @@ import Testing
 
   @Test(arguments: cases)
   func refusesWithExactMessage(_ c: ErrorCase) {
-    let expected = DecodeError(rule: c.rule.rawValue, offset: c.offset, message: c.message)
+    let expected = DecodeError(rule: c.rule, offset: c.offset, message: c.message)
     #expect(decodeBytes(c.bytes).failure == expected)
   }
 
@@ -339,7 +339,7 @@ import Testing
     let result = c.bytes.withUnsafeBytes { buffer in
       Result { () throws(DecodeError) -> Draft in try RecordDecoder.decodeDraft(buffer) }
     }
-    #expect(result.failure == DecodeError(rule: c.rule.rawValue, offset: c.offset, message: c.message))
+    #expect(result.failure == DecodeError(rule: c.rule, offset: c.offset, message: c.message))
   }
 
   // MARK: Limits
@@ -362,7 +362,7 @@ import Testing
     let offset = line.utf8.count - 1 - 64 - 1  // the 64th '['
     #expect(
       decodeLine(line).failure
-        == DecodeError(rule: "framing", offset: offset, message: "nesting deeper than the limit of 64"))
+        == DecodeError(rule: .framing, offset: offset, message: "nesting deeper than the limit of 64"))
   }
 
   @Test func nestingOfObjectsAndArraysMixed() {
@@ -373,7 +373,7 @@ import Testing
     let offset = deep.utf8.count - 6  // the '[' after "z":
     #expect(
       decodeLine(deep, limits: limits).failure
-        == DecodeError(rule: "framing", offset: offset, message: "nesting deeper than the limit of 4"))
+        == DecodeError(rule: .framing, offset: offset, message: "nesting deeper than the limit of 4"))
   }
 
   @Test func veryDeepNestingIsAnErrorNotACrash() {
@@ -381,7 +381,7 @@ import Testing
     let offset = line.utf8.count - 1 - 500_000 - (500_000 - 63)  // the 64th '['
     #expect(
       decodeLine(line).failure
-        == DecodeError(rule: "framing", offset: offset, message: "nesting deeper than the limit of 64"))
+        == DecodeError(rule: .framing, offset: offset, message: "nesting deeper than the limit of 64"))
     let unclosed = #"{"x":"# + String(repeating: "[", count: 200_000)
     #expect(
       decodeLine(unclosed, limits: DecodeLimits(maxDepth: 1_000_000)).failure?.message
@@ -395,7 +395,7 @@ import Testing
     #expect(decodeLine(#"{"x":[]}"#, limits: limits).failure?.offset == 5)
     #expect(
       decodeLine(flat, limits: DecodeLimits(maxDepth: 0)).failure
-        == DecodeError(rule: "framing", offset: 0, message: "nesting deeper than the limit of 0"))
+        == DecodeError(rule: .framing, offset: 0, message: "nesting deeper than the limit of 0"))
   }
 
   /// A valid line padded with an unknown key to exactly `length` bytes.
@@ -415,7 +415,7 @@ import Testing
     let line = Self.line(ofLength: (1 << 20) + 1)
     #expect(
       decodeLine(line).failure
-        == DecodeError(rule: "framing", offset: 1_048_576, message: "line is longer than the limit of 1048576 bytes"))
+        == DecodeError(rule: .framing, offset: 1_048_576, message: "line is longer than the limit of 1048576 bytes"))
   }
 
   @Test func lineLengthLimitIsConfigurable() {
@@ -423,11 +423,11 @@ import Testing
     #expect(decodeLine(line, limits: DecodeLimits(maxLineLength: 120)).success != nil)
     #expect(
       decodeLine(line, limits: DecodeLimits(maxLineLength: 119)).failure
-        == DecodeError(rule: "framing", offset: 119, message: "line is longer than the limit of 119 bytes"))
+        == DecodeError(rule: .framing, offset: 119, message: "line is longer than the limit of 119 bytes"))
   }
 
   @Test func errorDescriptionShowsTheColumn() {
-    let error = DecodeError(rule: "malformed", offset: 16, message: "duplicate key \"seq\"")
+    let error = DecodeError(rule: .malformed, offset: 16, message: "duplicate key \"seq\"")
     #expect(error.description == "17: duplicate key \"seq\"")
   }
 }

@@ -189,7 +189,7 @@ import Testing
       if let error = decodeBytes(bytes).failure {
         errors += 1
         #expect(error.offset >= 0 && error.offset <= bytes.count, "\(error) for \(bytes)")
-        #expect(error.rule == "malformed" || error.rule == "framing")
+        #expect(error.rule == .malformed || error.rule == .framing)
         #expect(!error.message.isEmpty)
       }
     }

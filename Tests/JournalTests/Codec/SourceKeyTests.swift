@@ -39,7 +39,7 @@ import Testing
   @Test func aSourceThatIsNotAStringIsMalformed() {
     let line = #"{"seq":1,"time":"\#(Self.time)","type":"root","controller":"home","source":12}"#
     let error = decodeLine(line).failure
-    #expect(error?.rule == "malformed")
+    #expect(error?.rule == .malformed)
     #expect(error?.message == #"expected a string for "source", found 12"#)
   }
 
@@ -53,7 +53,7 @@ import Testing
     #expect(decodeLine(escaped).failure == nil)
     let line = #"{"seq":1,"time":"\#(Self.time)","type":"mark","label":"x","source":"a\#(longest)"}"#
     let error = decodeLine(line).failure
-    #expect(error?.rule == "malformed")
+    #expect(error?.rule == .malformed)
     #expect(error?.message == #""source" is 513 bytes long; the format allows at most 512"#)
   }
 

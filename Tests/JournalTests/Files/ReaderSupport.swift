@@ -57,6 +57,13 @@ enum Seen: Hashable, CustomStringConvertible {
   }
 }
 
+extension Diagnostic {
+  /// `file:line[:column]: severity: message [rule]`, as `check` writes the line.
+  func formatted(file: String) -> String {
+    "\(file):\(line)" + (column.map { ":\($0)" } ?? "") + ": \(severity.rawValue): \(message) [\(rule)]"
+  }
+}
+
 extension JournalReader {
   /// Everything the reader yields, until the end.
   func drain() -> [Seen] {

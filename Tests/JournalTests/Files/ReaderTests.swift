@@ -3,7 +3,7 @@ import Testing
 @testable import Journal
 
 private func warning(
-  _ rule: String, line: Int, column: Int? = nil, seq: Int? = nil, offset: Int64?, length: Int? = nil,
+  _ rule: FormatRule, line: Int, column: Int? = nil, seq: Int? = nil, offset: Int64?, length: Int? = nil,
   _ message: String
 ) -> Seen {
   .finding(
@@ -13,7 +13,7 @@ private func warning(
 }
 
 private func error(
-  _ rule: String, line: Int, column: Int? = nil, seq: Int? = nil, offset: Int64?, _ message: String
+  _ rule: FormatRule, line: Int, column: Int? = nil, seq: Int? = nil, offset: Int64?, _ message: String
 ) -> Seen {
   .finding(
     Diagnostic(rule: rule, severity: .error, line: line, column: column, seq: seq, offset: offset, message: message))
@@ -43,7 +43,7 @@ private func decodeError(_ line: String) throws -> DecodeError {
     let bytes = Array(lines.map { $0 + "\r\n" }.joined().utf8)
     var expected: [Seen] = []
     for i in 0..<3 {
-      expected.append(warning("crlf", line: i + 1, offset: at[i], "line ends with \\r\\n instead of \\n"))
+      expected.append(warning(.crlf, line: i + 1, offset: at[i], "line ends with \\r\\n instead of \\n"))
       expected.append(.record(seq: i, line: i + 1, offset: at[i]))
     }
     #expect(read(bytes) == expected)
@@ -54,7 +54,7 @@ private func decodeError(_ line: String) throws -> DecodeError {
     let at = offsets(lines, start: 3)
     #expect(
       read([0xEF, 0xBB, 0xBF] + Sample.text(lines)) == [
-        warning("bom", line: 1, column: 1, offset: 0, "UTF-8 byte order mark at the start of the file"),
+        warning(.bom, line: 1, column: 1, offset: 0, "UTF-8 byte order mark at the start of the file"),
         .record(seq: 0, line: 1, offset: 0),
         .record(seq: 1, line: 2, offset: at[1]),
       ])
@@ -65,22 +65,22 @@ private func decodeError(_ line: String) throws -> DecodeError {
     let failure = try decodeError(bad)
     #expect(
       read([0xEF, 0xBB, 0xBF] + Array((bad + "\n").utf8)) == [
-        warning("bom", line: 1, column: 1, offset: 0, "UTF-8 byte order mark at the start of the file"),
+        warning(.bom, line: 1, column: 1, offset: 0, "UTF-8 byte order mark at the start of the file"),
         error(failure.rule, line: 1, column: failure.offset + 4, offset: 0, failure.message),
-        error("no-header", line: 1, offset: 0, "the journal has no session header: none of its lines is an event"),
+        error(.noHeader, line: 1, offset: 0, "the journal has no session header: none of its lines is an event"),
       ])
   }
 
   @Test func aJournalWithoutARecordHasNoHeader() {
     #expect(
       read([]) == [
-        error("no-header", line: 1, offset: 0, "the journal is empty: it must start with a session header at seq 0")
+        error(.noHeader, line: 1, offset: 0, "the journal is empty: it must start with a session header at seq 0")
       ])
     #expect(
       read(Array("\n \n".utf8)) == [
-        warning("blank-line", line: 1, offset: 0, "blank line"),
-        warning("blank-line", line: 2, offset: 1, "blank line"),
-        error("no-header", line: 2, offset: 1, "the journal has no session header: none of its lines is an event"),
+        warning(.blankLine, line: 1, offset: 0, "blank line"),
+        warning(.blankLine, line: 2, offset: 1, "blank line"),
+        error(.noHeader, line: 2, offset: 1, "the journal has no session header: none of its lines is an event"),
       ])
   }
 
@@ -90,7 +90,7 @@ private func decodeError(_ line: String) throws -> DecodeError {
     #expect(
       read(Sample.text(lines)) == [
         .record(seq: 0, line: 1, offset: 0),
-        error("framing", line: 2, column: 1, offset: at[1], "byte order mark (U+FEFF) not at the start of the file"),
+        error(.framing, line: 2, column: 1, offset: at[1], "byte order mark (U+FEFF) not at the start of the file"),
         .record(seq: 2, line: 3, offset: at[2]),
       ])
   }
@@ -101,10 +101,10 @@ private func decodeError(_ line: String) throws -> DecodeError {
     #expect(
       read(Sample.text(lines)) == [
         .record(seq: 0, line: 1, offset: 0),
-        warning("blank-line", line: 2, offset: at[1], "blank line"),
+        warning(.blankLine, line: 2, offset: at[1], "blank line"),
         .record(seq: 1, line: 3, offset: at[2]),
-        warning("blank-line", line: 4, offset: at[3], "blank line"),
-        warning("blank-line", line: 5, offset: at[4], "blank line"),
+        warning(.blankLine, line: 4, offset: at[3], "blank line"),
+        warning(.blankLine, line: 5, offset: at[4], "blank line"),
         .record(seq: 2, line: 6, offset: at[5]),
       ])
   }
@@ -116,10 +116,10 @@ private func decodeError(_ line: String) throws -> DecodeError {
       read(Sample.text(lines)) == [
         .record(seq: 0, line: 1, offset: 0),
         .record(seq: 1, line: 2, offset: at[1]),
-        error("seq-gap", line: 3, seq: 4, offset: at[2], "seq jumps from 1 to 4 (2 events missing)"),
+        error(.seqGap, line: 3, seq: 4, offset: at[2], "seq jumps from 1 to 4 (2 events missing)"),
         .record(seq: 4, line: 3, offset: at[2]),
         .record(seq: 5, line: 4, offset: at[3]),
-        error("seq-gap", line: 5, seq: 7, offset: at[4], "seq jumps from 5 to 7 (1 event missing)"),
+        error(.seqGap, line: 5, seq: 7, offset: at[4], "seq jumps from 5 to 7 (1 event missing)"),
         .record(seq: 7, line: 5, offset: at[4]),
       ])
   }
@@ -135,10 +135,10 @@ private func decodeError(_ line: String) throws -> DecodeError {
         .record(seq: 0, line: 1, offset: 0),
         .record(seq: 1, line: 2, offset: at[1]),
         .record(seq: 2, line: 3, offset: at[2]),
-        error("seq-repeat", line: 4, seq: 2, offset: at[3], "seq 2 repeats"),
+        error(.seqRepeat, line: 4, seq: 2, offset: at[3], "seq 2 repeats"),
         .record(seq: 2, line: 4, offset: at[3]),
         .record(seq: 3, line: 5, offset: at[4]),
-        error("seq-repeat", line: 6, seq: 1, offset: at[5], "seq 1 repeats (after seq 3)"),
+        error(.seqRepeat, line: 6, seq: 1, offset: at[5], "seq 1 repeats (after seq 3)"),
         .record(seq: 1, line: 6, offset: at[5]),
         .record(seq: 4, line: 7, offset: at[6]),
       ])
@@ -152,7 +152,7 @@ private func decodeError(_ line: String) throws -> DecodeError {
         .record(seq: 0, line: 1, offset: 0),
         .record(seq: 1, line: 2, offset: at[1]),
         error(
-          "time-backwards", line: 3, seq: 2, offset: at[2],
+          .timeBackwards, line: 3, seq: 2, offset: at[2],
           "time goes backwards from 2026-01-01T00:00:00.010000Z to 2026-01-01T00:00:00.005000Z"),
         .record(seq: 2, line: 3, offset: at[2]),
         .record(seq: 3, line: 4, offset: at[3]),
@@ -164,7 +164,7 @@ private func decodeError(_ line: String) throws -> DecodeError {
     #expect(
       read(Sample.text(lines)) == [
         error(
-          "no-header", line: 1, seq: 0, offset: 0,
+          .noHeader, line: 1, seq: 0, offset: 0,
           "the journal does not start with a session header (the first event is \"alloc\" at seq 0)"),
         .record(seq: 0, line: 1, offset: 0),
         .record(seq: 1, line: 2, offset: offsets(lines)[1]),
@@ -174,7 +174,7 @@ private func decodeError(_ line: String) throws -> DecodeError {
   @Test func headerNotAtSeqZeroIsAnError() {
     #expect(
       read(Sample.text([Sample.header(seq: 5)])) == [
-        error("no-header", line: 1, seq: 5, offset: 0, "the session header has seq 5; it must be at seq 0"),
+        error(.noHeader, line: 1, seq: 5, offset: 0, "the session header has seq 5; it must be at seq 0"),
         .record(seq: 5, line: 1, offset: 0),
       ])
   }
@@ -186,7 +186,7 @@ private func decodeError(_ line: String) throws -> DecodeError {
       read(Sample.text(lines)) == [
         .record(seq: 0, line: 1, offset: 0),
         .record(seq: 1, line: 2, offset: at[1]),
-        error("no-header", line: 3, seq: 2, offset: at[2], "a second session header (the first is on line 1)"),
+        error(.noHeader, line: 3, seq: 2, offset: at[2], "a second session header (the first is on line 1)"),
         .record(seq: 2, line: 3, offset: at[2]),
       ])
   }
@@ -201,12 +201,12 @@ private func decodeError(_ line: String) throws -> DecodeError {
       read(Sample.text(lines)) == [
         .record(seq: 0, line: 1, offset: 0),
         warning(
-          "unknown-type", line: 2, seq: 1, offset: at[1],
+          .unknownType, line: 2, seq: 1, offset: at[1],
           "unknown event type \"swipe\" (kept as is; reported once per type)"),
         .record(seq: 1, line: 2, offset: at[1]),
         .record(seq: 2, line: 3, offset: at[2]),
         warning(
-          "unknown-type", line: 4, seq: 3, offset: at[3],
+          .unknownType, line: 4, seq: 3, offset: at[3],
           "unknown event type \"zoom\" (kept as is; reported once per type)"),
         .record(seq: 3, line: 4, offset: at[3]),
         .record(seq: 4, line: 5, offset: at[4]),
@@ -218,11 +218,11 @@ private func decodeError(_ line: String) throws -> DecodeError {
     let failure = try decodeError(bad)
     let lines = [Sample.header(), bad, Sample.alloc(2)]
     let at = offsets(lines)
-    #expect(failure.rule == "malformed")
+    #expect(failure.rule == .malformed)
     #expect(
       read(Sample.text(lines)) == [
         .record(seq: 0, line: 1, offset: 0),
-        error("malformed", line: 2, column: failure.offset + 1, offset: at[1], failure.message),
+        error(.malformed, line: 2, column: failure.offset + 1, offset: at[1], failure.message),
         // No seq-gap: the malformed line accounts for seq 1.
         .record(seq: 2, line: 3, offset: at[2]),
       ])
@@ -233,7 +233,7 @@ private func decodeError(_ line: String) throws -> DecodeError {
     let seen = read(Sample.text(lines))
     #expect(
       seen.contains(
-        error("seq-gap", line: 3, seq: 5, offset: offsets(lines)[2], "seq jumps from 0 to 5 (4 events missing)")))
+        error(.seqGap, line: 3, seq: 5, offset: offsets(lines)[2], "seq jumps from 0 to 5 (4 events missing)")))
   }
 
   @Test(arguments: [1 << 20, 16, 1])
@@ -246,7 +246,7 @@ private func decodeError(_ line: String) throws -> DecodeError {
       read(Sample.text(lines), options: options, chunkSize: chunkSize) == [
         .record(seq: 0, line: 1, offset: 0),
         .record(seq: 1, line: 2, offset: at[1]),
-        error("framing", line: 3, column: 151, offset: at[2], "line is longer than the limit of 150 bytes"),
+        error(.framing, line: 3, column: 151, offset: at[2], "line is longer than the limit of 150 bytes"),
         .record(seq: 3, line: 4, offset: at[3]),
         .record(seq: 4, line: 5, offset: at[4]),
       ])
@@ -262,7 +262,7 @@ private func decodeError(_ line: String) throws -> DecodeError {
       read(bytes, options: options, chunkSize: chunkSize) == [
         .record(seq: 0, line: 1, offset: 0),
         warning(
-          "torn-tail", line: 2, offset: start, length: long.utf8.count,
+          .tornTail, line: 2, offset: start, length: long.utf8.count,
           "torn tail: \(long.utf8.count) bytes at offset \(start) without a line end"),
       ])
   }
@@ -287,7 +287,8 @@ private func decodeError(_ line: String) throws -> DecodeError {
       let findings = read(Sample.text(lines), options: options).compactMap {
         if case .finding(let d) = $0 { d } else { nil }
       }
-      #expect(findings.map(\.rule) == ["format-version", "no-header"], "the second header is no second warning")
+      #expect(
+        findings.map(\.rule.rawValue) == ["format-version", "no-header"], "the second header is no second warning")
       #expect(findings.first?.severity == (options.strict ? .error : .warning))
       #expect((findings.first?.line, findings.first?.seq, findings.first?.offset) == (1, 0, 0))
       #expect(
@@ -309,7 +310,7 @@ private func decodeError(_ line: String) throws -> DecodeError {
     let bytes = [0xEF, 0xBB, 0xBF] + Sample.text(lines) + Array(#"{"seq":2"#.utf8)
     let seen = read(bytes, options: ReadOptions(strict: true))
     let findings = seen.compactMap { if case .finding(let d) = $0 { d } else { nil } }
-    #expect(findings.map(\.rule) == ["bom", "crlf", "blank-line", "unknown-type", "torn-tail"])
+    #expect(findings.map(\.rule.rawValue) == ["bom", "crlf", "blank-line", "unknown-type", "torn-tail"])
     #expect(findings.allSatisfy { $0.severity == .error })
     #expect(findings.last?.offset == 3 + at[2] + Int64(lines[2].utf8.count + 1))
   }
@@ -368,6 +369,6 @@ private func decodeError(_ line: String) throws -> DecodeError {
     let lines = [Sample.header(), Sample.alloc(2)]
     let (records, diagnostics) = JournalReader.readAll(bytes: Sample.text(lines))
     #expect(records.map(\.seq) == [0, 2])
-    #expect(diagnostics.map(\.rule) == ["seq-gap"])
+    #expect(diagnostics.map(\.rule.rawValue) == ["seq-gap"])
   }
 }

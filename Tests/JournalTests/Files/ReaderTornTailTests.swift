@@ -22,7 +22,7 @@ import Testing
       expected.append(
         .finding(
           Diagnostic(
-            rule: "torn-tail", severity: .warning, line: 4, offset: Self.prefixLength, length: cut,
+            rule: .tornTail, severity: .warning, line: 4, offset: Self.prefixLength, length: cut,
             message:
               "torn tail: \(cut) \(cut == 1 ? "byte" : "bytes") at offset \(Self.prefixLength) without a line end")))
     }

@@ -6,7 +6,7 @@ import Testing
 /// Rule ids, `--rule`/`--no-rule` selection, and the fields of a finding.
 @Suite struct CheckSelectionTests {
   @Test func everyRuleIdIsKnownOnceAndLifecycleRulesAreErrors() {
-    #expect(Set(CheckRule.allRuleIDs).count == CheckRule.allRuleIDs.count)
+    #expect(Set(Rule.ids).count == Rule.ids.count)
     #expect(CheckRule.lifecycleRules.count == 19)
     #expect(!CheckRule.lifecycleRules.contains(.modelDivergence))
     for rule in CheckRule.allCases {
@@ -17,7 +17,7 @@ import Testing
   }
 
   @Test func allSelectsEverything() {
-    for id in CheckRule.allRuleIDs { #expect(RuleSelection.all.contains(id), "\(id)") }
+    for id in Rule.ids { #expect(RuleSelection.all.contains(id), "\(id)") }
     #expect(!RuleSelection.all.contains("no-such-rule"))
   }
 
@@ -81,12 +81,9 @@ import Testing
     let last = try #require(found.last)
     let finding = Finding(
       .willRepeated, .willRepeated("notes", .willAppear, phase: .appearing),
-      in: Finding.Context(kind: .move, seq: 6, from: "home", to: "notes"))
-    #expect(
-      last
-        == Diagnostic(
-          rule: "will-repeated", severity: .error, line: 11, seq: 10, content: .fact(finding), controllers: ["notes"],
-          move: 6))
+      in: Finding.Context(kind: .move, seq: 6, from: "home", to: "notes"), line: 11, seq: 10,
+      controllers: ["notes"], move: 6)
+    #expect(last == finding)
     #expect(last.message == "notes: willAppear while already appearing (in move at seq 6: home → notes)")
   }
 

@@ -13,7 +13,7 @@ import Testing
     var findings: [CheckFinding] = []
     while let item = reader.next() { check.consume(item, into: &findings) }
     check.finish(into: &findings)
-    return (findings.map { "\($0.diagnostic.line) \($0.diagnostic.rule)" }, check.summary)
+    return (findings.map { "\($0.line) \($0.rule)" }, check.summary)
   }
 
   /// Legacy L4 without animation: home's didAppear at line 17 is followed by no
@@ -39,9 +39,9 @@ import Testing
     #expect(summary.events == 19)
     #expect(summary.errors == 2)
     #expect(summary.warnings == 1)
-    #expect(summary.byRule == ["modal-leak": 1, "unknown-controller": 1, "blank-line": 1])
+    #expect(summary.byRule == [.check(.modalLeak): 1, .check(.unknownController): 1, .format(.blankLine): 1])
     #expect(
-      summary.ruleCounts.map(\.rule) == [
+      summary.ruleCounts.map(\.rule.id) == [
         FormatRule.blankLine.id, CheckRule.unknownController.id, CheckRule.modalLeak.id,
       ])
   }
@@ -81,7 +81,7 @@ import Testing
     #expect(found == found.sorted { Int($0.split(separator: " ")[0])! < Int($1.split(separator: " ")[0])! })
     #expect(found.contains("17 modal-leak"))
     #expect(found.contains { $0.hasSuffix(" model-divergence") })
-    #expect(summary.byRule["model-divergence", default: 0] > 0)
+    #expect(summary.byRule[.check(.modelDivergence), default: 0] > 0)
     // Without --model there is no divergence.
     let (plain, _) = Self.run(Self.leak.joined(separator: "\n") + "\n")
     #expect(!plain.contains { $0.hasSuffix(" model-divergence") })

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 import Testing
 
 #if canImport(Glibc)
@@ -11,14 +12,14 @@ func checkFindings(_ records: [Record], rules: RuleSelection = .all) -> [String]
   Checker.check(records, rules: rules).map(checkSummaryLine)
 }
 
-/// `LINE RULE a,b` for one diagnostic.
-func checkSummaryLine(_ d: Diagnostic) -> String {
+/// `LINE RULE a,b` for one finding.
+func checkSummaryLine(_ d: Finding) -> String {
   "\(d.line) \(d.rule) \(d.controllers.map(\.rawValue).joined(separator: ","))"
 }
 
 /// The rule ids of the findings, each once, sorted.
-func checkRuleIDs(_ diagnostics: [Diagnostic]) -> [String] {
-  Set(diagnostics.map(\.rule)).sorted()
+func checkRuleIDs(_ diagnostics: [Finding]) -> [String] {
+  Set(diagnostics.map(\.rule.id)).sorted()
 }
 
 /// The records of a scenario script recorded under a profile.
@@ -60,9 +61,9 @@ enum CheckJournals {
 }
 
 /// Runs the checker over records numbered by their position in `lines` (1-based).
-func checkLines(_ records: [(record: Record, line: Int)], rules: RuleSelection = .all) -> [Diagnostic] {
+func checkLines(_ records: [(record: Record, line: Int)], rules: RuleSelection = .all) -> [Finding] {
   var checker = Checker(rules: rules)
-  var diagnostics: [Diagnostic] = []
+  var diagnostics: [Finding] = []
   for (record, line) in records { checker.check(record, line: line, into: &diagnostics) }
   checker.finish(into: &diagnostics)
   return diagnostics

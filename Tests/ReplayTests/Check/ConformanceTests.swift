@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 import Testing
 
 /// `check --model`: the recorded inputs re-run through the reference model.
@@ -19,7 +20,7 @@ import Testing
 
   /// `LINE message` for each divergence.
   static func summary(_ divergences: [ModelDivergence]) -> [String] {
-    divergences.map { "\($0.diagnostic.line) \($0.diagnostic.message)" }
+    divergences.map { "\($0.finding.line) \($0.finding.message)" }
   }
 
   @Test(arguments: CheckJournals.paths(.intended))
@@ -38,8 +39,8 @@ import Testing
     let first = try #require(divergences.first)
     #expect(first.found.isEmpty)
     #expect(first.expected.map(\.event.typeName) == ["lifecycle", "lifecycle", "lifecycle"])
-    #expect(first.diagnostic.rule == "model-divergence")
-    #expect(first.diagnostic.severity == .error)
+    #expect(first.finding.rule == .modelDivergence)
+    #expect(first.finding.severity == .error)
   }
 
   @Test func aMissingDidAppearIsReportedWhereItWasExpected() throws {
@@ -58,15 +59,15 @@ import Testing
     for k in removed..<records.count { records[k].line -= 1 }
     let divergences = Self.conform(records, .intended)
     let first = try #require(divergences.first)
-    #expect(first.diagnostic.line == removedLine)
+    #expect(first.finding.line == removedLine)
     #expect(first.expected.map(\.event) == [didAppear.event])
     #expect(first.found == [])
     #expect(first.following?.line == removedLine)
     #expect(first.context.count == Conformance.contextLength)
     #expect(first.context.last?.line == removedLine - 1)
     guard case .lifecycle(let id, _) = didAppear.event else { return }
-    #expect(first.diagnostic.message.hasPrefix("missing \(id) didAppear (expected here by the intended model)"))
-    #expect(first.diagnostic.controllers == [id])
+    #expect(first.finding.message.hasPrefix("missing \(id) didAppear (expected here by the intended model)"))
+    #expect(first.finding.controllers == [id])
     // Without the didAppear, the intended model's cleanup and later moves still agree:
     // this is the only divergence.
     #expect(divergences.count == 1, "\(Self.summary(divergences))")
@@ -103,7 +104,7 @@ import Testing
     let divergences = Self.conform(Self.numbered(records), .intended)
     let last = try #require(divergences.last)
     #expect(
-      last.diagnostic.formatted(file: "j.ndjson")
+      last.finding.formatted(file: "j.ndjson")
         == "j.ndjson:11: error: intended model expects notes didAppear; found notes willAppear"
         + " (in move at seq 6: home → notes) [model-divergence]")
     var text = ""
@@ -117,9 +118,9 @@ import Testing
             11 + notes willAppear
 
         """)
-    #expect(last.diagnostic.move == 6)
-    #expect(last.diagnostic.seq == 10)
-    let json = last.json(file: "j.ndjson")
+    #expect(last.finding.move == 6)
+    #expect(last.finding.seq == 10)
+    let json = CheckFinding.divergence(last).json(file: "j.ndjson")
     #expect(json.hasPrefix(#"{"file":"j.ndjson","line":11,"seq":10,"severity":"error","rule":"model-divergence","#))
     #expect(json.contains(#""expected":[{"seq":"#))
     #expect(json.contains(#""found":[{"line":11,"record":{"seq":10,"#))
@@ -148,7 +149,7 @@ import Testing
     // The finding is the fact; the refusal's words are rendered from it.
     let divergence = try #require(Self.conform(Self.numbered(b.records), .intended).first)
     let refusal = Finding.Refusal.navigator("cannot deallocate 'home': it is the root")
-    #expect(divergence.diagnostic.finding?.fact == .modelRefuses(.intended, .dealloc(controller: "home"), refusal))
+    #expect(divergence.finding.fact == .modelRefuses(.intended, .dealloc(controller: "home"), refusal))
     #expect(divergence.refusal == "cannot deallocate 'home': it is the root")
   }
 
@@ -162,7 +163,7 @@ import Testing
     // The same input in a script names the closest alive id.
     var navigator = Navigator(profile: .intended, header: SessionHeader(session: "S"))
     try navigator.controller("home", className: "Home")
-    #expect(throws: NavigatorError(.unknownController, "unknown controller 'homf' (did you mean 'home'?)")) {
+    #expect(throws: NavigatorError(.rule(.unknownController), "unknown controller 'homf' (did you mean 'home'?)")) {
       try navigator.dealloc("homf")
     }
   }

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 import Testing
 
 /// A lifecycle finding is data (rule, fact, transition) until an output renders it.
@@ -24,16 +25,15 @@ import Testing
     #expect(found.count == 1)
     let diagnostic = try #require(found.first)
     #expect(diagnostic.line == 13 && diagnostic.seq == 12 && diagnostic.move == 9)
-    #expect(diagnostic.controllers == ["notes"] && diagnostic.rule == "will-repeated")
-    let finding = try #require(diagnostic.finding)
-    #expect(finding.rule == .willRepeated)
+    #expect(diagnostic.controllers == ["notes"] && diagnostic.rule == .willRepeated)
+    let finding = diagnostic
     #expect(finding.fact == .willRepeated("notes", .willAppear, phase: .appearing))
     let transition = try #require(finding.transition)
     #expect(transition.kind == .move && transition.seq == 9 && transition.from == "home" && transition.to == "notes")
   }
 
   @Test func eachOutputRendersItWithItsGlyphs() throws {
-    let diagnostic = try #require(Checker.check(Self.repeatedWillAppear()).first { $0.rule == "will-repeated" })
+    let diagnostic = try #require(Checker.check(Self.repeatedWillAppear()).first { $0.rule == .willRepeated })
     #expect(
       diagnostic.message(.unicode) == "notes: willAppear while already appearing (in move at seq 9: home → notes)")
     #expect(diagnostic.message(.ascii) == "notes: willAppear while already appearing (in move at seq 9: home -> notes)")
@@ -48,9 +48,10 @@ import Testing
   }
 
   @Test func aReaderFindingKeepsItsSentence() {
-    let diagnostic = Diagnostic(rule: "crlf", severity: .warning, line: 2, message: "line ends with \\r\\n")
+    let diagnostic = CheckFinding.format(
+      Diagnostic(rule: .crlf, severity: .warning, line: 2, message: "line ends with \\r\\n"))
     #expect(diagnostic.finding == nil)
-    #expect(diagnostic.message(ascii: true) == "line ends with \\r\\n")
-    #expect(diagnostic.content == .sentence("line ends with \\r\\n"))
+    #expect(diagnostic.message(.ascii) == "line ends with \\r\\n")
+    #expect(diagnostic.rule == .format(.crlf))
   }
 }

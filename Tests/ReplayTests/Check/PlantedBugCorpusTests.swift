@@ -33,7 +33,7 @@ import Testing
     let shown = errors.prefix(8).map(checkSummaryLine)
     #expect(errors.count == 1, "one finding expected, \(errors.count) found: \(shown)")
     let finding = try #require(errors.first, "no finding: expected \(expected)")
-    #expect(finding.rule == expected.rule, "\(shown)")
+    #expect(finding.rule.id == expected.rule, "\(shown)")
     #expect(finding.line == expected.line, "expected at line \(expected.line): \(shown)")
     #expect(finding.controllers.contains(expected.controller), "should name \(expected.controller): \(shown)")
   }
@@ -116,7 +116,7 @@ import Testing
     for (path, journal) in journals {
       let oracleFindings = (byFile[path] ?? []).sorted()
       let checkerFindings = Checker.check(journal.records)
-        .filter { lifecycleAndGraphRules.contains($0.rule) && ($0.severity == .error || $0.severity == .warning) }
+        .filter { lifecycleAndGraphRules.contains($0.rule.id) && ($0.severity == .error || $0.severity == .warning) }
         .map { "\($0.rule)@\($0.seq ?? -1)" }
         .sorted()
       let name = path.split(separator: "/").last.map(String.init) ?? path

@@ -1,6 +1,7 @@
 import Foundation
 import Journal
 import Projection
+import Rendering
 import Testing
 
 #if canImport(Glibc)
@@ -61,7 +62,7 @@ import Testing
     // `at` finds its state with Timeline.state(afterSeq:); check it on every recorded journal.
     for path in Self.bundledJournals {
       let (records, diagnostics) = try JournalReader.readAll(path: path)
-      #expect(diagnostics.isEmpty, "\(path): \(diagnostics.map { $0.formatted(file: path) })")
+      #expect(diagnostics.isEmpty, "\(path): \(diagnostics.map { CheckFinding.format($0).formatted(file: path) })")
       let timeline = Timeline(records: records)
       var state = State()
       var mismatches: [Int] = []

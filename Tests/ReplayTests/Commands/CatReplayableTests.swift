@@ -1,6 +1,7 @@
 import Foundation
 import Journal
 import Projection
+import Rendering
 import Testing
 
 /// `cat --replayable`: a slice that `check` reads without format errors, whose end state
@@ -42,7 +43,7 @@ import Testing
     let reader = try JournalReader(path: path)
     var findings: [String] = []
     while let item = reader.next() {
-      if case .diagnostic(let d) = item { findings.append(d.formatted(file: "slice")) }
+      if case .diagnostic(let d) = item { findings.append(CheckFinding.format(d).formatted(file: "slice")) }
     }
     return findings
   }

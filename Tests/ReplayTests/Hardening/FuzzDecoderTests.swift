@@ -15,7 +15,7 @@ import Testing
     switch outcome {
     case .failure(let error):
       if !(0...line.count).contains(error.offset) { problems.append("offset \(error.offset) outside the line") }
-      if !["malformed", "framing"].contains(error.rule) { problems.append("rule \(error.rule)") }
+      if ![.malformed, .framing].contains(error.rule) { problems.append("rule \(error.rule)") }
       if error.message.isEmpty { problems.append("empty message") }
     case .success(let record):
       let again = Result { () throws(DecodeError) -> Record in try RecordDecoder.decode(record.ndjson) }
@@ -80,7 +80,7 @@ import Testing
       #expect(rule == "", "\(number) accepted as \(record.ndjson)")
       #expect(Self.problems(decoding: Array(line.utf8)).isEmpty)
     case .failure(let error):
-      #expect(error.rule == rule, "\(number): \(error)")
+      #expect(error.rule.rawValue == rule, "\(number): \(error)")
     }
   }
 
@@ -122,8 +122,8 @@ import Testing
       case .finding(let d):
         if !(1...max(lineCount, 1)).contains(d.line) { problems.append("finding on line \(d.line) of \(lineCount)") }
         if d.message.isEmpty { problems.append("empty message on line \(d.line)") }
-        if ["malformed", "framing", "blank-line", "torn-tail"].contains(d.rule) { accounted.insert(d.line) }
-        if d.rule == "torn-tail", let offset = d.offset, let length = d.length, offset + Int64(length) != bytes.count {
+        if [.malformed, .framing, .blankLine, .tornTail].contains(d.rule) { accounted.insert(d.line) }
+        if d.rule == .tornTail, let offset = d.offset, let length = d.length, offset + Int64(length) != bytes.count {
           problems.append("torn tail \(offset)+\(length) does not end the input of \(bytes.count) bytes")
         }
       }

@@ -35,13 +35,13 @@ import Testing
   @Test func aRefusedCommandWritesNothingAndKeepsTheClock() throws {
     var nav = try navigator(home)
     let before = (nav.records, nav.state, nav.clock)
-    #expect(throws: NavigatorError(.selfLink, "cannot link 'home' to itself")) {
+    #expect(throws: NavigatorError(.rule(.selfLink), "cannot link 'home' to itself")) {
       try nav.link("home", .up, "home")
     }
-    #expect(throws: NavigatorError(.deallocForbidden, "cannot deallocate 'home': it is the root")) {
+    #expect(throws: NavigatorError(.rule(.deallocForbidden), "cannot deallocate 'home': it is the root")) {
       try nav.dealloc("home")
     }
-    #expect(throws: NavigatorError(.unknownController, "unknown controller 'nots' (did you mean 'notes'?)")) {
+    #expect(throws: NavigatorError(.rule(.unknownController), "unknown controller 'nots' (did you mean 'notes'?)")) {
       try nav.link("home", .up, "nots")
     }
     #expect(nav.records == before.0)
@@ -110,7 +110,7 @@ import Testing
     #expect(nav.state.modals(presentedBy: "notes") == ["compose"])
     #expect(
       throws: NavigatorError(
-        .deallocForbidden, "cannot deallocate 'notes': it is the presenter of 'compose', which is still alive")
+        .rule(.deallocForbidden), "cannot deallocate 'notes': it is the presenter of 'compose', which is still alive")
     ) {
       try nav.dealloc("notes")
     }

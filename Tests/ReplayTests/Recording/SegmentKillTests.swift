@@ -45,7 +45,7 @@ import Testing
           switch item {
           case .diagnostic(let d):
             #expect(d.severity != .error, "round \(round): \(path):\(d.line): \(d.message) [\(d.rule)]")
-            #expect(d.rule == "torn-tail", "round \(round): \(path): \(d.message)")
+            #expect(d.rule == .tornTail, "round \(round): \(path): \(d.message)")
             torn = true
           case .record(let record, _, _):
             if first {

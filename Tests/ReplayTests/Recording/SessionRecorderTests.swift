@@ -193,8 +193,8 @@ import Testing
     recorder.capture(reason: "error handler")
     let status = recorder.close()
     let findings = heard.withLock { $0 }
-    #expect(findings.map(\.diagnostic.rule).contains("did-without-will"))
-    let trigger = try #require(findings.first { $0.diagnostic.rule == "did-without-will" })
+    #expect(findings.map(\.finding.rule).contains(.didWithoutWill))
+    let trigger = try #require(findings.first { $0.finding.rule == .didWithoutWill })
     #expect(trigger.capture == folder.file("notes.capture-1.ndjson"))
     #expect(trigger.source?.hasPrefix("ReplayTests/SessionRecorderTests.swift:") == true, "\(trigger.source ?? "nil")")
     #expect(status.captures == [folder.file("notes.capture-1.ndjson"), folder.file("notes.capture-2.ndjson")])

@@ -210,7 +210,7 @@ import Testing
     let rules = try #require(page["rules"] as? [String])
     let (records, _) = try JournalReader.readAll(path: Self.path(name))
     let expected = Checker.check(records)
-    #expect(findings.map { rules[$0[3] as! Int] } == expected.map(\.rule))
+    #expect(findings.map { rules[$0[3] as! Int] } == expected.map(\.rule.id))
     #expect(findings.map { $0[0] as? Int } == expected.map(\.line))
   }
 
@@ -273,7 +273,7 @@ import Testing
     let (records, diagnostics) = try JournalReader.readAll(path: Self.path("notes.legacy"))
     #expect(diagnostics.isEmpty)
     let lines = records.map { $0.seq + 1 }
-    let findings = Checker.check(records)
+    let findings = Checker.check(records).map(CheckFinding.rule)
     let run = ReportRun(name: "n", records: records, lines: lines, findings: findings, seqs: 40...80)
     #expect(run.window == 40..<81 && run.windowNote == nil)
     let page = try #require((try Self.data(ReportPage(run: run).bytes())["runs"] as? [[String: Any]])?.first)

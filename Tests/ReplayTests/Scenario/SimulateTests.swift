@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 import Testing
 
 #if canImport(Glibc)
@@ -113,7 +114,7 @@ import Testing
     let (records, diagnostics) = Self.records(
       Simulator.journal(Simulation(events: 20_000, seed: 5, profile: .legacy)))
     #expect(diagnostics.isEmpty)
-    let rules = Set(Checker.check(records).map(\.rule))
+    let rules = Set(Checker.check(records).map(\.rule.id))
     #expect(rules.isSuperset(of: ["incomplete-transition", "will-repeated", "modal-leak", "load-repeated"]))
   }
 

@@ -26,7 +26,9 @@ import Testing
     }
   }
 
-  static let rules = ["modal-leak", "touches-violated", "load-repeated", "misattributed"]
+  static let rules: [Rule] = [
+    .check(.modalLeak), .check(.touchesViolated), .check(.loadRepeated), .check(.misattributed),
+  ]
 
   /// The commands of a script after its `session` line.
   static func body(_ scenario: Scenario) -> [ScenarioCommand] {
@@ -34,7 +36,7 @@ import Testing
   }
 
   /// Whether `scenario` is 1-minimal for `rule`: it shows it, and without any one command it does not.
-  static func expectOneMinimal(_ scenario: Scenario, _ rule: String, _ what: String) {
+  static func expectOneMinimal(_ scenario: Scenario, _ rule: Rule, _ what: String) {
     let count = body(scenario).count
     #expect(ScenarioShrink.shows(rule, scenario, keeping: Array(0..<count), profile: .legacy), "\(what)")
     for k in 0..<count {
@@ -113,7 +115,7 @@ import Testing
       let shrunk = try ScenarioParser.parse(try directory.read(out), script: out)
       #expect(shrunk.session != nil)
       #expect(Self.body(shrunk).count * 20 <= Self.body(original).count, "\(rule): \(Self.body(shrunk).count)")
-      Self.expectOneMinimal(shrunk, rule, "\(rule) (--run: \(run))")
+      Self.expectOneMinimal(shrunk, Rule(id: rule)!, "\(rule) (--run: \(run))")
     }
   }
 
@@ -170,7 +172,7 @@ import Testing
     #expect(stderr.contains("interrupted"), "\(stderr)")
     let shrunk = try ScenarioParser.parse(try directory.read(out), script: out)
     let count = Self.body(shrunk).count
-    #expect(ScenarioShrink.shows("modal-leak", shrunk, keeping: Array(0..<count), profile: .legacy))
+    #expect(ScenarioShrink.shows(.check(.modalLeak), shrunk, keeping: Array(0..<count), profile: .legacy))
   }
 }
 

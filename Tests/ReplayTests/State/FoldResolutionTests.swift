@@ -103,7 +103,7 @@ import Testing
 
     // The checker folds with the positions it looked up: the same state.
     var checker = Checker()
-    var findings: [Diagnostic] = []
+    var findings: [Finding] = []
     for (k, record) in records.enumerated() { checker.check(record, line: k + 1, into: &findings) }
     #expect(checker.state == state)
   }

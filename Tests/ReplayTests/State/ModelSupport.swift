@@ -34,7 +34,7 @@ func foldAll(_ records: [Record]) -> (State, [String]) {
   var found: [String] = []
   for r in records {
     for a in reduce(into: &state, r) {
-      found.append("\(r.seq) \(a.kind.id) \(a.controllers.map(\.rawValue).joined(separator: ","))")
+      found.append("\(r.seq) \(a.rule.id) \(a.controllers.map(\.rawValue).joined(separator: ","))")
     }
   }
   return (state, found)

@@ -237,7 +237,7 @@ import Testing
         ["a"], ["m"], ["a"], ["a"], ["a", "b"], ["a", "m", "b"], ["b", "c"], ["m", "c"], ["m", "c"], ["m"], ["a"],
         ["ghost"], ["a"], ["b"], ["c"],
       ])
-    #expect(found.map(\.1.kind.id) == found.map { CheckRule(rawValue: $0.1.kind.id)?.rawValue })
+    #expect(found.map(\.1.rule.id) == found.map { CheckRule(rawValue: $0.1.rule.id)?.rawValue })
   }
 
   /// Copies are values: a snapshot does not change when the original folds on (more than one chunk of controllers).

@@ -214,7 +214,7 @@ import Testing
     let reader = try JournalReader(path: legacy)
     while let item = reader.next() { check.consume(item, into: &findings) }
     check.finish(into: &findings)
-    let divergences = findings.filter { $0.diagnostic.rule == "model-divergence" }.count
+    let divergences = findings.filter { $0.rule == .check(.modelDivergence) }.count
     try #require(divergences > 0)
     #expect(plain.stdout.hasSuffix("seq 62 / 63 · move 8 / 8 · findings 20 / 20\n"))
     #expect(model.stdout.hasSuffix("seq 62 / 63 · move 8 / 8 · findings \(findings.count) / \(findings.count)\n"))

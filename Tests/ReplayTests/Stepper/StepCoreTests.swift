@@ -250,7 +250,7 @@ import Testing
     let screen = pending.render(state, size: (80, 24))
     #expect(screen.contains("findings: checking the journal…"))
     #expect(screen[23].hasSuffix("findings …"))
-    let checked = pending.withFindings(Checker.check(records))
+    let checked = pending.withFindings(Checker.check(records).map(CheckFinding.rule))
     #expect(checked.isChecked)
   }
 }

@@ -10,13 +10,13 @@ import Testing
 /// fold is the records' own, and the indexes the keys use are right.
 @Suite struct StepLoadingTests {
   /// What `check` reports: the reader's items through ``JournalCheck``.
-  static func checked(_ path: String, model: Profile? = nil) throws -> [Diagnostic] {
+  static func checked(_ path: String, model: Profile? = nil) throws -> [CheckFinding] {
     var check = JournalCheck(model: model)
     var findings: [CheckFinding] = []
     let reader = try JournalReader(path: path)
     while let item = reader.next() { check.consume(item, into: &findings) }
     check.finish(into: &findings)
-    return findings.map(\.diagnostic)
+    return findings
   }
 
   /// Journals with reader findings of several kinds among lifecycle findings.

@@ -186,11 +186,11 @@ import Testing
 
   @Test func theLegacyModelFailsNamingTheRule() throws {
     let recording = try Self.recording(Self.modalLeak, .legacy)
-    #expect(recording.rules == ["incomplete-transition", "appear-before-load", "modal-leak"])
+    #expect(recording.rules == [.incompleteTransition, .appearBeforeLoad, .modalLeak])
     let failures = recording.failures(.exact("home", "L W+ D+ W- D- W+ D+"), .exact("m", "L W+ D+ W- D- dealloc"))
     #expect(failures.map(\.kind) == [.lifecycle, .lifecycle, .findings])
     let leak = try #require(failures.first { $0.controller == "m" })
-    #expect(leak.rules == ["modal-leak"])
+    #expect(leak.rules == [.modalLeak])
     #expect(
       leak.description == """
         modal-leak: controller 'm': event 6 differs (exact): expected dealloc, recorded nothing

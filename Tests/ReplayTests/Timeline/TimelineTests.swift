@@ -175,7 +175,7 @@ import Testing
     let (timeline, diagnostics) = try Timeline.load(path: path, interval: 4)
     #expect(timeline.records == FixtureJournal.notesApp.records)
     #expect(timeline.state == FixtureJournal.notesApp.state)
-    #expect(diagnostics.map(\.rule) == ["malformed"])
+    #expect(diagnostics.map(\.rule) == [.malformed])
     #expect(throws: JournalFileError.self) { try Timeline.load(path: path + ".missing") }
   }
 }

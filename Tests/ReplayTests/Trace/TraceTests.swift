@@ -184,7 +184,7 @@ import Testing
       let args = event["args"] as! [String: Any]
       return "\(args["line"]!) \(args["rule"]!) \(args["message"]!)"
     }
-    #expect(drawn == findings.map { "\($0.diagnostic.line) \($0.diagnostic.rule) \($0.diagnostic.message)" })
+    #expect(drawn == findings.map { "\($0.line) \($0.rule) \($0.message)" })
     #expect(drawn.allSatisfy { _ in true })
     if !findings.isEmpty {
       let names = events.filter { $0["name"] as? String == "thread_name" }.compactMap {

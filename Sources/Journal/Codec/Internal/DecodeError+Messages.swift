@@ -5,8 +5,8 @@
 /// a message (string interpolation, allocation) never weighs on the hot path
 /// that only throws them.
 extension DecodeError {
-  static let malformedRule = FormatRule.malformed.id
-  static let framingRule = FormatRule.framing.id
+  static let malformedRule = FormatRule.malformed
+  static let framingRule = FormatRule.framing
 
   @inline(never)
   static func malformed(_ offset: Int, _ message: String) -> DecodeError {

@@ -42,7 +42,7 @@ public struct IntegrityTracker: Sendable {
       ? "the journal is empty: it must start with a session header at seq 0"
       : "the journal has no session header: none of its lines is an event"
     return Diagnostic(
-      rule: FormatRule.noHeader.id, severity: .error, line: max(lastLine, 1), offset: lastOffset, message: message)
+      rule: .noHeader, severity: .error, line: max(lastLine, 1), offset: lastOffset, message: message)
   }
 
   /// The severity of a finding the format calls a warning.
@@ -66,7 +66,7 @@ public struct IntegrityTracker: Sendable {
       if number == 1 {
         report(
           Diagnostic(
-            rule: FormatRule.bom.id, severity: warningSeverity(), line: 1, column: 1, offset: 0,
+            rule: .bom, severity: warningSeverity(), line: 1, column: 1, offset: 0,
             message: "UTF-8 byte order mark at the start of the file"))
         bytes = UnsafeRawBufferPointer(rebasing: bytes[3...])
         columnShift = 3
@@ -74,7 +74,7 @@ public struct IntegrityTracker: Sendable {
         noteUndecodedLine()
         report(
           Diagnostic(
-            rule: FormatRule.framing.id, severity: .error, line: number, column: 1, offset: offset,
+            rule: .framing, severity: .error, line: number, column: 1, offset: offset,
             message: "byte order mark (U+FEFF) not at the start of the file"))
         return nil
       }
@@ -82,13 +82,13 @@ public struct IntegrityTracker: Sendable {
     if crlf {
       report(
         Diagnostic(
-          rule: FormatRule.crlf.id, severity: warningSeverity(), line: number, offset: offset,
+          rule: .crlf, severity: warningSeverity(), line: number, offset: offset,
           message: "line ends with \\r\\n instead of \\n"))
     }
     if terminated && isBlank(bytes) {
       report(
         Diagnostic(
-          rule: FormatRule.blankLine.id, severity: warningSeverity(), line: number, offset: offset,
+          rule: .blankLine, severity: warningSeverity(), line: number, offset: offset,
           message: "blank line"))
       return nil
     }
@@ -136,7 +136,7 @@ public struct IntegrityTracker: Sendable {
         unknownTypes.insert(type)
         report(
           Diagnostic(
-            rule: FormatRule.unknownType.id, severity: warningSeverity(), line: line, seq: seq, offset: offset,
+            rule: .unknownType, severity: warningSeverity(), line: line, seq: seq, offset: offset,
             message: "unknown event type \"\(displayText(type))\" (kept as is; reported once per type)"))
       }
     case .alloc, .root, .link, .unlink, .modal, .touches, .pan, .move, .lifecycle, .dealloc, .mark:
@@ -154,12 +154,12 @@ public struct IntegrityTracker: Sendable {
     if seq > highest {
       let missing = seq - highest - 1
       return Diagnostic(
-        rule: FormatRule.seqGap.id, severity: .error, line: line, seq: seq, offset: offset,
+        rule: .seqGap, severity: .error, line: line, seq: seq, offset: offset,
         message: "seq jumps from \(highest) to \(seq) (\(missing) \(missing == 1 ? "event" : "events") missing)")
     }
     let message = seq == highest ? "seq \(seq) repeats" : "seq \(seq) repeats (after seq \(highest))"
     return Diagnostic(
-      rule: FormatRule.seqRepeat.id, severity: .error, line: line, seq: seq, offset: offset, message: message)
+      rule: .seqRepeat, severity: .error, line: line, seq: seq, offset: offset, message: message)
   }
 
   @inline(never)
@@ -167,7 +167,7 @@ public struct IntegrityTracker: Sendable {
     -> Diagnostic
   {
     Diagnostic(
-      rule: FormatRule.timeBackwards.id, severity: .error, line: line, seq: seq, offset: offset,
+      rule: .timeBackwards, severity: .error, line: line, seq: seq, offset: offset,
       message: "time goes backwards from \(last.rfc3339) to \(time.rfc3339)")
   }
 
@@ -181,7 +181,7 @@ public struct IntegrityTracker: Sendable {
         + "it does not know are kept as they are)"
       : "there is no such version; the journal is read as version 1"
     return Diagnostic(
-      rule: FormatRule.formatVersion.id, severity: warningSeverity(), line: line, seq: seq, offset: offset,
+      rule: .formatVersion, severity: warningSeverity(), line: line, seq: seq, offset: offset,
       message: "the header declares format version \(version): \(reading)")
   }
 
@@ -205,6 +205,6 @@ public struct IntegrityTracker: Sendable {
         "the journal does not start with a session header (the first event is \"\(displayText(record.event.typeName))\" at seq \(record.seq))"
     }
     return Diagnostic(
-      rule: FormatRule.noHeader.id, severity: .error, line: line, seq: record.seq, offset: offset, message: message)
+      rule: .noHeader, severity: .error, line: line, seq: record.seq, offset: offset, message: message)
   }
 }

@@ -27,7 +27,7 @@ import Journal
 ///   conformance.feed(record, line: index + 1, into: &divergences)
 /// }
 /// conformance.finish(into: &divergences)
-/// divergences.first?.diagnostic.message
+/// divergences.first?.finding.message(.unicode)
 /// // "intended model expects notes didAppear; found notes willAppear (in move at seq 9: home → notes)"
 /// ```
 ///
@@ -364,13 +364,11 @@ public struct Conformance: Sendable {
   ) {
     let anchor = (found.first ?? following).map { (line: $0.line, seq: $0.record.seq) } ?? last
     let rule = CheckRule.modelDivergence
-    let finding = Finding(rule, fact, in: transition.map(Finding.Context.init))
-    let diagnostic = Diagnostic(
-      rule: rule.id, severity: rule.severity, line: anchor?.line ?? 0, seq: anchor?.seq, content: .fact(finding),
+    let finding = Finding(
+      rule, fact, in: transition.map(Finding.Context.init), line: anchor?.line ?? 0, seq: anchor?.seq,
       controllers: controllers(expected.map(\.event) + found.map(\.record.event)), move: transition?.seq)
     divergences.append(
-      ModelDivergence(
-        diagnostic: diagnostic, context: recent, expected: expected, found: found, following: following))
+      ModelDivergence(finding: finding, context: recent, expected: expected, found: found, following: following))
   }
 
   /// The controllers the events name, each once, in order of appearance.

@@ -7,7 +7,7 @@ extension Event {
   var conformanceText: String { conformanceText(.unicode) }
 
   /// The words with `glyphs`' arrow.
-  func conformanceText(_ glyphs: Glyphs) -> String {
+  package func conformanceText(_ glyphs: Glyphs) -> String {
     switch self {
     case .session(let header): return "session \(glyphs.text(header.session))"
     case .alloc(let c, let className): return "alloc \(glyphs.id(c)) \(glyphs.text(className))"

@@ -1,5 +1,5 @@
 /// A rule whose findings the fold itself makes: each ``Anomaly`` of the rule's
-/// kind (``Checker`` picks the rule by ``Anomaly/Kind``) becomes a finding of
+/// rule (``Checker`` picks the rule by ``Anomaly/rule``) becomes a finding of
 /// ``rule``, with the anomaly's controllers and fact
 /// (``Finding/Fact/anomaly(_:)``), which the outputs put into words (``Anomaly/Fact/message``).
 protocol AnomalyRule {

@@ -1,7 +1,7 @@
 import Journal
 
 /// Where the rules report while one record is checked: turns a rule, the
-/// controllers and a ``Finding/Fact`` into a ``Diagnostic`` at the record's
+/// controllers and a ``Finding/Fact`` into a ``Finding`` at the record's
 /// line and `seq`, with the transition it happened in, and drops rules not
 /// selected. No words are written here: an output renders the ``Finding``.
 struct CheckFindings {
@@ -11,7 +11,7 @@ struct CheckFindings {
   var seq: Int?
   /// The call site (`source`) of the record being checked.
   var source: String?
-  var diagnostics: [Diagnostic] = []
+  var found: [Finding] = []
 
   init(rules: RuleSelection) {
     self.rules = rules
@@ -25,18 +25,16 @@ struct CheckFindings {
   ///
   /// - Parameters:
   ///   - transition: the move or initial display it happened in; its `seq` becomes the
-  ///     diagnostic's `move`, and the message ends with it: `(in move at seq 41: home → notes)`.
+  ///     finding's `move`, and the message ends with it: `(in move at seq 41: home → notes)`.
   mutating func report(
     _ rule: CheckRule, _ controllers: [ControllerID], _ fact: Finding.Fact, in transition: Transition?,
     line: Int? = nil, seq: Int?? = nil, source: String?? = nil
   ) {
     guard rules.contains(rule) else { return }
-    let finding = Finding(rule, fact, in: transition.map(Finding.Context.init))
-    var diagnostic = Diagnostic(
-      rule: rule.id, severity: rule.severity, line: line ?? self.line, seq: seq ?? self.seq,
-      content: .fact(finding), controllers: controllers, move: transition?.seq)
-    diagnostic.source = source ?? self.source
-    diagnostics.append(diagnostic)
+    found.append(
+      Finding(
+        rule, fact, in: transition.map(Finding.Context.init), line: line ?? self.line, seq: seq ?? self.seq,
+        controllers: controllers, move: transition?.seq, source: source ?? self.source))
   }
 }
 

@@ -1,7 +1,7 @@
 /// `not-neighbour`: a `move` whose `to` is not the neighbour of `from` in the
 /// move's direction.
 ///
-/// The fold finds it (``Anomaly/Kind/notNeighbour``) and applies the move anyway.
+/// The fold finds it (``Anomaly/rule``) and applies the move anyway.
 enum NotNeighbourRule: AnomalyRule {
   static let rule = CheckRule.notNeighbour
 }

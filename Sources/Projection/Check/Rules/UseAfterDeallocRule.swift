@@ -1,7 +1,7 @@
 /// `use-after-dealloc`: an event names a deallocated controller (any event but an
 /// `alloc`, which is `id-reused`).
 ///
-/// The fold does not apply such an event (``Anomaly/Kind/useAfterDealloc``).
+/// The fold does not apply such an event (``Anomaly/rule``).
 enum UseAfterDeallocRule: AnomalyRule {
   static let rule = CheckRule.useAfterDealloc
 }

@@ -22,7 +22,7 @@ struct ChromeTraceEncoder: TraceSink, Sendable {
   /// The end of the last pan slice, in trace microseconds.
   private var lastPanEnd = 0
   /// Per rule, the findings of this run so far: past ``findingsPerRule`` they are counted, not drawn.
-  private var findingsByRule: [String: Int] = [:]
+  private var findingsByRule: [Rule: Int] = [:]
   /// The findings of one rule drawn in a run at most; the rest are one instant at the run's end.
   ///
   /// Implementation note: a small gzip holding millions of blank lines (a warning each) would
@@ -317,7 +317,7 @@ struct ChromeTraceEncoder: TraceSink, Sendable {
     }
   }
 
-  mutating func finding(_ diagnostic: Diagnostic, lane: Int?, time: Timestamp) {
+  mutating func finding(_ diagnostic: CheckFinding, lane: Int?, time: Timestamp) {
     usedFindings = true
     let count = findingsByRule[diagnostic.rule, default: 0] + 1
     findingsByRule[diagnostic.rule] = count
@@ -325,9 +325,9 @@ struct ChromeTraceEncoder: TraceSink, Sendable {
     event("\n{\"ph\":\"i\",\"pid\":", tid: Self.findingsThread, ts: ts(time)) { out in
       out.raw(#","s":"t","cat":"finding","name":"#)
     }
-    json.string(diagnostic.rule)
+    json.string(diagnostic.rule.id)
     json.raw(#","args":{"rule":"#)
-    json.string(diagnostic.rule)
+    json.string(diagnostic.rule.id)
     json.raw(#","severity":"#)
     json.string(diagnostic.severity.rawValue)
     json.raw(#","message":"#)
@@ -348,14 +348,14 @@ struct ChromeTraceEncoder: TraceSink, Sendable {
   }
 
   mutating func endRun(lanes: [TraceLane], root: Int?, first: Timestamp?, last: Timestamp?) {
-    for (rule, count) in findingsByRule.sorted(by: { $0.key < $1.key }) where count > Self.findingsPerRule {
+    for (rule, count) in findingsByRule.sorted(by: { $0.key.id < $1.key.id }) where count > Self.findingsPerRule {
       let omitted = count - Self.findingsPerRule
       event("\n{\"ph\":\"i\",\"pid\":", tid: Self.findingsThread, ts: last.map(ts) ?? 0) { out in
         out.raw(#","s":"t","cat":"finding","name":"#)
       }
       json.string("\(omitted) more \(rule) findings not drawn")
       json.raw(#","args":{"rule":"#)
-      json.string(rule)
+      json.string(rule.id)
       json.raw(#","omitted":"#)
       json.int(omitted)
       json.raw("}}")

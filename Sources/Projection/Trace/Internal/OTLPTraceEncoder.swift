@@ -550,15 +550,15 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
     closeSpan(lane)
   }
 
-  mutating func finding(_ diagnostic: Diagnostic, lane: Int?, time: Timestamp) {
+  mutating func finding(_ diagnostic: CheckFinding, lane: Int?, time: Timestamp) {
     func add(_ events: inout Events) {
-      if events.error == nil { events.error = diagnostic.rule + ": " + diagnostic.message }
+      if events.error == nil { events.error = diagnostic.rule.id + ": " + diagnostic.message }
       guard Self.open(&events, "finding", time: time, seq: diagnostic.seq) else { return }
-      Self.attribute(&events.json, "finding.rule", diagnostic.rule, first: diagnostic.seq == nil)
+      Self.attribute(&events.json, "finding.rule", diagnostic.rule.id, first: diagnostic.seq == nil)
       Self.attribute(&events.json, "finding.message", diagnostic.message)
       Self.attribute(&events.json, "finding.severity", diagnostic.severity.rawValue)
       Self.attribute(&events.json, "finding.line", int: diagnostic.line)
-      Self.attribute(&events.json, "exception.type", diagnostic.rule)
+      Self.attribute(&events.json, "exception.type", diagnostic.rule.id)
       Self.attribute(&events.json, "exception.message", diagnostic.message)
       Self.close(&events)
     }

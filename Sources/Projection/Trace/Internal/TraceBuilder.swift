@@ -101,7 +101,7 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
   }
 
   /// Ends the run; `checked` is the ``CheckerPass``'s last findings when batches were checked apart.
-  mutating func endRun(checked: [Diagnostic]? = nil) {
+  mutating func endRun(checked: [Finding]? = nil) {
     if let checked {
       check.finish(checked: checked, into: &findings)
     } else {
@@ -134,11 +134,11 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
   }
 
   private mutating func emitFindings() {
-    for finding in findings { emit(finding.diagnostic) }
+    for finding in findings { emit(finding) }
     findings.removeAll(keepingCapacity: true)
   }
 
-  private mutating func emit(_ diagnostic: Diagnostic) {
+  private mutating func emit(_ diagnostic: CheckFinding) {
     var time = last ?? Timestamp(microseconds: 0)
     if let seq = diagnostic.seq, recent[seq & (Self.recentCount - 1)].seq == seq {
       time = recent[seq & (Self.recentCount - 1)].time

@@ -54,7 +54,7 @@ protocol TraceSink {
   mutating func modal(lane: Int, presenter: ControllerID, seq: Int, time: Timestamp)
   mutating func dealloc(lane: Int, seq: Int, time: Timestamp)
   /// A finding, on the lane of its first controller when there is one.
-  mutating func finding(_ diagnostic: Diagnostic, lane: Int?, time: Timestamp)
+  mutating func finding(_ diagnostic: CheckFinding, lane: Int?, time: Timestamp)
   /// The run ends: every lane, the root's (the first root shown), the run's first and last times.
   mutating func endRun(lanes: [TraceLane], root: Int?, first: Timestamp?, last: Timestamp?)
   mutating func endDocument()

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// `check --format sarif`: one SARIF 2.1.0 log with one run, written as the
 /// findings arrive (the rules are known before the first result).
@@ -15,9 +16,6 @@ struct SARIFCheckOutput: CheckOutput {
   private var started = false
 
   init(sourceRoot: String? = nil) { self.sourceRoot = sourceRoot }
-
-  private static let ruleIndex: [String: Int] = Dictionary(
-    uniqueKeysWithValues: RuleInfo.all.enumerated().map { ($1.id, $0) })
 
   private mutating func start(_ context: inout Context) {
     guard !started else { return }
@@ -77,17 +75,15 @@ struct SARIFCheckOutput: CheckOutput {
   }
 
   mutating func finding(_ finding: CheckFinding, file: String, _ context: inout Context) {
-    let diagnostic = finding.diagnostic
+    let diagnostic = finding
     let first = !started
     start(&context)
     var json = JSONBuffer()
     json.open("{")
     json.key("ruleId")
-    json.string(diagnostic.rule)
-    if let index = Self.ruleIndex[diagnostic.rule] {
-      json.key("ruleIndex")
-      json.int(index)
-    }
+    json.string(diagnostic.rule.id)
+    json.key("ruleIndex")
+    json.int(diagnostic.rule.index)
     json.key("level")
     json.string(diagnostic.severity.rawValue)
     json.key("message")
@@ -259,7 +255,7 @@ struct JUnitCheckOutput: CheckOutput {
   static let readCase = "journal reads"
 
   mutating func finding(_ finding: CheckFinding, file: String, _ context: inout Context) {
-    let diagnostic = finding.diagnostic
+    let diagnostic = finding
     let line = diagnostic.formatted(file: file)
     guard diagnostic.severity == .error else { return warnings.append(line) }
     var name = "\(diagnostic.rule) at line \(diagnostic.line)"
@@ -274,7 +270,7 @@ struct JUnitCheckOutput: CheckOutput {
     }
     cases.append(
       "    <testcase classname=\"\(Self.escape(file, attribute: true))\" name=\"\(Self.escape(name, attribute: true))\">\n"
-        + "      <failure type=\"\(Self.escape(diagnostic.rule, attribute: true))\" "
+        + "      <failure type=\"\(Self.escape(diagnostic.rule.id, attribute: true))\" "
         + "message=\"\(Self.escape(diagnostic.message, attribute: true))\">"
         + Self.escape(text) + "</failure>\n    </testcase>\n")
   }
@@ -355,7 +351,7 @@ struct GitHubCheckOutput: CheckOutput {
   var sourceRoot: String?
 
   mutating func finding(_ finding: CheckFinding, file: String, _ context: inout Context) {
-    let diagnostic = finding.diagnostic
+    let diagnostic = finding
     var properties: String
     var message = diagnostic.message + " [\(diagnostic.rule)]"
     if let source = CallSite(of: diagnostic, root: sourceRoot) {
@@ -367,7 +363,7 @@ struct GitHubCheckOutput: CheckOutput {
       if let column = diagnostic.column { properties += ",col=\(column)" }
       if let source = diagnostic.source { message += " (recorded at \(source))" }
     }
-    properties += ",title=\(Self.property(diagnostic.rule))"
+    properties += ",title=\(Self.property(diagnostic.rule.id))"
     context.stdout.write("::\(diagnostic.severity.rawValue) \(properties)::\(Self.data(message))\n")
   }
 

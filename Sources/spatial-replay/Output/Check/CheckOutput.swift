@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// The formats `check --format` writes.
 enum CheckFormat: String, CaseIterable, Sendable {
@@ -50,7 +51,7 @@ extension CheckFormat {
 extension CallSite {
   /// The location of a finding's `source` in the app's code, its file under `root` when given
   /// (`--source-root`); nil when the finding has none or it is not `FILE:LINE`.
-  init?(of diagnostic: Diagnostic, root: String?) {
+  init?(of diagnostic: CheckFinding, root: String?) {
     guard let text = diagnostic.source, var location = CallSite(text) else { return nil }
     if let root, !root.isEmpty, !location.file.hasPrefix("/") {
       location.file = (root.hasSuffix("/") ? root : root + "/") + location.file
@@ -68,7 +69,7 @@ struct TextCheckOutput: CheckOutput {
   /// Per warning rule of the current file, in the order first seen: the first line shown and how
   /// many more were not. A list, not a dictionary: a file has a few warning rules at most, and a
   /// storm of blank lines compared each one's rule with the last's rather than hashing it.
-  private var repeated: [(rule: String, first: Int, more: Int)] = []
+  private var repeated: [(rule: Rule, first: Int, more: Int)] = []
 
   init(color: Bool, glyphs: Glyphs) {
     self.color = color
@@ -76,15 +77,15 @@ struct TextCheckOutput: CheckOutput {
   }
 
   mutating func finding(_ finding: CheckFinding, file: String, _ context: inout Context) {
-    let diagnostic = finding.diagnostic
-    if diagnostic.severity == .warning {
-      if let k = repeated.lastIndex(where: { $0.rule == diagnostic.rule }) {
+    if finding.severity == .warning {
+      let rule = finding.rule
+      if let k = repeated.lastIndex(where: { $0.rule == rule }) {
         repeated[k].more += 1
         return
       }
-      repeated.append((diagnostic.rule, diagnostic.line, 0))
+      repeated.append((rule, finding.line, 0))
     }
-    context.stdout.write(diagnostic, file: file, color: color, glyphs: glyphs)
+    context.stdout.write(finding, file: file, color: color, glyphs: glyphs)
     if let divergence = finding.divergence {
       var diff = ""
       divergence.render(glyphs: glyphs, into: &diff)
@@ -142,7 +143,7 @@ struct TextCheckOutput: CheckOutput {
 /// object with `"summary":true`, the files and the totals.
 struct JSONCheckOutput: CheckOutput {
   mutating func finding(_ finding: CheckFinding, file: String, _ context: inout Context) {
-    context.stdout.write(finding.divergence?.json(file: file) ?? finding.diagnostic.json(file: file))
+    context.stdout.write(finding.json(file: file))
     context.stdout.write("\n")
   }
 
@@ -191,11 +192,11 @@ struct JSONCheckOutput: CheckOutput {
     ])
     json.key("rules")
     json.open("{")
-    json.counts(summary.ruleCounts.map { ($0.rule, $0.count) })
+    json.counts(summary.ruleCounts.map { ($0.rule.id, $0.count) })
     json.close("}")
     json.key("unreported")
     json.open("{")
-    json.counts(summary.unreportedCounts.map { ($0.rule, $0.count) })
+    json.counts(summary.unreportedCounts.map { ($0.rule.id, $0.count) })
     json.close("}")
   }
 }
@@ -244,19 +245,8 @@ extension FileOutput {
   /// Writes a finding as `file:line[:column]: severity: message [rule]`, the
   /// message rendered with `glyphs`, with any control or invisible characters
   /// (from the journal or its name) escaped, and the severity coloured when `color` is on.
-  mutating func write(_ diagnostic: Diagnostic, file: String, color: Bool, glyphs: Glyphs) {
-    guard color else { return write(diagnostic, file: file, glyphs: glyphs) }
-    var location = "\(file):\(diagnostic.line)"
-    if let column = diagnostic.column { location += ":\(column)" }
-    let style: TerminalStyle = diagnostic.severity == .error ? .red : .yellow
-    write(
-      TerminalStyle.bold.apply(displayText(location, limit: .max), color: true) + ": "
-        + style.apply(diagnostic.severity.rawValue, color: true) + ": "
-        + displayText(diagnostic.message(glyphs), limit: .max) + " "
-        + TerminalStyle.dim.apply("[\(diagnostic.rule)]", color: true)
-        + (diagnostic.source.map {
-          " " + TerminalStyle.dim.apply("(recorded at \(displayText($0, limit: .max)))", color: true)
-        } ?? "")
-        + "\n")
+  mutating func write(_ diagnostic: CheckFinding, file: String, color: Bool, glyphs: Glyphs) {
+    diagnostic.write(file: file, glyphs: glyphs, escaped: true, color: color, to: &self)
+    write("\n")
   }
 }

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// `at FILE SEQ`: the state of the map after one event.
 struct AtCommand: Command {

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// `map FILE`: draws the map at the end of a journal, or after one event.
 struct MapCommand: Command {

@@ -1,4 +1,5 @@
 import Projection
+import Rendering
 
 /// How the commands that draw the map (`at`, `map`) draw it: `--ascii` and `--width`, read once.
 struct MapDrawing {

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// The formats `check --format` writes.
 enum CheckFormat: String, CaseIterable, Sendable {

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 extension DiffVocabulary {
   /// One event as a short line for a terminal, journal data escaped with

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 extension Event {
   /// The event as one readable sentence, for `log`, `step`, `diff` and `check`.

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// The words shared by the descriptions: finger counts and numbers as they are
 /// shown (ids are written by `Glyphs.id`).

@@ -1,9 +1,13 @@
 import Journal
-import Projection
 
-/// The words shared by the descriptions: finger counts and numbers as they are
-/// shown (ids are written by `Glyphs.id`).
+/// The words shared by the descriptions of events (`log`'s sentences, `diff`'s lines): finger counts,
+/// numbers and a modal's presenter as they are shown (ids are written by `Glyphs.id`).
 enum Wording {
+  /// `modal sheet presented by home`, the ids already made safe for a terminal.
+  static func modal(_ controller: String, presentedBy presenter: String) -> String {
+    "modal \(controller) presented by \(presenter)"
+  }
+
   /// `1 finger`, `2 fingers`.
   static func fingers(_ count: Int) -> String { count == 1 ? "1 finger" : "\(count) fingers" }
 

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 extension ScenarioCommand {
   /// The command as a script line that ``ScenarioParser`` reads back as this command, or nil
@@ -15,68 +16,58 @@ extension ScenarioCommand {
   /// // mark "step 1" user=alice
   /// ```
   public var scriptLine: String? {
+    guard isSayable else { return nil }
     var words: [String] = []
-    func add(_ text: String) -> Bool {
-      guard let token = ScenarioText.token(text) else { return false }
-      words.append(token)
-      return true
-    }
-    func option(_ key: String, _ value: String) -> Bool {
-      guard ScenarioText.isOptionKey(key), let value = ScenarioText.token(value, quotingEquals: false) else {
-        return false
-      }
-      words.append(key + "=" + value)
-      return true
+    func add(_ text: String) { words.append(ScenarioText.token(text)) }
+    func option(_ key: String, _ value: String) {
+      words.append(key + "=" + ScenarioText.token(value, quotingEquals: false))
     }
     func animated(_ animated: Bool) { if !animated { words.append("animated=false") } }
     switch self {
     case .session(let options):
       words.append("session")
-      if let id = options.id {
-        guard !id.isEmpty, option("id", id) else { return nil }
-      }
+      if let id = options.id { option("id", id) }
       for (key, value) in [("app", options.app), ("build", options.build), ("device", options.device)] {
-        if let value { guard option(key, value) else { return nil } }
+        if let value { option(key, value) }
       }
       if let start = options.start { words.append("start=" + start.rfc3339) }
     case .controller(let id, let className):
       words.append("controller")
-      guard add(id.rawValue), add(className) else { return nil }
+      add(id.rawValue)
+      add(className)
     case .root(let id):
       words.append("root")
-      guard add(id.rawValue) else { return nil }
+      add(id.rawValue)
     case .link(let from, let direction, let to):
       words.append("link")
-      guard add(from.rawValue) else { return nil }
+      add(from.rawValue)
       words.append(direction.rawValue)
-      guard add(to.rawValue) else { return nil }
+      add(to.rawValue)
     case .unlink(let from, let direction):
       words.append("unlink")
-      guard add(from.rawValue) else { return nil }
+      add(from.rawValue)
       words.append(direction.rawValue)
     case .touches(let id, let direction, let min):
       words.append("touches")
-      guard add(id.rawValue), min >= 0 else { return nil }
+      add(id.rawValue)
       words += [direction.rawValue, String(min)]
     case .threshold(let id, let points):
       words.append("threshold")
-      guard add(id.rawValue), let number = ScenarioText.number(points) else { return nil }
-      words.append(number)
+      add(id.rawValue)
+      words.append(ScenarioText.number(points))
     case .move(let direction, let isAnimated):
       words += ["move", direction.rawValue]
       animated(isAnimated)
     case .pan(let direction, let distance, let velocity, let touches, let cancelled):
       words += ["pan", direction.rawValue]
-      guard let d = ScenarioText.number(distance), let v = ScenarioText.number(velocity), touches >= 0 else {
-        return nil
-      }
-      words.append("distance=" + d)
-      if velocity != 0 { words.append("velocity=" + v) }
+      words.append("distance=" + ScenarioText.number(distance))
+      if velocity != 0 { words.append("velocity=" + ScenarioText.number(velocity)) }
       if touches != 1 { words.append("touches=" + String(touches)) }
       if cancelled { words.append("cancel") }
     case .modal(let id, let className, let direction, let isAnimated):
       words.append("modal")
-      guard add(id.rawValue), add(className) else { return nil }
+      add(id.rawValue)
+      add(className)
       words.append(direction.rawValue)
       animated(isAnimated)
     case .goToRoot(let isAnimated):
@@ -84,37 +75,23 @@ extension ScenarioCommand {
       animated(isAnimated)
     case .dealloc(let id):
       words.append("dealloc")
-      guard add(id.rawValue) else { return nil }
+      add(id.rawValue)
     case .wait(let ms):
-      guard ms >= 0 else { return nil }
       words += ["wait", String(ms)]
     case .mark(let label, let fields):
       words.append("mark")
-      guard add(label) else { return nil }
-      for field in fields { guard option(field.key, field.value) else { return nil } }
+      add(label)
+      for field in fields { option(field.key, field.value) }
     }
     return words.joined(separator: " ")
   }
-
-  /// The controllers the command names (a `modal`'s new one first): what `shrink` removes
-  /// together with a controller.
-  public var controllers: [ControllerID] {
-    switch self {
-    case .controller(let id, _), .root(let id), .unlink(let id, _), .touches(let id, _, _), .threshold(let id, _),
-      .modal(let id, _, _, _), .dealloc(let id):
-      [id]
-    case .link(let from, _, let to): [from, to]
-    case .session, .move, .pan, .goToRoot, .wait, .mark: []
-    }
-  }
 }
 
-/// Writing the tokens of script lines.
+/// Writing the tokens of script lines (of commands ``ScenarioCommand/isSayable`` accepts).
 enum ScenarioText {
   /// `text` as one token that the tokenizer reads back as it is: bare when it can be, else in
-  /// double quotes with `"` and `\` escaped; nil for a text with a line feed (a line ends there).
-  static func token(_ text: String, quotingEquals: Bool = true) -> String? {
-    guard !text.utf8.contains(UInt8(ascii: "\n")) else { return nil }
+  /// double quotes with `"` and `\` escaped.
+  static func token(_ text: String, quotingEquals: Bool = true) -> String {
     let needsQuotes =
       text.isEmpty
       || text.utf8.contains { c in
@@ -131,22 +108,9 @@ enum ScenarioText {
     return out
   }
 
-  /// Whether `key` can be written as an option's key: not empty, no quote, `=`, `#`, space or control character.
-  static func isOptionKey(_ key: String) -> Bool {
-    !key.isEmpty
-      && !key.utf8.contains { c in
-        c <= 0x20 || c == 0x7F || c == UInt8(ascii: "#") || c == UInt8(ascii: "\"") || c == UInt8(ascii: "=")
-      }
-  }
-
   /// A number ≥ 0 as the parser reads it back to the same `Double`: whole numbers without a
-  /// fraction, others in Swift's shortest form (`0.5`, `1e-05`, `1.5e+20`); nil for a negative
-  /// or non-finite one.
-  static func number(_ value: Double) -> String? {
-    guard value.isFinite, value >= 0, value.sign == .plus else { return nil }
-    if value == value.rounded(), value < 1e15 { return String(Int64(value)) }
-    let text = value.description
-    guard Double(text) == value else { return nil }
-    return text
+  /// fraction, others in Swift's shortest form (`0.5`, `1e-05`, `1.5e+20`).
+  static func number(_ value: Double) -> String {
+    value == value.rounded() && value < 1e15 ? String(Int64(value)) : value.description
   }
 }

@@ -3,8 +3,8 @@ import Projection
 
 extension ScenarioCommand {
   /// The command as a script line that ``ScenarioParser`` reads back as this command, or nil
-  /// when the language cannot say it (a text with a line feed, a `mark` key with a space,
-  /// a quote or an `=`; a `session` with an empty id).
+  /// when the language cannot say it (``ScenarioCommand/isSayable``: a text with a line feed,
+  /// a `mark` key with a space, a quote or an `=`; a `session` with an empty id).
   ///
   /// Numbers are written so that they parse to the same `Double` (`120`, `0.5`, `1e-05`);
   /// tokens are quoted only when they have to be (spaces, `#`, `"`, `\`, `=`, control

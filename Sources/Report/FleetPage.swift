@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// The fleet page (`report DIR`): one self-contained HTML page over many
 /// journals, drawn entirely on the server side (inline SVG, no script):
@@ -287,27 +288,8 @@ public struct FleetPage: Sendable {
 
   // MARK: Escaping and numbers
 
-  /// Text content: `&`, `<`, `>` escaped, control characters shown as `\u{..}`.
-  static func text(_ s: String) -> String {
-    var out = ""
-    out.reserveCapacity(s.utf8.count)
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-          out += "\\u{\(String(scalar.value, radix: 16))}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out
-  }
+  /// Text content: `&`, `<`, `>`, quotes escaped, control characters shown as `\u{..}` (``MarkupText``).
+  static func text(_ s: String) -> String { MarkupText.escape(s, .html) }
 
   /// An attribute value (double-quoted): the same escapes as text.
   static func attribute(_ s: String) -> String { text(s) }

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 extension Stepper {
   /// Draws a state as the lines of a screen of `size`.

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// The interactive replay of `spatial-replay step`, as a pure core: the
 /// journal (or two, side by side) it steps through, a function from a key and

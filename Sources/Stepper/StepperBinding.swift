@@ -1,4 +1,5 @@
 import Projection
+import Rendering
 
 /// The stepper's keys and what they do: the one table that the stepper's
 /// dispatch (``Stepper/handle(_:in:)``), the help screen (`H`), `step --help`

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// One journal loaded for ``Stepper``: its ``Timeline`` (records and
 /// snapshots), the findings of `check` and the indexes that make every key

@@ -2,6 +2,7 @@ import BenchSupport
 import Dispatch
 import Journal
 import Projection
+import Rendering
 import Synchronization
 
 #if canImport(Glibc)

@@ -16,6 +16,7 @@
 import BenchSupport
 import Journal
 import Projection
+import Rendering
 import Stepper
 
 #if canImport(Glibc)

@@ -14,6 +14,7 @@
 import BenchSupport
 import Journal
 import Projection
+import Rendering
 
 var events = 1_000_000
 var interval = Timeline.defaultInterval

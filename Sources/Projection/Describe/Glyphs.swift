@@ -85,6 +85,6 @@ public struct Glyphs: Sendable, Hashable {
   /// An id made safe for a terminal, cut with ``ellipsis``.
   public func id(_ id: ControllerID) -> String { displayText(id.rawValue, cut: ellipsis) }
 
-  /// The characters a map is drawn with, in the same style.
-  var box: BoxGlyphs { isASCII ? .ascii : .unicode }
+  /// `home willDisappear`, the id made safe for a terminal.
+  package func id(_ arrival: Arrival) -> String { "\(id(arrival.controller)) \(arrival.callback)" }
 }

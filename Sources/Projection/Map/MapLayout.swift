@@ -54,26 +54,13 @@ public struct MapLayout: Sendable, Hashable {
   }
 
   /// Something that does not fit on a grid: drawn and reported, never fatal.
-  public enum Collision: Sendable, Hashable, CustomStringConvertible {
+  public enum Collision: Sendable, Hashable {
     /// Two or more controllers placed on one cell, in the order the walk placed them.
     case sharedCell(Position, [ControllerID])
     /// A link whose two ends are not one grid step apart in its direction
     /// (reported once per link, from the end whose slot is `right` or `down`).
     case stretchedLink(
       from: ControllerID, direction: Direction, to: ControllerID, fromPosition: Position, toPosition: Position)
-
-    /// `cell (1,0): b, c` or `link a right → d: (0,0) to (3,0)`, ids escaped for a terminal.
-    public var description: String { description(.unicode) }
-
-    /// The description drawn with `glyphs`: `link a right -> d: (0,0) to (3,0)` in ASCII.
-    public func description(_ glyphs: Glyphs) -> String {
-      switch self {
-      case .sharedCell(let position, let ids):
-        return "cell \(position): " + ids.map { glyphs.id($0) }.joined(separator: ", ")
-      case .stretchedLink(let from, let direction, let to, let a, let b):
-        return "link \(glyphs.id(from)) \(direction) \(glyphs.arrow) \(glyphs.id(to)): \(a) to \(b), not one step"
-      }
-    }
   }
 
   /// The root the walk started from (nil when there is none, or it is deallocated).
@@ -90,11 +77,11 @@ public struct MapLayout: Sendable, Hashable {
   public let bounds: (min: Position, max: Position)?
 
   /// Neighbours as placement indices, 4 per placement in slot order (left, right, up, down); -1 for none.
-  let links: [Int32]
+  public let links: [Int32]
   /// Bit `d.index` set when the link that way needs 2 or more fingers on either side.
-  let doubleLinks: [UInt8]
+  public let doubleLinks: [UInt8]
   /// Placement index of the focus, -1 when it is not placed.
-  let focusPlacement: Int32
+  public let focusPlacement: Int32
 
   /// Lays out the alive controllers of `state`.
   public init(state: State) {

@@ -83,21 +83,6 @@ public struct JournalScript: Sendable {
     self.notes = run.notes
     self.firstDifference = run.firstDifference
   }
-
-  /// The script's text: a first comment line, then one line per command or comment, each ended by `\n`.
-  public var text: String {
-    var out = "# spatial-replay script: the inputs of "
-    if let scenarioName { out += "scenario '\(displayText(scenarioName))', " }
-    out += "profile \(profile)\n"
-    for line in lines {
-      if let command = line.command, let text = command.scriptLine {
-        out += text + "\n"
-      } else if let comment = line.comment {
-        out += "# " + comment + "\n"
-      }
-    }
-    return out
-  }
 }
 
 /// One replay of a journal on a shadow navigator.
@@ -125,7 +110,7 @@ private struct Extraction {
     if options.id == nil, case .session = records.first?.event {
       notes.append(.init(line: numbers[0], message: "the header's session id is empty: the script's is derived"))
     }
-    if ScenarioCommand.session(options).scriptLine == nil {
+    if !ScenarioCommand.session(options).isSayable {
       lines[0].command = .session(SessionOptions(start: options.start))
       notes.append(.init(line: numbers[0], message: "the header's app, build or device has a line feed: left out"))
     }
@@ -188,7 +173,7 @@ private struct Extraction {
       comment(i, unsayable(records[i].event))
       return i + 1
     }
-    let candidates = possible.filter { $0.allSatisfy { $0.scriptLine != nil } }
+    let candidates = possible.filter { $0.allSatisfy(\.isSayable) }
     guard !candidates.isEmpty else {
       comment(
         i,

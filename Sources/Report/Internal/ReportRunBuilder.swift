@@ -1,6 +1,7 @@
 import Dispatch
 import Journal
 import Projection
+import Rendering
 import Synchronization
 
 /// Folds a window of a journal once and writes the page's data block for it

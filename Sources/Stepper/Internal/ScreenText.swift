@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// Small text helpers of the stepper's screen.
 enum ScreenText {

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// `at FILE SEQ`: the state of the map after one event.
 struct AtCommand: Command {
@@ -28,7 +29,7 @@ struct AtCommand: Command {
   static let options =
     [
       Option.json.help("the state as one JSON object, with the map's layout under \"map\""), controller, alive,
-    ] + MapDrawing.options + Option.reading + [Option.maxErrors]
+    ] + MapOptions.options + Option.reading + [Option.maxErrors]
   static let exitStatus = PointQuery.exitStatus
   static let examples = [
     "spatial-replay at Journals/demo.intended.ndjson 42",
@@ -41,7 +42,7 @@ struct AtCommand: Command {
   var json: Bool
   /// `--controller` and `--alive`: the controllers listed.
   var listing: ControllerSelection
-  var drawing: MapDrawing
+  var drawing: MapOptions
   var reading: ReadOptions
   /// `--max-errors`: how many of a journal's findings stderr shows.
   var limit: DiagnosticLimit
@@ -61,7 +62,7 @@ struct AtCommand: Command {
     if let empty = ids.firstIndex(of: "") { throw UsageError("--controller has an empty id at position \(empty + 1)") }
     listing = ControllerSelection(
       ids: ids.isEmpty ? nil : Set(ids.map { ControllerID($0) }), aliveOnly: arguments.flag(Self.alive))
-    drawing = try MapDrawing(arguments)
+    drawing = try MapOptions(arguments)
     reading = try ReadOptions(arguments)
     limit = try DiagnosticLimit(arguments)
   }

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// `log FILE`: the events of a journal as readable lines.
 struct LogCommand: Command {

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// `map FILE`: draws the map at the end of a journal, or after one event.
 struct MapCommand: Command {
@@ -21,7 +22,7 @@ struct MapCommand: Command {
     journal go to stderr.
     """
   static let at = Option.value("--at", "SEQ", "the map after the event SEQ (default: after the last event)")
-  static let options = [at] + MapDrawing.options + Option.reading + [Option.maxErrors]
+  static let options = [at] + MapOptions.options + Option.reading + [Option.maxErrors]
   static let exitStatus = PointQuery.exitStatus
   static let examples = [
     "spatial-replay map Journals/demo.intended.ndjson",
@@ -30,7 +31,7 @@ struct MapCommand: Command {
 
   var file: String
   var seq: Int?
-  var drawing: MapDrawing
+  var drawing: MapOptions
   var reading: ReadOptions
   /// `--max-errors`: how many of a journal's findings stderr shows.
   var limit: DiagnosticLimit
@@ -38,7 +39,7 @@ struct MapCommand: Command {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = try arguments.singleJournal(Self.name)
     seq = try arguments.int(Self.at, min: 0)
-    drawing = try MapDrawing(arguments)
+    drawing = try MapOptions(arguments)
     reading = try ReadOptions(arguments)
     limit = try DiagnosticLimit(arguments)
   }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Projection
+@testable import Rendering
 
 /// Terminal columns of text, as `wcwidth` counts them.
 @Suite struct TextWidthTests {

@@ -2,6 +2,7 @@ import Journal
 import Testing
 
 @testable import Projection
+@testable import Rendering
 
 @Suite struct MapRendererTests {
   func render(_ journal: FixtureJournal, _ options: MapRenderer.Options = .init()) -> String {

@@ -2,6 +2,7 @@ import Journal
 import Testing
 
 @testable import Projection
+@testable import Rendering
 @testable import Stepper
 
 /// What every screen of the stepper keeps to, whatever the keys and the size:

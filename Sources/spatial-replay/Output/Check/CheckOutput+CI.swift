@@ -313,33 +313,9 @@ struct JUnitCheckOutput: CheckOutput {
     context.stdout.write("</testsuites>\n")
   }
 
-  /// Text for XML content and attribute values: the five entities, and every
-  /// character XML 1.0 does not allow (most controls) as a visible `\u{…}`. In an attribute
-  /// (`attribute`), a line feed and a tab are character references, which a parser keeps (it
-  /// turns a literal one into a space: a file name holding a line feed would lose it).
+  /// Text for XML content and attribute values (``MarkupText/escape(_:_:)``).
   static func escape(_ text: String, attribute: Bool = false) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      case "\n": if attribute { out += "&#10;" } else { out.unicodeScalars.append(scalar) }
-      case "\t": if attribute { out += "&#9;" } else { out.unicodeScalars.append(scalar) }
-      default:
-        let v = scalar.value
-        let allowed = (v >= 0x20 && v < 0xD800) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
-        if allowed && !(v >= 0x7F && v < 0xA0) {
-          out.unicodeScalars.append(scalar)
-        } else {
-          out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
-        }
-      }
-    }
-    return out
+    MarkupText.escape(text, attribute ? .xmlAttribute : .xml)
   }
 }
 

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 extension DiffReport {
   /// The report as one JSON document (one line, no spaces). Its shape:

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 extension MapLayout {
   /// The layout as one JSON object (no line end): `root`, `focus`, `cells`

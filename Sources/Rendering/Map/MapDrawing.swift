@@ -1,3 +1,5 @@
+import Projection
+
 /// A map as ``MapRenderer/draw(_:)`` returns it: the parts `map` prints one
 /// after the other, for a caller (the stepper) that shows only some of them.
 public struct MapDrawing: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 extension DiffReport {
   /// Writes the report for a terminal: what was compared, the first

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// One event as a line of `log`: the time of day, the `seq` and a sentence.
 ///

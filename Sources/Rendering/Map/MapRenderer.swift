@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// Draws a ``MapLayout`` as text: a box per placed controller with its id,
 /// lines between linked neighbours (double when either side needs two or more

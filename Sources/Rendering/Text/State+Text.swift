@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 extension State {
   /// Writes the state as readable text: where in the journal it is, the
@@ -118,9 +119,4 @@ extension Transition {
       return "\(move.sentence(glyphs)) at seq \(seq)"
     }
   }
-}
-
-extension Glyphs {
-  /// `home willDisappear`, the id made safe for a terminal.
-  func id(_ arrival: Arrival) -> String { "\(id(arrival.controller)) \(arrival.callback)" }
 }

@@ -1,7 +1,9 @@
 import Projection
+import Rendering
 
-/// How the commands that draw the map (`at`, `map`) draw it: `--ascii` and `--width`, read once.
-struct MapDrawing {
+/// How the commands that draw the map (`at`, `map`) draw it: `--ascii` and `--width`, read once, turned into
+/// the renderer's options (what the renderer draws is a ``MapDrawing``).
+struct MapOptions {
   /// Its options, as those commands list them.
   static let options = [Option.ascii, Option.width]
   /// The narrowest `--width` accepted.

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 extension State {
   /// Writes the state as one JSON object (no line end), keys in a fixed order:

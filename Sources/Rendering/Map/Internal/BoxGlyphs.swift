@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// The characters a map's boxes and links are drawn with: Unicode box drawing or
 /// plain ASCII (``Glyphs/box``; arrows, ranges and ellipses are ``Glyphs``' own).
@@ -52,4 +53,9 @@ struct BoxGlyphs: Sendable {
       [["+", "+", "+", "+"], ["+", "+", "+", "+"]],
     ],
     offView: ["<", ">", "^", "v"], offViewLegend: "<>^v link out of view")
+}
+
+extension Glyphs {
+  /// The characters a map is drawn with, in the same style.
+  var box: BoxGlyphs { isASCII ? .ascii : .unicode }
 }

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 extension DiffVocabulary {
   /// One event as a short line for a terminal, journal data escaped with
@@ -12,7 +13,7 @@ extension DiffVocabulary {
       return
         "move \(name(from)) \(glyphs.arrow) \(name(to)) (\(direction), \(trigger), \(animated ? "animated" : "not animated"))"
     case .modal(let c, let presenter):
-      return "modal \(name(c)) presented by \(name(presenter))"
+      return Wording.modal(name(c), presentedBy: name(presenter))
     case .dealloc(let c):
       return "dealloc \(name(c))"
     case .link(let from, let direction, let to):
@@ -27,7 +28,8 @@ extension DiffVocabulary {
       return "touches \(name(c)) \(direction) min \(min)"
     case .pan(let c, let direction, let touches, let distance, let velocity, let outcome):
       let fingers = touches == 1 ? "1 touch" : "\(touches) touches"
-      return "pan \(name(c)) \(direction) (\(fingers), \(number(distance)) pt, \(number(velocity)) pt/s, \(outcome))"
+      return
+        "pan \(name(c)) \(direction) (\(fingers), \(Wording.number(distance)) pt, \(Wording.number(velocity)) pt/s, \(outcome))"
     case .mark(let label, let fields):
       return (["mark \(glyphs.text(label))"] + fields.map { describe($0, glyphs) }).joined(separator: " ")
     case .other(let type, let fields):
@@ -43,12 +45,6 @@ extension DiffVocabulary {
 
   private func describe(_ field: Field, _ glyphs: Glyphs) -> String {
     "\(glyphs.text(field.key))=\(glyphs.text(field.value.text))"
-  }
-
-  private func number(_ value: Double) -> String {
-    var out: [UInt8] = []
-    JSONWriter.appendNumber(value, to: &out)
-    return String(decoding: out, as: UTF8.self)
   }
 
   /// Appends one event as a JSON object:

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 extension Event {
   /// The event as one readable sentence, for `log`, `step`, `diff` and `check`.
@@ -33,7 +34,7 @@ extension Event {
     case .unlink(let from, let direction):
       return "unlink \(glyphs.id(from)) \(direction)"
     case .modal(let controller, let presenter):
-      return "modal \(glyphs.id(controller)) presented by \(glyphs.id(presenter))"
+      return Wording.modal(glyphs.id(controller), presentedBy: glyphs.id(presenter))
     case .touches(let controller, let direction, let min):
       return "touches \(glyphs.id(controller)) \(direction): \(Wording.fingers(min))"
     case .pan(let pan):

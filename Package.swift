@@ -8,6 +8,7 @@ let package = Package(
   products: [
     .library(name: "Journal", targets: ["Journal"]),
     .library(name: "Projection", targets: ["Projection"]),
+    .library(name: "Rendering", targets: ["Rendering"]),
     .library(name: "Report", targets: ["Report"]),
     .library(name: "Stepper", targets: ["Stepper"]),
     .library(name: "SpatialTesting", targets: ["SpatialTesting"]),
@@ -21,9 +22,12 @@ let package = Package(
     .target(
       name: "Journal", dependencies: ["CZlib"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     .target(name: "Projection", dependencies: ["Journal", "CZlib"]),
+    // Words and file formats: every sentence, glyph, escape and encoder (text, JSON, CSV, Parquet, traces, the
+    // map's drawing). The model (Projection) gives values; this layer puts them into words and bytes.
+    .target(name: "Rendering", dependencies: ["Journal", "Projection", "CZlib"]),
     // The report's page is written in Assets (report.js, report.css) and embedded by Assets/embed.sh.
-    .target(name: "Report", dependencies: ["Journal", "Projection"], exclude: ["Assets"]),
-    .target(name: "Stepper", dependencies: ["Journal", "Projection"]),
+    .target(name: "Report", dependencies: ["Journal", "Projection", "Rendering"], exclude: ["Assets"]),
+    .target(name: "Stepper", dependencies: ["Journal", "Projection", "Rendering"]),
     // Regression tests of an app's lifecycle: a runner protocol, the reference runner and the assertions
     // (docs/regression-tests.md). Only Journal and Projection, so that an app's tests build no more.
     .target(name: "SpatialTesting", dependencies: ["Journal", "Projection"]),
@@ -32,14 +36,14 @@ let package = Package(
     .target(name: "Recording", dependencies: ["Journal", "Projection"]),
     .executableTarget(
       name: "spatial-replay",
-      dependencies: ["Journal", "Projection", "Report", "Stepper", "SpatialTesting", "Recording", "CZlib"]),
+      dependencies: ["Journal", "Projection", "Rendering", "Report", "Stepper", "SpatialTesting", "Recording", "CZlib"]),
     .testTarget(name: "JournalTests", dependencies: ["Journal", "CZlib"]),
     // A small app that records through a Recorder, run by the fault-injection tests.
     .executableTarget(name: "recorder-probe", dependencies: ["Journal", "Recording"], path: "Tests/RecorderProbe"),
     .testTarget(
       name: "ReplayTests",
       dependencies: [
-        "Journal", "Projection", "Report", "Stepper", "SpatialTesting", "Recording", "spatial-replay",
+        "Journal", "Projection", "Rendering", "Report", "Stepper", "SpatialTesting", "Recording", "spatial-replay",
         "recorder-probe",
       ],
       exclude: ["Golden", "FaultInjection"]

@@ -7,6 +7,7 @@ import PackageDescription
 let libraries: [Target.Dependency] = [
   .product(name: "Journal", package: "spatial-replay"),
   .product(name: "Projection", package: "spatial-replay"),
+  .product(name: "Rendering", package: "spatial-replay"),
 ]
 
 // One executable target a benchmark, in Sources/<name>.

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// The fleet page (`report DIR`): one self-contained HTML page over many
 /// journals, drawn entirely on the server side (inline SVG, no script):

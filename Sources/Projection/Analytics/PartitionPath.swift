@@ -87,9 +87,6 @@ public enum PartitionPath {
       + digits
   }
 
-  /// The file of a partition inside its directory: `part.ndjson` or `part.csv`.
-  public static func fileName(_ format: TableFormat) -> String { "part." + format.fileExtension }
-
   /// The value with Hive's path escaping (see the type's documentation).
   public static func escape(_ value: String) -> String {
     let hex = Array("0123456789ABCDEF".utf8)

@@ -27,7 +27,8 @@ extension DiffVocabulary {
       return "touches \(name(c)) \(direction) min \(min)"
     case .pan(let c, let direction, let touches, let distance, let velocity, let outcome):
       let fingers = touches == 1 ? "1 touch" : "\(touches) touches"
-      return "pan \(name(c)) \(direction) (\(fingers), \(number(distance)) pt, \(number(velocity)) pt/s, \(outcome))"
+      return
+        "pan \(name(c)) \(direction) (\(fingers), \(distance.journalText) pt, \(velocity.journalText) pt/s, \(outcome))"
     case .mark(let label, let fields):
       return (["mark \(glyphs.text(label))"] + fields.map { describe($0, glyphs) }).joined(separator: " ")
     case .other(let type, let fields):
@@ -43,12 +44,6 @@ extension DiffVocabulary {
 
   private func describe(_ field: Field, _ glyphs: Glyphs) -> String {
     "\(glyphs.text(field.key))=\(glyphs.text(field.value.text))"
-  }
-
-  private func number(_ value: Double) -> String {
-    var out: [UInt8] = []
-    JSONWriter.appendNumber(value, to: &out)
-    return String(decoding: out, as: UTF8.self)
   }
 
   /// Appends one event as a JSON object:

@@ -1,15 +1,8 @@
 import Journal
 
-/// The words shared by the descriptions: finger counts and numbers as they are
-/// shown (ids are written by `Glyphs.id`).
+/// The words shared by the descriptions: finger counts (numbers are
+/// `Double.journalText`, ids are written by `Glyphs.id`).
 enum Wording {
   /// `1 finger`, `2 fingers`.
   static func fingers(_ count: Int) -> String { count == 1 ? "1 finger" : "\(count) fingers" }
-
-  /// A number as the journal writes it: `120`, `50.5`, `0.001`.
-  static func number(_ value: Double) -> String {
-    var out: [UInt8] = []
-    JSONWriter.appendNumber(value, to: &out)
-    return String(decoding: out, as: UTF8.self)
-  }
 }

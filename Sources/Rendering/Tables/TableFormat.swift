@@ -16,8 +16,3 @@ public enum TableFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
   /// The file extension, without the dot.
   public var fileExtension: String { rawValue }
 }
-
-extension PartitionPath {
-  /// The file of a partition inside its directory: `part.ndjson` or `part.csv`.
-  public static func fileName(_ format: TableFormat) -> String { "part." + format.fileExtension }
-}

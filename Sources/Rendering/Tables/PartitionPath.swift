@@ -1,3 +1,5 @@
+import Projection
+
 /// What `export --partition` files rows by: a value of the journal's header,
 /// or the day its session started.
 public enum PartitionKey: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
@@ -86,6 +88,9 @@ public enum PartitionPath {
     return String(decoding: escaped[..<cut], as: UTF8.self) + "~" + String(repeating: "0", count: 16 - digits.count)
       + digits
   }
+
+  /// The file of a partition inside its directory: `part.ndjson` or `part.csv`.
+  public static func fileName(_ format: TableFormat) -> String { "part." + format.fileExtension }
 
   /// The value with Hive's path escaping (see the type's documentation).
   public static func escape(_ value: String) -> String {

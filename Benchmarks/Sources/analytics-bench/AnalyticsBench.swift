@@ -1,6 +1,7 @@
 import BenchSupport
 import Journal
 import Projection
+import Rendering
 
 /// Throughput of the analytics pipeline in process, without the command line:
 /// the simulator, the stats builder and the visits table (rows encoded as NDJSON),

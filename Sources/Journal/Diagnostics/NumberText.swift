@@ -15,3 +15,13 @@ extension Int {
     "\(grouped) \(self == 1 ? singular : plural ?? singular + "s")"
   }
 }
+
+extension Double {
+  /// The number as the journal writes it (``JSONWriter/appendNumber(_:to:)``): `120`, `50.5`, `0.001`.
+  /// The one spelling of a measured number in the package's sentences.
+  package var journalText: String {
+    var bytes: [UInt8] = []
+    JSONWriter.appendNumber(self, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

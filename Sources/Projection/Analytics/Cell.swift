@@ -1,7 +1,7 @@
 import Journal
 
 /// One value of a table row, typed as its ``Column`` says.
-public enum Cell: Sendable, Hashable, CustomStringConvertible {
+public enum Cell: Sendable, Hashable {
   case null
   case string(String)
   case integer(Int)
@@ -18,13 +18,6 @@ public enum Cell: Sendable, Hashable, CustomStringConvertible {
   public static func id(_ value: ControllerID?) -> Cell { value.map { .string($0.rawValue) } ?? .null }
   /// An integer, or null.
   public static func integer(_ value: Int?) -> Cell { value.map { .integer($0) } ?? .null }
-
-  /// The value as NDJSON writes it: `"home"`, `12`, `250.0`, `true`, `null`.
-  public var description: String {
-    var out: [UInt8] = []
-    TableEncoder.appendJSON(self, to: &out)
-    return String(decoding: out, as: UTF8.self)
-  }
 }
 
 /// The table-specific cells of one row, in the order of ``Table/ownColumns``.

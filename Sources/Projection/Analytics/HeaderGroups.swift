@@ -54,16 +54,4 @@ public struct HeaderGroups<Value: Sendable>: Sendable {
     }
     return false
   }
-
-  /// A group's title in text: `build 3.2 (41), device (none)`.
-  public func title(_ key: [String?]) -> String {
-    zip(keys, key).map { "\($0.rawValue) " + ($1.map { displayText($0) } ?? "(none)") }.joined(separator: ", ")
-  }
-
-  /// A group's key in JSON, `"key":{"build":"3.2 (41)","device":null}`, the fields in the order of ``keys``.
-  package func writeKey(_ key: [String?], to json: inout JSONBuffer) {
-    json.object("key") { json in
-      for (field, value) in zip(keys, key) { json.member(field.rawValue, value) }
-    }
-  }
 }

@@ -1,11 +1,12 @@
 import Journal
 
 /// What `stats` reports: the ``SessionStats`` of each journal and of all of them merged.
+/// A value: Rendering writes it as text and JSON.
 ///
 /// ```swift
 /// let report = StatsReport(sessions: [stats1, stats2])
 /// var text = ""
-/// report.writeText(to: &text)
+/// report.writeText(to: &text)  // import Rendering
 /// let json = report.json  // one JSON document, see docs/tables.md
 /// ```
 public struct StatsReport: Sendable, Hashable {

@@ -29,7 +29,7 @@ extension DiffVocabulary {
     case .pan(let c, let direction, let touches, let distance, let velocity, let outcome):
       let fingers = touches == 1 ? "1 touch" : "\(touches) touches"
       return
-        "pan \(name(c)) \(direction) (\(fingers), \(Wording.number(distance)) pt, \(Wording.number(velocity)) pt/s, \(outcome))"
+        "pan \(name(c)) \(direction) (\(fingers), \(distance.journalText) pt, \(velocity.journalText) pt/s, \(outcome))"
     case .mark(let label, let fields):
       return (["mark \(glyphs.text(label))"] + fields.map { describe($0, glyphs) }).joined(separator: " ")
     case .other(let type, let fields):

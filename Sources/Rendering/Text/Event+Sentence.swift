@@ -39,7 +39,7 @@ extension Event {
       return "touches \(glyphs.id(controller)) \(direction): \(Wording.fingers(min))"
     case .pan(let pan):
       return "pan on \(glyphs.id(pan.controller)) \(pan.direction), \(Wording.fingers(pan.touches)), "
-        + "\(Wording.number(pan.distance)) pt at \(Wording.number(pan.velocity)) pt/s: \(pan.outcome)"
+        + "\(pan.distance.journalText) pt at \(pan.velocity.journalText) pt/s: \(pan.outcome)"
     case .move(let move):
       return move.sentence(glyphs)
     case .lifecycle(let controller, let callback):

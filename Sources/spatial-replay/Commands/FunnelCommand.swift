@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// `funnel FILE|DIR... --steps A,B,C`: how many sessions reach each step in order.
 struct FunnelCommand: Command {
@@ -123,71 +124,11 @@ struct FunnelCommand: Command {
       }
     }
     if json {
-      var out = JSONBuffer()
-      out.object { out in
-        guard grouped else { return Self.write(overall, to: &out) }
-        out.member("by", strings: fields.map(\.rawValue))
-        out.array("groups") { out in
-          for group in groups.groups {
-            out.objectElement { out in
-              groups.writeKey(group.key, to: &out)
-              Self.write(group.value, to: &out)
-            }
-          }
-        }
-        out.object("overall") { Self.write(overall, to: &$0) }
-      }
-      out.raw("\n")
-      context.stdout.write(bytes: out.take())
-      return verdict.status
+      context.stdout.write(bytes: FunnelTable.json(groups, overall: overall))
+    } else {
+      FunnelTable.writeText(groups, overall: overall, to: &context.stdout)
     }
-    guard grouped else {
-      context.stdout.write("\(overall.sessions.count.grouped) sessions\n")
-      Self.writeText(overall, to: &context.stdout)
-      return verdict.status
-    }
-    for group in groups.groups {
-      context.stdout.write(
-        groups.title(group.key) + ": " + PathsCommand.sessions(group.value.sessions.count) + "\n")
-      Self.writeText(group.value, to: &context.stdout)
-      context.stdout.write("\n")
-    }
-    context.stdout.write("overall: " + PathsCommand.sessions(overall.sessions.count) + "\n")
-    Self.writeText(overall, to: &context.stdout)
     return verdict.status
-  }
-
-  /// `"sessions":N,"steps":[...]`.
-  static func write(_ totals: FunnelTotals, to out: inout JSONBuffer) {
-    out.member("sessions", totals.sessions.count)
-    out.array("steps") { out in
-      for step in totals.result {
-        out.objectElement { out in
-          out.member("screen", step.screen)
-          out.member("sessions", step.sessions)
-          out.key("conversion")
-          out.raw(step.conversion.map { "\($0)" } ?? "null")
-          out.key("fromPrevious")
-          out.raw(step.fromPrevious.map { "\($0)" } ?? "null")
-          out.member("dropOff", step.dropOff)
-          out.key("medianMsFromPrevious")
-          out.raw(step.medianMicroseconds.map { Distribution.milliseconds($0) } ?? "null")
-        }
-      }
-    }
-  }
-
-  /// The table of the funnel's steps.
-  static func writeText(_ totals: FunnelTotals, to out: inout some TextOutputStream) {
-    out.write("step  sessions  conversion  from previous  drop-off  median from previous  screen\n")
-    for (i, step) in totals.result.enumerated() {
-      let median = step.medianMicroseconds.map { Distribution.milliseconds($0) + " ms" } ?? "-"
-      out.write(
-        String(i + 1).leftPadded(to: 4) + "  " + step.sessions.grouped.leftPadded(to: 8) + "  "
-          + Self.percent(step.conversion).leftPadded(to: 10) + "  "
-          + Self.percent(step.fromPrevious).leftPadded(to: 13) + "  " + step.dropOff.grouped.leftPadded(to: 8) + "  "
-          + median.leftPadded(to: 20) + "  " + displayText(step.screen, limit: .max) + "\n")
-    }
   }
 
   /// Why a step that names a screen of the other kind is unknown: `'home' is a controller id; …`.
@@ -198,12 +139,5 @@ struct FunnelCommand: Command {
         ? "'\(name)' is a controller id, and screens are classes (use --by controller to name them by id)"
         : "'\(name)' is a class, and with --by controller screens are ids (leave --by out to name them by class)"
     }
-  }
-
-  /// `87.5 %` with one decimal, `-` for none.
-  static func percent(_ ratio: Double?) -> String {
-    guard let ratio else { return "-" }
-    let tenths = Int((ratio * 1000).rounded())
-    return "\(tenths / 10).\(tenths % 10) %"
   }
 }

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// `latency FILE|DIR...`: time to screen and time on screen, per screen and group.
 struct LatencyCommand: Command {
@@ -30,7 +31,7 @@ struct LatencyCommand: Command {
   static let format = Option.value(
     "--format", "FORMAT",
     "text (default); json: as --json; csv: one row per group, screen and\nmeasure (KEY...,screen,measure,count,p50_ms,p90_ms,p99_ms,max_ms;\na pP_ms column per percentile of --percentiles)",
-    values: .oneOf(["text", "json", "csv"]))
+    values: .oneOf(AnalysisFormat.allCases.map(\.rawValue)))
   static let percentiles = Option.list(
     "--percentiles", "P",
     "the percentiles shown, each 0 to 100 with at most three decimals\n(comma-separated: 50,95,99 or 99.9; default 50,90,99); max is\nalways shown"
@@ -59,7 +60,7 @@ struct LatencyCommand: Command {
   var keys: [StatsKey]
   /// `--percentiles`, in the order given (p50, p90, p99 by default).
   var percentiles: [Percentile]
-  var format: String
+  var format: AnalysisFormat
   var runner: FleetRunner
   /// `--max-errors`: how many of a journal's findings stderr shows.
   var limit: DiagnosticLimit
@@ -132,95 +133,18 @@ struct LatencyCommand: Command {
         rows[Row(group: group, screen: screen.text), default: .init()].merge(values)
       }
     }
-    let percentiles = percentiles
     let ordered = rows.sorted { a, b in
       if a.key.exact.dropLast() != b.key.exact.dropLast() {
         return HeaderGroups<Row>.precedes(a.key.group, b.key.group)
       }
       return Array(a.key.screen.utf8).lexicographicallyPrecedes(Array(b.key.screen.utf8))
-    }
-    let measures: [(name: String, json: String, get: (LatencyBuilder.Screen) -> Distribution)] = [
-      ("appearance", "appearance", { $0.appearance }), ("first_arrival", "firstArrival", { $0.firstArrival }),
-      ("dwell", "dwell", { $0.dwell }),
-    ]
+    }.map { LatencyTable.Row(group: $0.key.group, screen: $0.key.screen, times: $0.value) }
+    let table = LatencyTable(keys: keys, percentiles: percentiles, guardsFormulas: !rawCSV)
     switch format {
-    case "json":
-      var out = JSONBuffer()
-      out.object { out in
-        out.member("group", strings: keys.map(\.rawValue))
-        out.array("screens") { out in
-          for (row, screen) in ordered {
-            out.objectElement { out in
-              out.object("key") { out in
-                for (k, value) in zip(keys, row.group) { out.member(k.rawValue, value) }
-              }
-              out.member("screen", row.screen)
-              for measure in measures {
-                out.key(measure.json)
-                Self.write(measure.get(screen), percentiles, to: &out)
-              }
-            }
-          }
-        }
-      }
-      out.raw("\n")
-      context.stdout.write(bytes: out.take())
-    case "csv":
-      var csv =
-        (keys.map(\.rawValue) + ["screen", "measure", "count"] + percentiles.map { $0.name + "_ms" } + ["max_ms"])
-        .joined(separator: ",") + "\r\n"
-      for (row, screen) in ordered {
-        for measure in measures {
-          let cells = Self.cells(measure.get(screen), percentiles)
-          csv +=
-            (row.group.map { $0.map { CSV.field($0, guardingFormulas: !rawCSV) } ?? "" } + [
-              CSV.field(row.screen, guardingFormulas: !rawCSV), measure.name,
-            ] + cells)
-            .joined(separator: ",") + "\r\n"
-        }
-      }
-      context.stdout.write(csv)
-    default:
-      var lastGroup: [String?]? = nil
-      for (row, screen) in ordered {
-        if !keys.isEmpty, row.group.map({ $0.map(ExactText.init) }) != lastGroup?.map({ $0.map(ExactText.init) }) {
-          let label = zip(keys, row.group).map { "\($0.rawValue) \($1.map { displayText($0, limit: .max) } ?? "-")" }
-          context.stdout.write((lastGroup == nil ? "" : "\n") + "== " + label.joined(separator: ", ") + "\n")
-          lastGroup = row.group
-        }
-        context.stdout.write(displayText(row.screen, limit: .max) + "\n")
-        for measure in measures {
-          let c = Self.cells(measure.get(screen), percentiles)
-          var line = "  " + measure.name.padding(13) + " n " + c[0].leftPadded(to: 6)
-          for (p, cell) in zip(percentiles, c.dropFirst()) { line += "  " + p.name + " " + cell.leftPadded(to: 11) }
-          context.stdout.write(line + "  max " + c[c.count - 1].leftPadded(to: 11) + "\n")
-        }
-      }
-      if ordered.isEmpty { context.stdout.write("no screen was displayed\n") }
+    case .json: context.stdout.write(bytes: table.json(ordered))
+    case .csv: context.stdout.write(table.csv(ordered))
+    case .text: table.writeText(ordered, to: &context.stdout)
     }
     return verdict.status
   }
-
-  /// count, the percentiles, max (milliseconds with three decimals; empty when there are no values).
-  static func cells(_ values: Distribution, _ percentiles: [Percentile]) -> [String] {
-    let s = values.values(at: percentiles)
-    guard s.count > 0 else { return ["0"] + Array(repeating: "", count: percentiles.count + 1) }
-    return [String(s.count)] + (s.percentiles + [s.max]).map(Distribution.milliseconds)
-  }
-
-  static func write(_ values: Distribution, _ percentiles: [Percentile], to out: inout JSONBuffer) {
-    let c = cells(values, percentiles)
-    out.object { out in
-      out.key("count")
-      out.raw(c[0])
-      for (name, cell) in zip(percentiles.map(\.name) + ["max"], c.dropFirst()) {
-        out.key(name)
-        out.raw(cell.isEmpty ? "null" : cell)
-      }
-    }
-  }
-}
-
-extension String {
-  func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
 }

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// `paths FILE|DIR...`: the most frequent runs of K consecutive screens.
 struct PathsCommand: Command {
@@ -26,7 +27,7 @@ struct PathsCommand: Command {
   static let format = Option.value(
     "--format", "FORMAT",
     "text (default); json: as --json; csv: count,sessions,step_1..step_K\n(KEY...,count,... with header fields in --by: the groups' rows)",
-    values: .oneOf(["text", "json", "csv"]))
+    values: .oneOf(AnalysisFormat.allCases.map(\.rawValue)))
   static let options =
     [
       steps, NavigationInput.screenKey, top, Option.rawCSV,
@@ -53,7 +54,7 @@ struct PathsCommand: Command {
   var fields: [StatsKey]
   /// `--top`: the first paths only (nil: all).
   var top: Int?
-  var format: String
+  var format: AnalysisFormat
   var runner: FleetRunner
   /// `--max-errors`: how many of a journal's findings stderr shows.
   var limit: DiagnosticLimit
@@ -94,114 +95,12 @@ struct PathsCommand: Command {
       overall.add(read.result, session: read.session)
       if grouped { groups.update(groups.key(of: read.header)) { $0.add(read.result, session: read.session) } }
     }
+    let table = PathsTable(steps: length, top: top, guardsFormulas: !rawCSV)
     switch format {
-    case "json":
-      var json = JSONBuffer()
-      json.object { json in
-        guard grouped else { return write(overall, to: &json) }
-        json.member("by", strings: fields.map(\.rawValue))
-        json.array("groups") { json in
-          for group in groups.groups {
-            json.objectElement { json in
-              groups.writeKey(group.key, to: &json)
-              json.member("sessions", group.value.sessions.count)
-              write(group.value, to: &json)
-            }
-          }
-        }
-        json.object("overall") { json in
-          json.member("sessions", overall.sessions.count)
-          write(overall, to: &json)
-        }
-      }
-      json.raw("\n")
-      context.stdout.write(bytes: json.take())
-    case "csv":
-      context.stdout.write(
-        (fields.map(\.rawValue) + ["count", "sessions"] + (1...length).map { "step_\($0)" }).joined(separator: ",")
-          + "\r\n")
-      let blocks = grouped ? groups.groups : [(key: [], value: overall)]
-      // A record at a time: with --top 0 and a long --steps, all of them would be gigabytes.
-      for (group, totals) in blocks {
-        totals.forEachRanked(top: top) { entry in
-          context.stdout.write(
-            (group.map { $0.map { CSV.field($0, guardingFormulas: !rawCSV) } ?? "" } + [
-              "\(entry.count)", "\(entry.sessions)",
-            ]
-              + entry.path.map { CSV.field($0, guardingFormulas: !rawCSV) }).joined(separator: ",") + "\r\n")
-        }
-      }
-    default:
-      guard grouped else {
-        writeText(overall, to: &context.stdout)
-        break
-      }
-      for group in groups.groups {
-        context.stdout.write(groups.title(group.key) + ": " + Self.sessions(group.value.sessions.count) + "\n")
-        writeText(group.value, to: &context.stdout)
-        context.stdout.write("\n")
-      }
-      context.stdout.write("overall: " + Self.sessions(overall.sessions.count) + "\n")
-      writeText(overall, to: &context.stdout)
+    case .json: context.stdout.write(bytes: table.json(groups, overall: overall))
+    case .csv: table.writeCSV(groups, overall: overall, to: &context.stdout)
+    case .text: table.writeText(groups, overall: overall, to: &context.stdout)
     }
     return verdict.status
-  }
-
-  /// `"paths":[...]`, the first `--top` paths of `totals`.
-  private func write(_ totals: PathTotals, to json: inout JSONBuffer) {
-    json.array("paths") { json in
-      for entry in totals.ranked(top: top) {
-        json.objectElement { json in
-          json.member("path", strings: entry.path)
-          json.member("count", entry.count)
-          json.member("sessions", entry.sessions)
-        }
-      }
-    }
-  }
-
-  /// The table of the first `--top` paths of `totals`.
-  private func writeText(_ totals: PathTotals, to out: inout some TextOutputStream) {
-    let ranked = totals.ranked(top: top)
-    guard !ranked.isEmpty else { return out.write("no path of \(length) screens\n") }
-    let width = max(5, ranked.map { $0.count.grouped.count }.max() ?? 0)
-    out.write("count".leftPadded(to: width) + "  sessions  path\n")
-    for entry in ranked {
-      out.write(
-        entry.count.grouped.leftPadded(to: width) + "  " + entry.sessions.grouped.leftPadded(to: 8) + "  "
-          + entry.path.map { displayText($0, limit: .max) }.joined(separator: " → ") + "\n")
-    }
-  }
-
-  /// `1 session`, `12 sessions`.
-  static func sessions(_ count: Int) -> String {
-    count == 1 ? "1 session" : "\(count.grouped) sessions"
-  }
-}
-
-extension Command {
-  /// `--json` or `--format json|csv|text`, for the analyses of navigation.
-  static func outputFormat(_ arguments: ParsedArguments, format option: Option) throws(UsageError) -> String {
-    let named = arguments.choice(option)
-    guard arguments.flag(Option.json) else { return named ?? "text" }
-    guard named == nil || named == "json" else { throw UsageError("--json contradicts --format \(named!)") }
-    return "json"
-  }
-}
-
-/// A CSV field of the navigation analyses, through the one CSV writer (``TableEncoder``).
-enum CSV {
-  static func field(_ text: String) -> String { field(text, guardingFormulas: true) }
-
-  static func field(_ text: String, guardingFormulas: Bool) -> String {
-    var out: [UInt8] = []
-    TableEncoder.appendCSVField(bytes: Array(text.utf8), guardingFormulas: guardingFormulas, to: &out)
-    return String(decoding: out, as: UTF8.self)
-  }
-}
-
-extension String {
-  func leftPadded(to width: Int) -> String {
-    count >= width ? self : String(repeating: " ", count: width - count) + self
   }
 }

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// `stats FILE...`: counts, visits, dwell times, modals and findings per session and overall.
 struct StatsCommand: Command {
@@ -30,10 +31,10 @@ struct StatsCommand: Command {
   static let format = Option.value(
     "--format", "FORMAT",
     "text (default); json: as --json; csv (with --by): one row per group,\nmeasure and item (see docs/tables.md)",
-    values: .oneOf(["text", "json", "csv"]))
+    values: .oneOf(AnalysisFormat.allCases.map(\.rawValue)))
   /// `--json`, or a `--format` other than text.
   static func writesJSON(_ arguments: ParsedArguments) -> Bool {
-    arguments.flag(Option.json) || arguments.choice(format).map { $0 != "text" } ?? false
+    arguments.flag(Option.json) || arguments.choice(format).map { $0 != AnalysisFormat.text.rawValue } ?? false
   }
   static let options =
     [
@@ -57,7 +58,7 @@ struct StatsCommand: Command {
   /// `--raw-csv`: CSV text cells as they are.
   var rawCSV = false
   var options: ReadOptions
-  var format: String
+  var format: AnalysisFormat
   /// `--by`: the fields to group by, none for one block per journal.
   var keys: [StatsKey]
   /// `--by class`: the controllers' rows merged by class.
@@ -68,13 +69,7 @@ struct StatsCommand: Command {
     files = try JournalInput.paths(arguments, command: Self.name)
     rawCSV = arguments.flag(Option.rawCSV)
     options = try ReadOptions(arguments)
-    let named = arguments.choice(Self.format)
-    if arguments.flag(Option.json) {
-      guard named == nil || named == "json" else { throw UsageError("--json contradicts --format \(named!)") }
-      format = "json"
-    } else {
-      format = named ?? "text"
-    }
+    format = try Self.outputFormat(arguments, format: Self.format)
     let names = arguments.values(Self.by)
     if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
       throw UsageError("--by names \(twice) twice")
@@ -82,7 +77,7 @@ struct StatsCommand: Command {
     let keys = names.compactMap(StatsKey.init(rawValue:))
     self.keys = keys
     byClass = names.contains("class")
-    guard format != "csv" || !keys.isEmpty else {
+    guard format != .csv || !keys.isEmpty else {
       throw UsageError("--format csv is the table of groups: give --by (e.g. --by session for one row set per journal)")
     }
     runner = try FleetRunner(arguments)
@@ -104,17 +99,17 @@ struct StatsCommand: Command {
     }
     if grouped {
       switch format {
-      case "json": context.stdout.write(groups.json + "\n")
-      case "csv":
+      case .json: context.stdout.write(groups.json + "\n")
+      case .csv:
         var bytes: [UInt8] = []
         groups.writeCSV(guardingFormulas: !rawCSV, to: &bytes)
         context.stdout.write(bytes: bytes)
-      default: groups.writeText(to: &context.stdout)
+      case .text: groups.writeText(to: &context.stdout)
       }
       return verdict.status
     }
     let report = StatsReport(sessions: sessions)
-    if format == "json" {
+    if format == .json {
       context.stdout.write(report.json)
       context.stdout.write("\n")
     } else {

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// Where `export` sends one journal's rows: straight into the table's output
 /// (with one job), or encoded into a spool with the common columns of each run

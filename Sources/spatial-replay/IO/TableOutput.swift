@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 #if canImport(Glibc)
   import Glibc
@@ -317,9 +318,6 @@ struct TableOutput {
     for directory in createdDirectories.reversed() { rmdir(directory) }
     createdDirectories = []
   }
-
-  /// The partition directories written, in creation order.
-  var partitionNames: [String] { partitionOrder.map(\.text) }
 }
 
 /// A partition of `export --partition` whose file could not be made, and the journals whose rows it lost.

@@ -1,5 +1,6 @@
 import Foundation
 import Projection
+import Rendering
 import Testing
 
 #if canImport(Glibc)

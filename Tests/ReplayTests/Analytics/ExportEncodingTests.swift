@@ -2,6 +2,7 @@ import Journal
 import Testing
 
 @testable import Projection
+@testable import Rendering
 
 /// How rows are written: NDJSON with every key in column order, CSV per RFC 4180,
 /// numbers always with a fraction, and Hive-style partition names.

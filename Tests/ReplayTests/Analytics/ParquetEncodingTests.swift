@@ -2,6 +2,7 @@ import Journal
 import Testing
 
 @testable import Projection
+@testable import Rendering
 
 /// The pieces of the Parquet writer: varints and zigzag, the Thrift compact protocol, the
 /// RLE / bit-packed hybrid, the spooled row form and the list column's JSON. Whole files

@@ -2,6 +2,7 @@ import Journal
 import Testing
 
 @testable import Projection
+@testable import Rendering
 
 /// Whole Parquet files from ``ParquetWriter``, taken apart byte by byte: the magic, the
 /// footer (read with a small Thrift compact-protocol reader), the schema, and each column

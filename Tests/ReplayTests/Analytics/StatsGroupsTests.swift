@@ -2,6 +2,7 @@ import Journal
 import Testing
 
 @testable import Projection
+@testable import Rendering
 
 /// `stats --by`: journals grouped by header fields, a missing field as the null group.
 @Suite struct StatsGroupsTests {

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 import Testing
 
 /// `stats` on hand-checked journals: counts, visits and dwell worked out by hand.

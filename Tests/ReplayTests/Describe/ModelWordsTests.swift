@@ -8,7 +8,6 @@ import Testing
   /// stats' text, a table's column notes, the glyph set those use), listed so that no other file
   /// gains any; an entry goes when its words live in `Rendering`.
   static let holdingWords: Set<String> = [
-    "Analytics/StatsReport+Text.swift",
     "Analytics/Table.swift",
     "Check/Conformance/Event+ConformanceText.swift",
     "Check/Finding+Text.swift",

@@ -184,12 +184,4 @@ public struct Distribution: Sendable, Hashable {
     func rank(_ p: Int) -> Int64 { ordered[max(1, (ordered.count * p + 99) / 100) - 1] }
     return (ordered.count, rank(50), rank(90), rank(99), ordered.last!)
   }
-
-  /// Microseconds as milliseconds with exactly three decimals (exact, no rounding); `-` for none.
-  public static func milliseconds(_ microseconds: Int64?) -> String {
-    guard let microseconds else { return "-" }
-    let m = microseconds.magnitude
-    let fraction = String(m % 1000)
-    return (microseconds < 0 ? "-" : "") + "\(m / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
-  }
 }

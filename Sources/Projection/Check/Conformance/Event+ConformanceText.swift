@@ -17,8 +17,8 @@ extension Event {
     case .modal(let m, let p): return "modal \(glyphs.id(m)) presenter \(glyphs.id(p))"
     case .touches(let c, let d, let n): return "touches \(glyphs.id(c)) \(d) \(n)"
     case .pan(let p):
-      return "pan \(glyphs.id(p.controller)) \(p.direction) touches=\(p.touches) distance=\(number(p.distance)) "
-        + "velocity=\(number(p.velocity)) \(p.outcome)"
+      return "pan \(glyphs.id(p.controller)) \(p.direction) touches=\(p.touches) distance=\(p.distance.journalText) "
+        + "velocity=\(p.velocity.journalText) \(p.outcome)"
     case .move(let m):
       return
         "move \(glyphs.id(m.from)) \(glyphs.arrow) \(glyphs.id(m.to)) \(m.direction) \(m.trigger) \(m.animated ? "animated" : "instant")"
@@ -30,11 +30,4 @@ extension Event {
     case .unknown(let type, _): return "unknown event \(glyphs.text(type))"
     }
   }
-}
-
-/// A number as the journal writes it (`120`, `50.5`).
-private func number(_ value: Double) -> String {
-  var bytes: [UInt8] = []
-  JSONWriter.appendNumber(value, to: &bytes)
-  return String(decoding: bytes, as: UTF8.self)
 }

@@ -1,7 +1,7 @@
 import Journal
 
-/// The words shared by the descriptions of events (`log`'s sentences, `diff`'s lines): finger counts,
-/// numbers and a modal's presenter as they are shown (ids are written by `Glyphs.id`).
+/// The words shared by the descriptions of events (`log`'s sentences, `diff`'s lines): finger counts and
+/// a modal's presenter as they are shown (numbers are `Double.journalText`, ids are written by `Glyphs.id`).
 enum Wording {
   /// `modal sheet presented by home`, the ids already made safe for a terminal.
   static func modal(_ controller: String, presentedBy presenter: String) -> String {
@@ -10,11 +10,4 @@ enum Wording {
 
   /// `1 finger`, `2 fingers`.
   static func fingers(_ count: Int) -> String { count == 1 ? "1 finger" : "\(count) fingers" }
-
-  /// A number as the journal writes it: `120`, `50.5`, `0.001`.
-  static func number(_ value: Double) -> String {
-    var out: [UInt8] = []
-    JSONWriter.appendNumber(value, to: &out)
-    return String(decoding: out, as: UTF8.self)
-  }
 }

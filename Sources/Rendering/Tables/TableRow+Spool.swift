@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// A row's cells in a compact binary form, for rows that cross threads through a spool
 /// before their encoder sees them (Parquet is written by one writer, in input order).

@@ -15,7 +15,8 @@ final class GzipInflater {
   /// The size of one read of compressed bytes.
   static let inputSize = 1 << 18
 
-  private let stream: UnsafeMutablePointer<z_stream>
+  private let zlib = ZlibStream(inflating: ())
+  private var stream: UnsafeMutablePointer<z_stream> { zlib.z }
   private let input: UnsafeMutablePointer<UInt8>
   private let inputCapacity: Int
   private var sourceEnded = false
@@ -25,8 +26,6 @@ final class GzipInflater {
 
   /// Starts inflating with the compressed bytes already read from the source.
   init(initial: UnsafeRawBufferPointer) {
-    stream = .allocate(capacity: 1)
-    stream.initialize(to: z_stream())
     inputCapacity = max(Self.inputSize, initial.count)
     input = .allocate(capacity: inputCapacity)
     if let base = initial.baseAddress {
@@ -34,14 +33,9 @@ final class GzipInflater {
     }
     stream.pointee.next_in = input
     stream.pointee.avail_in = UInt32(initial.count)
-    // 15 + 16: the largest window, with a gzip header and trailer (not raw deflate, not zlib).
-    let status = inflateInit2_(stream, 15 + 16, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
-    precondition(status == Z_OK, "zlib could not start inflating (status \(status))")
   }
 
   deinit {
-    inflateEnd(stream)
-    stream.deallocate()
     input.deallocate()
   }
 

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// Writes the rows of one ``Table`` as a Parquet file, one row group at a time.
 ///
@@ -66,9 +67,6 @@ public struct ParquetWriter {
     contextIndices = Array(repeating: nil, count: contextCells.count)
     columns = table.columns.map(ParquetColumn.init)
   }
-
-  /// Rows held for the current row group.
-  public var bufferedRows: Int { rows }
 
   /// Bytes held for the current row group (values, indices, dictionaries, levels).
   public var bufferedBytes: Int { columns.reduce(0) { $0 + $1.bufferedBytes } }

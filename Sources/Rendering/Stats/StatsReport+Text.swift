@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 extension StatsReport {
   /// Writes the report as text tables: one block per journal, then an `overall`
@@ -49,7 +50,7 @@ extension StatsReport {
     var events = "\(s.events)"
     if let first = s.firstTime, let last = s.lastTime {
       events +=
-        " from \(first.rfc3339) to \(last.rfc3339) (\(milliseconds(last.microseconds - first.microseconds)) ms)"
+        " from \(first.rfc3339) to \(last.rfc3339) (\(Distribution.milliseconds(last.microseconds - first.microseconds)) ms)"
     }
     out.write(line("events", events))
     let types = s.typeNames.compactMap { type -> String? in
@@ -83,7 +84,7 @@ extension StatsReport {
     for c in s.controllers {
       table.add([
         displayText(c.controller.rawValue), c.className.map { displayText($0) } ?? "-", "\(c.visits)",
-        milliseconds(c.dwellMicroseconds), "\(c.openVisits)", "\(c.incompleteVisits)",
+        Distribution.milliseconds(c.dwellMicroseconds), "\(c.openVisits)", "\(c.incompleteVisits)",
       ])
     }
     table.write(to: &out)
@@ -96,14 +97,6 @@ extension StatsReport {
 
   /// `1 error`, `2 errors`.
   private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-
-  /// Microseconds as milliseconds with exactly three decimals: `1250.000`.
-  static func milliseconds(_ microseconds: Int64) -> String {
-    let sign = microseconds < 0 ? "-" : ""
-    let m = microseconds.magnitude
-    let fraction = String(m % 1000)
-    return "\(sign)\(m / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
-  }
 }
 
 /// Columns of text aligned with spaces: a header row, then rows.
@@ -122,8 +115,7 @@ struct TextTable {
   ///
   /// Implementation note: a churn-shaped journal's table has a row for each of tens of thousands
   /// of controllers; counting each cell's characters twice (grapheme breaking), a padding string
-  /// per cell and a string per row were 5 to 12 % of `stats` (measured:
-  /// Benchmarks/README.md#the-writers-form-read-in-one-pass). An ASCII cell's width is its length
+  /// per cell and a string per row would weigh on all of `stats`. An ASCII cell's width is its length
   /// in bytes; the text is built as bytes and written in large pieces.
   func write(to out: inout some TextOutputStream) {
     let columns = rows[0].count

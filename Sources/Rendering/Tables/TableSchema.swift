@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 extension Column.Kind {
   /// The type DuckDB reads the column as (`read_ndjson(..., columns = {...})`).

@@ -1,8 +1,8 @@
 import CZlib
 
 /// Compresses bytes with the system zlib, in gzip framing (RFC 1952: a 10-byte
-/// header, deflate data, CRC-32 and length): Parquet's `GZIP` pages and the
-/// trace a report's page carries.
+/// header, deflate data, CRC-32 and length): Parquet's `GZIP` pages, the trace a
+/// report's page carries and the recorder's closed segments. ``GzipInflater`` reads it back.
 package enum Gzip {
   /// The zlib level of Parquet pages: 1, its fastest: on an events table much faster than level 6
   /// for a little more size.
@@ -16,47 +16,38 @@ package enum Gzip {
   }
 
   /// One gzip member written piece by piece: memory is zlib's state and the output so far.
-  ///
-  /// A class: zlib's state points back at its `z_stream`, which must not move between calls.
   package final class Stream {
-    private let stream: UnsafeMutablePointer<z_stream>
+    private let zlib: ZlibStream
     private var out: [UInt8] = []
     private var finished = false
     /// Bytes taken in so far.
     package private(set) var bytesIn = 0
 
     package init(level: Int32) {
-      stream = .allocate(capacity: 1)
-      stream.initialize(to: z_stream())
-      // 15 + 16: the largest window, written with a gzip header and trailer.
-      let status = deflateInit2_(
-        stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
-      precondition(status == Z_OK, "zlib could not start deflating (status \(status))")
-    }
-
-    deinit {
-      deflateEnd(stream)
-      stream.deallocate()
+      zlib = ZlibStream(deflatingAt: level)
     }
 
     /// Compresses `bytes` (the output grows as zlib fills its blocks).
     package func append(_ bytes: [UInt8]) {
       precondition(!finished, "a finished gzip member takes no more bytes")
       bytesIn += bytes.count
-      bytes.withUnsafeBufferPointer { deflate($0, flush: Z_NO_FLUSH) }
+      // zlib's `next_in` is not const: it reads a copy of its own, which `bytes`' owner never sees.
+      var input = bytes
+      input.withUnsafeMutableBufferPointer { deflate($0, flush: Z_NO_FLUSH) }
     }
 
     /// Ends the member and returns it whole.
     package func finish() -> [UInt8] {
       if !finished {
         finished = true
-        deflate(UnsafeBufferPointer(start: nil, count: 0), flush: Z_FINISH)
+        deflate(UnsafeMutableBufferPointer(start: nil, count: 0), flush: Z_FINISH)
       }
       return out
     }
 
-    private func deflate(_ input: UnsafeBufferPointer<UInt8>, flush: Int32) {
-      stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+    private func deflate(_ input: UnsafeMutableBufferPointer<UInt8>, flush: Int32) {
+      let stream = zlib.z
+      stream.pointee.next_in = input.baseAddress
       stream.pointee.avail_in = UInt32(input.count)
       // Implementation note: through a fixed scratch buffer, so that the output grows by what
       // zlib wrote, not by room for the worst case of each piece of input.

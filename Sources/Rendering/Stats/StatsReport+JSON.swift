@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 extension StatsReport {
   /// The report as one JSON document (documented in `docs/tables.md`):

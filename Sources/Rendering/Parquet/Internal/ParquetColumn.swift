@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// The values of one column in the row group being built, and how they become its column chunk.
 ///

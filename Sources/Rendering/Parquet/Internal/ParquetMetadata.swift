@@ -1,3 +1,5 @@
+import Projection
+
 /// The physical types this writer uses (`Type` in `parquet.thrift`).
 enum ParquetType: Int32 {
   case boolean = 0

@@ -1,21 +1,5 @@
 import Journal
-
-/// How `export` writes a table.
-public enum TableFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-  /// One JSON object per line, every column present (null included), keys in column order.
-  case ndjson
-  /// RFC 4180: a header line, CRLF line ends, fields quoted when they hold `,`, `"`, CR or LF
-  /// (a `"` doubled inside), an empty field for null and `""` for an empty string.
-  case csv
-  /// Apache Parquet, written by ``ParquetWriter`` (rows reach it through ``TableEncoder``
-  /// only in their spooled form, ``TableRow/appendSpooled(to:)``).
-  case parquet
-
-  public var description: String { rawValue }
-
-  /// The file extension, without the dot.
-  public var fileExtension: String { rawValue }
-}
+import Projection
 
 /// Encodes rows of one table into NDJSON or CSV bytes (for Parquet, into the spooled form
 /// that the ``ParquetWriter`` of the output reads back).
@@ -188,6 +172,13 @@ public struct TableEncoder: Sendable {
       out.append(byte)
     }
     out.append(UInt8(ascii: "\""))
+  }
+
+  /// `text` as one CSV field, through ``appendCSVField(bytes:guardingFormulas:to:)``.
+  public static func csvField(_ text: String, guardingFormulas: Bool = true) -> String {
+    var out: [UInt8] = []
+    appendCSVField(bytes: Array(text.utf8), guardingFormulas: guardingFormulas, to: &out)
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// The first bytes that make a spreadsheet read a cell as a formula: `=`, `+`, `-`, `@`, TAB, CR.

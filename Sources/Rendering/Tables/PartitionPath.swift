@@ -1,3 +1,5 @@
+import Projection
+
 /// What `export --partition` files rows by: a value of the journal's header,
 /// or the day its session started.
 public enum PartitionKey: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {

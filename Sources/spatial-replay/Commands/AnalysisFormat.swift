@@ -1,0 +1,14 @@
+/// `--format` of the analyses (stats, paths, latency): the CLI's spelling is the raw value.
+enum AnalysisFormat: String, CaseIterable {
+  case text, json, csv
+}
+
+extension Command {
+  /// `--json` or `--format json|csv|text`, for the analyses.
+  static func outputFormat(_ arguments: ParsedArguments, format option: Option) throws(UsageError) -> AnalysisFormat {
+    let named = arguments.choice(option).flatMap(AnalysisFormat.init(rawValue:))
+    guard arguments.flag(Option.json) else { return named ?? .text }
+    guard named == nil || named == .json else { throw UsageError("--json contradicts --format \(named!.rawValue)") }
+    return .json
+  }
+}

@@ -29,7 +29,7 @@
 /// Implementation note: the mutable state read on every line is marked
 /// `@exclusivity(unchecked)`: a reader is used by one thread at a time and
 /// never hands out access to these properties, so the runtime's check of
-/// each access (three per line; measured: Benchmarks/README.md#figures-behind-the-notes)
+/// each access (three per line, on every command's hot path)
 /// proves nothing.
 public final class JournalReader {
   private let lines: LineReader

@@ -122,8 +122,7 @@ struct TextTable {
   ///
   /// Implementation note: a churn-shaped journal's table has a row for each of tens of thousands
   /// of controllers; counting each cell's characters twice (grapheme breaking), a padding string
-  /// per cell and a string per row were 5 to 12 % of `stats` (measured:
-  /// Benchmarks/README.md#the-writers-form-read-in-one-pass). An ASCII cell's width is its length
+  /// per cell and a string per row would weigh on all of `stats`. An ASCII cell's width is its length
   /// in bytes; the text is built as bytes and written in large pieces.
   func write(to out: inout some TextOutputStream) {
     let columns = rows[0].count

@@ -253,7 +253,7 @@ struct ExportCommand: Command {
           guard let slots = items.baseAddress else { return }
           for i in items.indices {
             // Taken out of its slot and put back as it was: read through the subscript, each item
-            // was copied (its strings retained) and the copy destroyed (Benchmarks/README.md).
+            // would be copied (its strings retained) and the copy destroyed.
             let item = (slots + i).move()
             defer { (slots + i).initialize(to: item) }
             if case .diagnostic(let diagnostic) = item, diagnostic.severity == .error {

@@ -123,8 +123,8 @@ struct TailInspector {
     }
     defer { _ = try? POSIX.close(tornFD) }
     // A write that fails (a full disk) takes back what it began: a `.torn` it created is
-    // removed, one that was there gets its old length back. It used to leave an empty
-    // `.torn` beside a journal whose tail was still in place.
+    // removed, one that was there gets its old length back, so that no empty `.torn` is left
+    // beside a journal whose tail is still in place.
     let before = (try? POSIX.stat(tornFD).size) ?? 0
     func undo() {
       if created {

@@ -16,7 +16,7 @@ import Projection
 /// Implementation note: with two cores, the lines are decoded on both, and
 /// the checker and the caller's work (the model comparison with `--model`,
 /// writing some 600k findings on a legacy journal) each take one, faster
-/// than the checker and the rest one after the other (Benchmarks/README.md#figures-behind-the-notes).
+/// than the checker and the rest one after the other.
 final class CheckingReader {
   /// Items with what the checker found in them.
   struct Batch: Sendable {

@@ -40,7 +40,7 @@ final class PrefetchingReader {
   /// which the batch is handed over, however few items it holds.
   ///
   /// Implementation note: 4,096 items of about 150 bytes are some 600 kB; lines of
-  /// 1 MB each made a batch of 4 GB (2,000 marks with 1 MB labels used 2 GB). A
+  /// 1 MB each would make a batch of 4 GB. A
   /// decoded record holds about the bytes of its line.
   static let batchBytes = 2 << 20
 
@@ -49,7 +49,7 @@ final class PrefetchingReader {
   /// - Throws: ``JournalFileError`` if it cannot be opened, as ``JournalReader`` does.
   ///
   /// Implementation note: reading and decoding cost more than the fold and the
-  /// rules of `check`, `stats` and `export` (measured: Benchmarks/README.md#figures-behind-the-notes),
+  /// rules of `check`, `stats` and `export`,
   /// so by default the lines are decoded on every core
   /// (the background thread and the workers of ``JournalReader``'s decoding
   /// ahead) while the caller's thread works on the items already decoded:
@@ -90,7 +90,7 @@ final class PrefetchingReader {
     var bytes = 0
     while let item = reader.next() {
       bytes += Self.weight(item, reader)
-      // Moved, not copied: an item is about 100 bytes, copying and destroying it cost 340 instructions.
+      // Moved, not copied: a copy would retain its strings, and destroying it would release them.
       items.append(consume item)
       if items.count == batchSize || bytes >= batchBytes {
         guard pipe.put(Batch(items: items, bytesRead: reader.bytesRead, end: nil)) else { return }

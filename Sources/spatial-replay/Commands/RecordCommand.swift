@@ -49,7 +49,7 @@ struct RecordCommand: Command {
       throw UsageError(arguments.positionals.isEmpty ? "record needs a SCRIPT" : "record takes one SCRIPT")
     }
     script = arguments.positionals[0]
-    profile = arguments.choice(Option.profile).flatMap(Profile.init(rawValue:)) ?? .intended
+    profile = arguments.choice(Option.profile, as: Profile.self) ?? .intended
     output = arguments.value(Option.output)
     if let output, output != "-" { try InputFiles([script]).refuse(output) }
   }
@@ -137,10 +137,13 @@ struct RecordCommand: Command {
   }
 }
 
-/// The whole of a file, or of standard input for `-` (`record`, `testgen`).
-func readInput(_ path: String) throws(CommandFailure) -> [UInt8] {
+/// The whole of a file, or of standard input for `-` (`record`, `testgen`, `shrink`); a failure
+/// names the path cut to `nameLimit` characters.
+func readInput(_ path: String, nameLimit: Int = 64) throws(CommandFailure) -> [UInt8] {
   let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
-  guard fd >= 0 else { throw CommandFailure("cannot read '\(displayText(path))': \(errorText())") }
+  guard fd >= 0 else {
+    throw CommandFailure("cannot read '\(displayText(path, limit: nameLimit))': \(errorText())")
+  }
   defer { if fd != 0 { close(fd) } }
   var bytes: [UInt8] = []
   var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -148,7 +151,7 @@ func readInput(_ path: String) throws(CommandFailure) -> [UInt8] {
     let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
     if n < 0 {
       if errno == EINTR { continue }
-      throw CommandFailure("cannot read '\(displayText(path))': \(errorText())")
+      throw CommandFailure("cannot read '\(displayText(path, limit: nameLimit))': \(errorText())")
     }
     if n == 0 { break }
     bytes.append(contentsOf: chunk[0..<n])

@@ -258,9 +258,10 @@ public final class JournalReader {
   }
 }
 
-/// Whether a line starts with the UTF-8 byte order mark `EF BB BF`.
-@inline(__always)
-func startsWithByteOrderMark(_ bytes: UnsafeRawBufferPointer) -> Bool {
+/// Whether a line starts with the UTF-8 byte order mark `EF BB BF`: every reader of journal
+/// lines asks it here, so that the mark is spelled once.
+@inlinable @inline(__always)
+public func startsWithByteOrderMark(_ bytes: UnsafeRawBufferPointer) -> Bool {
   bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
 }
 

@@ -99,7 +99,7 @@ struct TailInspector {
   /// Decodes a line (dropping a BOM if the line starts the file).
   private func decode(_ bytes: [UInt8], at offset: Int64, failure: inout DecodeError?) -> Record? {
     var line = bytes[...]
-    if offset == 0 && line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+    if offset == 0 && bytes.withUnsafeBytes(startsWithByteOrderMark) { line = line.dropFirst(3) }
     let result = line.withUnsafeBytes { bytes in
       Result { () throws(DecodeError) in try RecordDecoder.decode(bytes, limits: limits) }
     }

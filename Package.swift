@@ -34,6 +34,14 @@ let package = Package(
       name: "spatial-replay",
       dependencies: ["Journal", "Projection", "Report", "Stepper", "SpatialTesting", "Recording", "CZlib"]),
     .testTarget(name: "JournalTests", dependencies: ["Journal", "CZlib"]),
+    // What the test targets but JournalTests share: the temporary directory, running the built command, the
+    // repository's paths, the system calls and the model's fixtures (imported with `@testable import TestSupport`).
+    .target(name: "TestSupport", dependencies: ["Journal", "Projection"], path: "Tests/TestSupport"),
+    .testTarget(name: "ProjectionTests", dependencies: ["Journal", "Projection", "TestSupport"]),
+    .testTarget(name: "ReportTests", dependencies: ["Journal", "Projection", "Report", "TestSupport"]),
+    .testTarget(name: "StepperTests", dependencies: ["Journal", "Projection", "Stepper", "TestSupport"]),
+    .testTarget(
+      name: "RecordingTests", dependencies: ["Journal", "Projection", "Recording", "SpatialTesting", "TestSupport"]),
     // A small app that records through a Recorder, run by the fault-injection tests.
     .executableTarget(name: "recorder-probe", dependencies: ["Journal", "Recording"], path: "Tests/RecorderProbe"),
     .testTarget(
@@ -41,6 +49,7 @@ let package = Package(
       dependencies: [
         "Journal", "Projection", "Report", "Stepper", "SpatialTesting", "Recording", "spatial-replay",
         "recorder-probe",
+        "TestSupport",
       ],
       exclude: ["Golden", "FaultInjection"]
     ),

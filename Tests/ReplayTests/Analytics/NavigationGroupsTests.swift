@@ -3,6 +3,7 @@ import Journal
 import Testing
 
 @testable import Projection
+@testable import TestSupport
 
 /// `paths` and `funnel --by build,device`: the results split by header fields
 /// as `stats --by` splits its stats; `latency --percentiles`: the percentiles

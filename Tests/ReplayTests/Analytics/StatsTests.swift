@@ -2,6 +2,8 @@ import Journal
 import Projection
 import Testing
 
+@testable import TestSupport
+
 /// `stats` on hand-checked journals: counts, visits and dwell worked out by hand.
 @Suite struct StatsTests {
   static func stats(_ text: String, file: String) -> SessionStats {

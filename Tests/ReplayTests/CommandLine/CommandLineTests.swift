@@ -2,6 +2,7 @@ import Journal
 import Testing
 
 @testable import Projection
+@testable import TestSupport
 @testable import spatial_replay
 
 #if canImport(Glibc)

@@ -3,6 +3,8 @@ import Journal
 import Projection
 import Testing
 
+@testable import TestSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

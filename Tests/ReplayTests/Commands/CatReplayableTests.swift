@@ -3,6 +3,8 @@ import Journal
 import Projection
 import Testing
 
+@testable import TestSupport
+
 /// `cat --replayable`: a slice that `check` reads without format errors, whose end state
 /// is the source's at the same event, on every bundled journal and on random windows.
 @Suite struct CatReplayableTests {

@@ -14,7 +14,7 @@ import Testing
 /// The folder under /tmp of this test process's temporary directories, removed with everything
 /// in it when the process exits.
 private let processDirectory: String = {
-  var template = Array("/tmp/spatial-replay-test-XXXXXX".utf8CString)
+  var template = Array("/tmp/sr-test-XXXXXX".utf8CString)
   guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
     fatalError("mkdtemp failed")
   }

@@ -188,7 +188,8 @@ import Testing
     #expect(findings.map(\.diagnostic.rule).contains("did-without-will"))
     let trigger = try #require(findings.first { $0.diagnostic.rule == "did-without-will" })
     #expect(trigger.capture == folder.file("notes.capture-1.ndjson"))
-    #expect(trigger.source?.hasPrefix("ReplayTests/SessionRecorderTests.swift:") == true, "\(trigger.source ?? "nil")")
+    #expect(
+      trigger.source?.hasPrefix("RecordingTests/SessionRecorderTests.swift:") == true, "\(trigger.source ?? "nil")")
     #expect(status.captures == [folder.file("notes.capture-1.ndjson"), folder.file("notes.capture-2.ndjson")])
     #expect(status.bufferedBytes <= 8192)
     // Nothing else was written: the session was sampled for its triggered journals only.
@@ -243,7 +244,7 @@ import Testing
     #expect(records.count == 2)
     #expect(
       records[1].extra.contains {
-        $0.key == "source" && $0.value.text == "\"ReplayTests/SessionRecorderTests.swift:\(line)\""
+        $0.key == "source" && $0.value.text == "\"RecordingTests/SessionRecorderTests.swift:\(line)\""
       }, "\(records)")
   }
 

@@ -38,6 +38,15 @@ let package = Package(
       name: "spatial-replay",
       dependencies: ["Journal", "Projection", "Rendering", "Report", "Stepper", "SpatialTesting", "Recording", "CZlib"]),
     .testTarget(name: "JournalTests", dependencies: ["Journal", "CZlib"]),
+    // What the test targets but JournalTests share: the temporary directory, running the built command, the
+    // repository's paths, the system calls and the model's fixtures (imported with `@testable import TestSupport`).
+    .target(name: "TestSupport", dependencies: ["Journal", "Projection"], path: "Tests/TestSupport"),
+    .testTarget(name: "ProjectionTests", dependencies: ["Journal", "Projection", "Rendering", "TestSupport"]),
+    .testTarget(name: "ReportTests", dependencies: ["Journal", "Projection", "Rendering", "Report", "TestSupport"]),
+    .testTarget(name: "StepperTests", dependencies: ["Journal", "Projection", "Rendering", "Stepper", "TestSupport"]),
+    .testTarget(
+      name: "RecordingTests",
+      dependencies: ["Journal", "Projection", "Rendering", "Recording", "SpatialTesting", "TestSupport"]),
     // A small app that records through a Recorder, run by the fault-injection tests.
     .executableTarget(name: "recorder-probe", dependencies: ["Journal", "Recording"], path: "Tests/RecorderProbe"),
     .testTarget(
@@ -45,6 +54,7 @@ let package = Package(
       dependencies: [
         "Journal", "Projection", "Rendering", "Report", "Stepper", "SpatialTesting", "Recording", "spatial-replay",
         "recorder-probe",
+        "TestSupport",
       ],
       exclude: ["Golden", "FaultInjection"]
     ),

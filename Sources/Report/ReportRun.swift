@@ -174,7 +174,7 @@ public struct ReportRun: Sendable {
 
   /// The bytes the records of a page's window hold at most (``Record/heldBytes``): a window
   /// of `maxEvents` records ends sooner, with the same note, once its records hold this
-  /// much (2,000 marks with 1 MB labels kept 2 GB; the page shows each shortened).
+  /// much (marks with long labels would otherwise hold gigabytes; the page shows each shortened).
   public static let maxWindowBytes = 64 << 20
 
   /// Items per batch when ``read(path:name:options:seqs:maxEvents:filter:shown:model:trace:)`` reads them itself.

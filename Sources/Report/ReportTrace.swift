@@ -42,12 +42,12 @@ public final class ReportTrace: @unchecked Sendable {
   /// Items handed to the queue at a time, and batches that wait for it at most.
   static let batchSize = 4096
   /// Bytes of records past which the items are handed over however few they are (a batch of
-  /// 4,096 marks with 1 MB labels held 4 GB).
+  /// 4,096 marks with 1 MB labels would hold 4 GB).
   static let batchBytes = 2 << 20
   static let batchesInFlight = 4
 
-  /// The zlib level: on the Chrome trace of 100,000 churn events (25.7 MB) level 5 gives 0.71 the
-  /// size of level 1 for 1.4 times its time, level 6 (zlib's default) 0.95 of level 5 for 1.7 times.
+  /// The zlib level: on a trace, level 5 is much smaller than level 1 for a little more time, and
+  /// level 6 (zlib's default) barely smaller than level 5 for much more time.
   static let level: Int32 = 5
 
   /// What the page holds once the trace is finished.

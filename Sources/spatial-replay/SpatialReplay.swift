@@ -99,7 +99,7 @@ enum SpatialReplay {
     }
     do {
       let parsed = try ParsedArguments(rest, options: command.allOptions)
-      if let color = parsed.choice(Option.color).flatMap(ColorChoice.init(rawValue:)) { context.color = color }
+      if let color = parsed.choice(Option.color, as: ColorChoice.self) { context.color = color }
       let instance = try command.init(parsed)
       // Data shown on a terminal: nothing in a journal may change the terminal's state
       // (text output is escaped where it is made; data keeps its bytes in files and pipes).

@@ -29,7 +29,7 @@ public struct StatsBuilder: PassConsumer {
   /// known): for batches whose ``RecordFacts`` give each lifecycle record's position.
   ///
   /// Implementation note: the checker looks every lifecycle record's id up; with its position, the
-  /// visits do not hash the id again (measured: Benchmarks/README.md#the-scripts-lines-parsed-once).
+  /// visits do not hash the id again.
   private var entryAt: [Int32] = []
 
   public init(file: String) {

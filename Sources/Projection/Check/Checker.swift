@@ -46,8 +46,8 @@ public struct Checker: Sendable {
   /// the one a move leaves unfinished (for the modal-leak rule); nil on every other record.
   ///
   /// Implementation note: members set on those records only, not locals of every record: an
-  /// optional transition in a local was destroyed at the end of every record (a call to the
-  /// runtime's generic destroy, about 70 instructions).
+  /// optional transition in a local would be destroyed at the end of every record (a call to the
+  /// runtime's generic destroy).
   private var endingTransition: Transition?
   private var unfinishedMove: Transition?
   private var visibleCount = VisibleCountRule()
@@ -72,10 +72,8 @@ public struct Checker: Sendable {
   /// is the didAppear of the transition in flight's `to` (for the modal-leak rule).
   ///
   /// Implementation note: the caller passes the state's transition itself, which every rule
-  /// reads in place (a copy of it retained and released its ids and arrivals at every callback,
-  /// through the runtime's generic value witnesses; with ``endingTransition`` and
-  /// ``unfinishedMove`` as members, 278.8M -> 242.1M instructions of the checker's thread on
-  /// 100,000 churn events; measured: Benchmarks/README.md#the-writers-form-read-in-one-pass).
+  /// reads in place (a copy of it would retain and release its ids and arrivals at every
+  /// callback, through the runtime's generic value witnesses).
   @inline(__always)
   private static func inspect(
     _ id: ControllerID, _ callback: Callback, _ facts: ControllerState.Appearance, at position: Int32,

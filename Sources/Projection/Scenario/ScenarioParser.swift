@@ -270,8 +270,7 @@ private struct Arguments {
   /// Checks the number of positionals and the option keys.
   ///
   /// Implementation note: a command has a handful of options at most, so
-  /// arrays searched in order beat sets, which hashed every key of every line
-  /// (measured on a long script: Benchmarks/README.md#figures-behind-the-notes).
+  /// arrays searched in order beat sets, which hash every key of every line.
   func expect(positionals count: Int, options allowed: [String] = [], anyOptions: Bool = false) throws(TokenError) {
     if positionals.count < count { throw TokenError("missing arguments: expected '\(usage)'") }
     if positionals.count > count { throw TokenError("too many arguments: expected '\(usage)'") }
@@ -373,9 +372,8 @@ private struct Arguments {
 /// `session`, which is never kept).
 ///
 /// Implementation note: scripts repeat their lines (`move right`, `pan left
-/// distance=120`, ...); a script of pans, a million events, spent half of
-/// `record`'s work tokenizing, making strings of each token and parsing
-/// lines it had parsed before (measured: Benchmarks/README.md#the-scripts-lines-parsed-once).
+/// distance=120`, ...); tokenizing a line, making strings of its tokens and
+/// parsing it again would be a large share of `record`'s work on them.
 /// 256 slots chosen by a hash of the line. A line is kept the second time its
 /// hash comes to its slot, so that lines seen once (a new modal's id at every
 /// step) do not pay for a copy; it stays until another line takes the slot.

@@ -111,8 +111,8 @@ struct SimulationRun {
   /// The pairs of neighbouring cells ``toggleLink()`` picks from, in its order, while no controller
   /// is placed or unplaced (nil: to be listed again).
   ///
-  /// Implementation note: listed at every call, they were 80 % of `simulate --shape churn`'s
-  /// instructions (200 screens hashed three times a call); kept, the same picks come out.
+  /// Implementation note: listed at every call, they would be most of `simulate --shape churn`'s
+  /// work (200 screens hashed three times a call); kept, the same picks come out.
   var linkCandidates: [(ControllerID, Direction, ControllerID)]?
   var aliveModals = 0
   var aliveControllers = 0
@@ -436,8 +436,8 @@ struct SimulationRun {
   /// Placed controllers past which ``freeNeighbourCell()`` picks from the ``frontier``.
   ///
   /// Implementation note: a random controller and direction, tried until the cell is free,
-  /// fail more often the larger the map (only its rim has free cells): 100,000 screens took
-  /// 4 s and 1,000,000 over 120 s. The frontier makes each placement cost O(1) amortised;
+  /// fail more often the larger the map (only its rim has free cells), so a large map would
+  /// take a time that grows faster than its size. The frontier makes each placement cost O(1) amortised;
   /// maps smaller than this are laid out as before, with the same picks.
   static let frontierFrom = 4096
 

@@ -9,7 +9,7 @@ extension Option {
   static let color = Option.value(
     "--color", "WHEN",
     "colour: auto (on a terminal, unless NO_COLOR is set and not empty, or\nTERM=dumb), always, never",
-    values: .oneOf(ColorChoice.allCases.map(\.rawValue)))
+    values: .cases(ColorChoice.self))
   static let help = Option.flag("--help", short: "-h", "this help")
   static let version = Option.flag("--version", "the version")
   /// What every command accepts besides its own options.
@@ -74,7 +74,7 @@ extension Option {
 
   static let profile = Option.value(
     "--profile", "NAME", "the model's profile: intended (default) or legacy",
-    values: .oneOf(Profile.allCases.map(\.rawValue)))
+    values: .cases(Profile.self))
 
   // MARK: Comparing runs
 
@@ -86,7 +86,7 @@ extension Option {
   static let match = Option.value(
     "--match", "HOW",
     "how the controllers of the two runs are matched: id, class (by\nclass and order of allocation), or auto (the default): by class\nwhen the ids of both runs are instance counters\n(CheckoutViewController#115) or addresses (0x600003a2c000), else\nby id",
-    values: .oneOf(["auto", "id", "class"]))
+    values: .oneOf([DiffOptions.Matching.auto, .id, .className].map(\.rawValue)))
 }
 
 /// `--color`: when output is coloured.

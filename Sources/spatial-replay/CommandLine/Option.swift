@@ -35,6 +35,13 @@ struct Option: Sendable {
     case oneOf([String])
     /// Completed with these words, checked by the command.
     case suggested([String])
+
+    /// Exactly one of `Choice`'s raw values, in the order of its cases: the words are the enum's,
+    /// spelled once, and ``ParsedArguments/choice(_:as:)`` reads the case back.
+    static func cases<Choice: CaseIterable & RawRepresentable>(_: Choice.Type) -> Values
+    where Choice.RawValue == String {
+      .oneOf(Choice.allCases.map(\.rawValue))
+    }
   }
 
   /// `--output`.
@@ -225,4 +232,11 @@ struct ParsedArguments {
 
   /// A choice among the option's words (checked when parsing).
   func choice(_ option: Option) -> String? { value(option) }
+
+  /// A choice among the option's words as the case of `Choice` whose raw value it is (the word
+  /// is checked when parsing, so only an option whose words are not `Choice`'s reads as nil).
+  func choice<Choice: RawRepresentable>(_ option: Option, as _: Choice.Type) -> Choice?
+  where Choice.RawValue == String {
+    value(option).flatMap(Choice.init(rawValue:))
+  }
 }

@@ -23,7 +23,7 @@ struct AppendCommand: Command {
   static let sync = Option.value(
     "--sync", "POLICY",
     "always: each event is on the storage device before it is acknowledged;\nbatch (default): synced in groups (every 512 events or 100 ms);\nnone: the operating system decides",
-    values: .oneOf(Durability.allCases.map(\.rawValue)))
+    values: .cases(Durability.self))
   static let echo = Option.flag(
     "--echo",
     "print each appended event's line on stdout once it has been appended\n(under --sync always: once it is durable)")
@@ -51,7 +51,7 @@ struct AppendCommand: Command {
     }
     guard file != "-" else { throw UsageError("append reads events from standard input; FILE must be a path") }
     self.file = file
-    durability = arguments.choice(Self.sync).flatMap(Durability.init(rawValue:)) ?? .batch
+    durability = arguments.choice(Self.sync, as: Durability.self) ?? .batch
     echo = arguments.flag(Self.echo)
     if let bytes = try arguments.int(Self.maxLineBytes, min: 64) { limits.maxLineLength = bytes }
   }
@@ -105,7 +105,7 @@ struct AppendCommand: Command {
           break
         }
         var bytes = line.bytes
-        if line.number == 1 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+        if line.number == 1 && startsWithByteOrderMark(bytes) {
           bytes = UnsafeRawBufferPointer(rebasing: bytes[3...])
         }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }

@@ -305,7 +305,7 @@ struct DiffRunLoader: Sendable {
 extension DiffOptions.Matching {
   /// What `--match` says: `auto` (the default), `id` or `class`.
   init(_ arguments: ParsedArguments) {
-    self = arguments.choice(Option.match).flatMap(Self.init(rawValue:)) ?? .auto
+    self = arguments.choice(Option.match, as: Self.self) ?? .auto
   }
 }
 

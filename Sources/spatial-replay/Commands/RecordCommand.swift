@@ -49,7 +49,7 @@ struct RecordCommand: Command {
       throw UsageError(arguments.positionals.isEmpty ? "record needs a SCRIPT" : "record takes one SCRIPT")
     }
     script = arguments.positionals[0]
-    profile = arguments.choice(Option.profile).flatMap(Profile.init(rawValue:)) ?? .intended
+    profile = arguments.choice(Option.profile, as: Profile.self) ?? .intended
     output = arguments.value(Option.output)
     if let output, output != "-" { try InputFiles([script]).refuse(output) }
   }
@@ -122,9 +122,8 @@ struct RecordCommand: Command {
 
   /// Records handed to the writing thread at a time (about half a MiB of journal).
   ///
-  /// Implementation note: `record` used to keep every record, then the whole
-  /// journal, in memory (measured: Benchmarks/README.md#figures-behind-the-notes); taking the records
-  /// every few thousand keeps memory constant in the scenario's length, and
+  /// Implementation note: taking the records every few thousand, rather than keeping every
+  /// record or the whole journal in memory, keeps memory constant in the scenario's length, and
   /// encoding them on the second core overlaps the navigator.
   static let batch = 4096
 
@@ -138,10 +137,13 @@ struct RecordCommand: Command {
   }
 }
 
-/// The whole of a file, or of standard input for `-` (`record`, `testgen`).
-func readInput(_ path: String) throws(CommandFailure) -> [UInt8] {
+/// The whole of a file, or of standard input for `-` (`record`, `testgen`, `shrink`); a failure
+/// names the path cut to `nameLimit` characters.
+func readInput(_ path: String, nameLimit: Int = 64) throws(CommandFailure) -> [UInt8] {
   let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
-  guard fd >= 0 else { throw CommandFailure("cannot read '\(displayText(path))': \(errorText())") }
+  guard fd >= 0 else {
+    throw CommandFailure("cannot read '\(displayText(path, limit: nameLimit))': \(errorText())")
+  }
   defer { if fd != 0 { close(fd) } }
   var bytes: [UInt8] = []
   var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -149,7 +151,7 @@ func readInput(_ path: String) throws(CommandFailure) -> [UInt8] {
     let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
     if n < 0 {
       if errno == EINTR { continue }
-      throw CommandFailure("cannot read '\(displayText(path))': \(errorText())")
+      throw CommandFailure("cannot read '\(displayText(path, limit: nameLimit))': \(errorText())")
     }
     if n == 0 { break }
     bytes.append(contentsOf: chunk[0..<n])
@@ -161,8 +163,8 @@ func readInput(_ path: String) throws(CommandFailure) -> [UInt8] {
 /// `>>`), cut back to its size, or /dev/null, where nothing shows. Anything else (a pipe, a
 /// terminal, a file written in its middle) is nil: its reader would see a partial journal.
 ///
-/// Implementation note: spooling the journal and copying it to a file wrote it twice and read it
-/// back once (measured: Benchmarks/README.md#figures-behind-the-notes).
+/// Implementation note: spooling the journal and copying it to a file would write it twice and
+/// read it back once; put back, it is written once.
 struct RewindableOutput {
   let fd: Int32
   /// The size to cut a regular file back to; nil for /dev/null.
@@ -200,9 +202,8 @@ struct RewindableOutput {
 /// Parses a script a piece at a time (``ScenarioParser/Pieces``) on a thread of its own, ahead of
 /// the navigator that runs the pieces.
 ///
-/// Implementation note: parsing (tokens, strings, the command's arguments) was half of
-/// `record`'s main thread, done before the navigator ran its first command (measured:
-/// Benchmarks/README.md#the-writers-form-read-in-one-pass); parsed ahead, it overlaps the
+/// Implementation note: parsing (tokens, strings, the command's arguments) is a large share of
+/// `record`'s work, which the navigator would otherwise wait for; parsed ahead, it overlaps the
 /// navigator, and the encoder has the journal writer's thread. At most ``capacity`` pieces wait.
 private final class ScriptReader: Sendable {
   static let capacity = 4

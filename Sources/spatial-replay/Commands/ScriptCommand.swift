@@ -51,7 +51,7 @@ struct ScriptCommand: Command {
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     file = try arguments.singleJournal(Self.name)
-    profile = arguments.choice(Option.profile).flatMap(Profile.init(rawValue:))
+    profile = arguments.choice(Option.profile, as: Profile.self)
     output = arguments.value(Option.output).flatMap { $0 == "-" ? nil : $0 }
     if output == "" { throw UsageError("-o needs a path") }
     reading = try ReadOptions(arguments)

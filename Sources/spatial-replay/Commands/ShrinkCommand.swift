@@ -1,6 +1,5 @@
 import Journal
 import Projection
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -9,9 +8,6 @@ import Synchronization
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-/// Set by SIGINT and SIGTERM while `shrink` runs.
-private let shrinkStopRequested = Atomic<Bool>(false)
 
 /// `shrink JOURNAL|SCRIPT --rule RULE`: the smallest script whose recording still shows RULE.
 struct ShrinkCommand: Command {
@@ -89,7 +85,7 @@ struct ShrinkCommand: Command {
     guard let rule = arguments.value(Self.rule) else { throw UsageError("shrink needs --rule RULE") }
     guard let known = Rule(id: rule) else { throw UsageError(UnknownRuleError(id: rule).description) }
     self.rule = known
-    profile = arguments.choice(Option.profile).flatMap(Profile.init(rawValue:))
+    profile = arguments.choice(Option.profile, as: Profile.self)
     run = arguments.value(Self.runOption)
     if run?.allSatisfy({ $0 == " " }) == true { throw UsageError("--run needs a command") }
     verbose = arguments.flag(Self.verbose)
@@ -111,23 +107,13 @@ struct ShrinkCommand: Command {
     let started = ContinuousClock.now
     var progress = ShrinkProgress(enabled: context.showProgress && !quiet, total: commands.count)
 
-    shrinkStopRequested.store(false, ordering: .relaxed)
-    signal(SIGINT) { _ in shrinkStopRequested.store(true, ordering: .relaxed) }
-    signal(SIGTERM) { _ in shrinkStopRequested.store(true, ordering: .relaxed) }
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    sigaddset(&signals, SIGINT)
-    sigaddset(&signals, SIGTERM)
-    sigprocmask(SIG_UNBLOCK, &signals, nil)
-    defer {
-      signal(SIGINT, SIG_DFL)
-      signal(SIGTERM, SIG_DFL)
-    }
+    StopRequest.catchSignals()
+    defer { StopRequest.restoreSignals() }
 
     var runs = 0
     var smallest = commands.count
     let test = { (kept: [Int], stderr: inout FileOutput) -> Shrinker.Answer in
-      guard !shrinkStopRequested.load(ordering: .relaxed) else { return .stop }
+      guard !StopRequest.isRequested else { return .stop }
       runs += 1
       let shows: Bool
       if let runner {
@@ -136,7 +122,7 @@ struct ShrinkCommand: Command {
         shows = ScenarioShrink.shows(rule, input.scenario, keeping: kept, profile: input.profile)
       }
       // A runner killed by the Ctrl-C that stops the search says nothing of the candidate.
-      guard !shrinkStopRequested.load(ordering: .relaxed) else { return .stop }
+      guard !StopRequest.isRequested else { return .stop }
       if shows { smallest = min(smallest, kept.count) }
       progress.update(runs: runs, smallest: smallest, &stderr)
       return shows ? .interesting : .not
@@ -144,7 +130,7 @@ struct ShrinkCommand: Command {
     let all = Array(0..<commands.count)
     guard test(all, &context.stderr) == .interesting else {
       progress.finish(&context.stderr)
-      if shrinkStopRequested.load(ordering: .relaxed) {
+      if StopRequest.isRequested {
         context.stderr.write("shrink: interrupted before the first run ended: nothing written\n")
         return 130
       }
@@ -200,7 +186,7 @@ private struct ShrinkInput {
     throws(CommandFailure)
     -> ShrinkInput
   {
-    let bytes = try readAll(path)
+    let bytes = try readInput(path, nameLimit: .max)
     var text: [UInt8]
     var scriptName = path
     var headerProfile: Profile? = nil
@@ -258,24 +244,6 @@ private struct ShrinkInput {
     for k in kept { out += lineTexts[k + offset] + "\n" }
     return out
   }
-}
-
-private func readAll(_ path: String) throws(CommandFailure) -> [UInt8] {
-  let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
-  guard fd >= 0 else { throw CommandFailure("cannot read '\(displayText(path, limit: .max))': \(errorText())") }
-  defer { if fd != 0 { close(fd) } }
-  var bytes: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 1 << 16)
-  while true {
-    let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-    if n < 0 {
-      if errno == EINTR { continue }
-      throw CommandFailure("cannot read '\(displayText(path, limit: .max))': \(errorText())")
-    }
-    if n == 0 { break }
-    bytes += chunk[..<n]
-  }
-  return bytes
 }
 
 /// `--run CMD`: writes each candidate to a file and runs CMD on it.

@@ -34,9 +34,13 @@ struct SimulateCommand: Command {
     "--events", "N", "events to write, at least 1 (this or --duration is required)")
   static let duration = Option.value(
     "--duration", "TIME", "the session's length on the model's clock: 90s, 15m, 2h, 1h30m, 500ms")
+  /// `--shape`'s words.
+  enum ShapeName: String, CaseIterable {
+    case simple, churn
+  }
   static let shape = Option.value(
     "--shape", "NAME", "simple (default: 8 classes, ids cN) or churn (a real app's: see above)",
-    values: .oneOf(["simple", "churn"]))
+    values: .cases(ShapeName.self))
   static let screens = Option.value(
     "--screens", "K", "screens of the initial map, 1 to 1,000,000 (default 8, 200 with --shape churn)")
   static let modals = Option.value(
@@ -96,7 +100,7 @@ struct SimulateCommand: Command {
       }
       seed = value
     }
-    let churn = arguments.choice(Self.shape) == "churn"
+    let churn = arguments.choice(Self.shape, as: ShapeName.self) == .churn
     var shape = churn ? Simulation.Shape.churn : .simple
     if let weight = try arguments.int(Self.modals, min: 0) { shape.modalPercent = min(weight, 100) }
     if let percent = try arguments.int(Self.nested, min: 0) {
@@ -111,7 +115,7 @@ struct SimulateCommand: Command {
     let screens =
       try arguments.int(Self.screens, min: 1, max: Self.maxScreens) ?? older
       ?? (churn ? Simulation.Shape.churnScreens : 8)
-    let profile = arguments.choice(Option.profile).flatMap(Profile.init(rawValue:)) ?? .intended
+    let profile = arguments.choice(Option.profile, as: Profile.self) ?? .intended
     simulation = Simulation(
       events: events ?? Int.max, seed: seed, controllers: screens, profile: profile,
       session: arguments.value(Self.session), app: arguments.value(Self.app), build: arguments.value(Self.build),

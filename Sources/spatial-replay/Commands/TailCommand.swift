@@ -1,7 +1,6 @@
 import Journal
 import Projection
 import Rendering
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -10,9 +9,6 @@ import Synchronization
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-/// Set by SIGINT and SIGTERM while `tail --follow` runs.
-private let stopRequested = Atomic<Bool>(false)
 
 /// `tail [-n N] [--follow] FILE`: the last events of a journal, then (with `--follow`)
 /// every event appended, and the findings of the lifecycle checker as they occur.
@@ -127,23 +123,12 @@ struct TailCommand: Command {
       try session.filter.checkControllersSeen()
       return session.verdict.status
     }
-    stopRequested.store(false, ordering: .relaxed)
-    signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
-    signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }
-    // A parent may have blocked them (the mask is inherited): they must reach the handler.
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    sigaddset(&signals, SIGINT)
-    sigaddset(&signals, SIGTERM)
-    sigprocmask(SIG_UNBLOCK, &signals, nil)
-    defer {
-      signal(SIGINT, SIG_DFL)
-      signal(SIGTERM, SIG_DFL)
-    }
+    StopRequest.catchSignals()
+    defer { StopRequest.restoreSignals() }
     var lastActivity = ContinuousClock.now
-    while !stopRequested.load(ordering: .relaxed) {
+    while !StopRequest.isRequested {
       usleep(Self.pollInterval)
-      if stopRequested.load(ordering: .relaxed) { break }
+      if StopRequest.isRequested { break }
       let changed = try follower.poll { session.handle($0, &context) }
       context.flush()
       if changed {

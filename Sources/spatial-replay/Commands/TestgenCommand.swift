@@ -29,8 +29,13 @@ struct TestgenCommand: Command {
     NAMEXCTests.swift (XCTest). Their paths are printed, one a line; how the
     test fares on the legacy model is said on standard error.
     """
+  /// `--framework`'s words.
+  enum FrameworkChoice: String, CaseIterable {
+    case swiftTesting = "swift-testing"
+    case xctest, both
+  }
   static let framework = Option.value(
-    "--framework", "F", "swift-testing (default), xctest, or both", values: .oneOf(["swift-testing", "xctest", "both"]))
+    "--framework", "F", "swift-testing (default), xctest, or both", values: .cases(FrameworkChoice.self))
   static let testName = Option.value(
     "--name", "NAME", "the test's name, an identifier (default: from SCRIPT's name,\nmodal-leak.scenario → modalLeak)")
   static let nonExhaustive = Option.list(
@@ -75,10 +80,10 @@ struct TestgenCommand: Command {
       throw UsageError("testgen needs -o DIR, the folder to write the test files into")
     }
     self.directory = directory
-    switch arguments.choice(Self.framework) ?? "swift-testing" {
-    case "xctest": frameworks = [.xctest]
-    case "both": frameworks = [.swiftTesting, .xctest]
-    default: frameworks = [.swiftTesting]
+    switch arguments.choice(Self.framework, as: FrameworkChoice.self) ?? .swiftTesting {
+    case .swiftTesting: frameworks = [.swiftTesting]
+    case .xctest: frameworks = [.xctest]
+    case .both: frameworks = [.swiftTesting, .xctest]
     }
     name = arguments.value(Self.testName)
     if let name, !RegressionTestSource.isValidName(name) {

@@ -1,5 +1,7 @@
 import Testing
 
+@testable import TestSupport
+
 #if canImport(Glibc)
   import Glibc
 #endif

@@ -2,6 +2,8 @@ import Journal
 import Projection
 import Testing
 
+@testable import TestSupport
+
 /// The analyses of navigation: the screen sequence follows the fold's focus,
 /// paths count K-grams, funnels match in order, latencies are nearest-rank.
 @Suite struct NavigationAnalyticsTests {

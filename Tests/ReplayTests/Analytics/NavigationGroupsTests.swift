@@ -4,6 +4,7 @@ import Testing
 
 @testable import Projection
 @testable import Rendering
+@testable import TestSupport
 
 /// `paths` and `funnel --by build,device`: the results split by header fields
 /// as `stats --by` splits its stats; `latency --percentiles`: the percentiles

@@ -2,6 +2,8 @@ import Journal
 import Projection
 import Testing
 
+@testable import TestSupport
+
 /// `spatial-replay export --format parquet`, run as a process: one file, standard output,
 /// the partitioned layout, --jobs, --compression. The files' readers are in CI
 /// (.ci/parquet_interop.sh); here the footer says how many rows each file holds.

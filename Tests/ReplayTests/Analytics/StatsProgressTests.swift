@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TestSupport
 @testable import spatial_replay
 
 #if canImport(Glibc)

@@ -3,6 +3,8 @@ import Projection
 import Rendering
 import Testing
 
+@testable import TestSupport
+
 /// `stats` on hand-checked journals: counts, visits and dwell worked out by hand.
 @Suite struct StatsTests {
   static func stats(_ text: String, file: String) -> SessionStats {

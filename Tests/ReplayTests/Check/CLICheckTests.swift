@@ -1,6 +1,8 @@
 import Journal
 import Testing
 
+@testable import TestSupport
+
 /// `spatial-replay check`, run as a process: exact output and exit status.
 @Suite struct CLICheckTests {
   /// A newer format version is read as version 1, with a word: a warning on the header's line.

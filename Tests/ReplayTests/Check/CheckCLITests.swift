@@ -2,6 +2,8 @@ import Journal
 import Projection
 import Testing
 
+@testable import TestSupport
+
 /// `spatial-replay check` with the lifecycle rules, `--rule`/`--no-rule`, `--json`
 /// and `--model`, run as a process: exact output and exit status.
 @Suite struct CheckCLITests {

@@ -2,6 +2,8 @@ import Foundation
 import Journal
 import Testing
 
+@testable import TestSupport
+
 /// A finding of an event that carries `source` (the app's call site) is located at that
 /// Swift line as well as at the journal's: text, JSON, SARIF and GitHub outputs.
 @Suite struct CheckSourceTests {

@@ -3,6 +3,8 @@ import Projection
 import Stepper
 import Testing
 
+@testable import TestSupport
+
 /// The streaming pipeline of `check`: reader findings, checker findings and model
 /// divergences merged in line order, and the summary.
 @Suite struct CheckStreamTests {

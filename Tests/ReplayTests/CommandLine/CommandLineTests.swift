@@ -3,6 +3,7 @@ import Testing
 
 @testable import Projection
 @testable import Rendering
+@testable import TestSupport
 @testable import spatial_replay
 
 #if canImport(Glibc)

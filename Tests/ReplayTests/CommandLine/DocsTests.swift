@@ -2,6 +2,7 @@ import Journal
 import Projection
 import Testing
 
+@testable import TestSupport
 @testable import spatial_replay
 
 #if canImport(Glibc)

@@ -2,6 +2,7 @@ import Journal
 import Testing
 
 @testable import Projection
+@testable import TestSupport
 
 /// One rule for every command's exit status (README "Exit status"): input
 /// that cannot be read correctly is 2 everywhere, whatever else was found;

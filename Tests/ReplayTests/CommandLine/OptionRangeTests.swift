@@ -1,5 +1,7 @@
 import Testing
 
+@testable import TestSupport
+
 /// Option values whose size the user decides: out of range they are usage errors (64) that
 /// name the range, and never a trap; in range, however large, they work.
 @Suite struct OptionRangeTests {

@@ -3,6 +3,8 @@ import Journal
 import Projection
 import Testing
 
+@testable import TestSupport
+
 /// `at --controller` and `at --alive`: on a long session the list of every
 /// controller ever allocated is thousands of lines of deallocated ones; these
 /// list the few asked for, in text and JSON, and the rest of the state stays whole.

@@ -1,6 +1,8 @@
 import Journal
 import Testing
 
+@testable import TestSupport
+
 /// `spatial-replay cat`, run as a process: lines copied byte for byte, filters, exit status.
 @Suite struct CLICatTests {
   static let unknown = #"{"seq":3,"time":"2026-01-01T00:00:00.003000Z","type":"swipe","fingers":3,"path":[{"x":1.5}]}"#

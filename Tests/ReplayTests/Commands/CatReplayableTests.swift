@@ -4,6 +4,8 @@ import Projection
 import Rendering
 import Testing
 
+@testable import TestSupport
+
 /// `cat --replayable`: a slice that `check` reads without format errors, whose end state
 /// is the source's at the same event, on every bundled journal and on random windows.
 @Suite struct CatReplayableTests {

@@ -3,6 +3,8 @@ import Journal
 import Projection
 import Testing
 
+@testable import TestSupport
+
 /// `--ascii`: one ``Glyphs`` value for every renderer, and nothing but ASCII
 /// in the output of every command that draws arrows, boxes or marks.
 @Suite struct GlyphsTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 /// `Projection` gives values and `Rendering` puts them into words: a source of `Projection` that
 /// writes a terminal escape, draws with a glyph or builds one of the renderers' sentences fails here.
 @Suite struct ModelWordsTests {

@@ -2,6 +2,8 @@ import Foundation
 import Journal
 import Testing
 
+@testable import TestSupport
+
 /// `spatial-replay bisect`, run as a process, on the bundled series
 /// `Journals/bisect/` (a modal leak from build 08 on) and on edited copies.
 @Suite struct BisectCLITests {

@@ -2,6 +2,7 @@ import Journal
 import Testing
 
 @testable import Projection
+@testable import TestSupport
 
 /// Matching `auto`, the default: by class and order of allocation when the
 /// ids of both runs are made per instance (counters, addresses), else by id.

@@ -2,6 +2,8 @@ import Foundation
 import Journal
 import Testing
 
+@testable import TestSupport
+
 /// `spatial-replay diff`, run as a process: output, exit status, options.
 @Suite struct DiffCLITests {
   /// Writes the fixture (possibly edited) as a journal file.

@@ -2,6 +2,7 @@ import Journal
 import Testing
 
 @testable import Projection
+@testable import TestSupport
 
 /// What a diff compares: controller matching, included and excluded types, and
 /// the interning of events.

@@ -1,6 +1,8 @@
 import Journal
 import Testing
 
+@testable import TestSupport
+
 /// Every CSV writer (export, stats, paths, latency) goes through one field writer: a text cell a
 /// spreadsheet would run as a formula is written as text (`'` before it, quoted), unless
 /// `--raw-csv`; a field holding CR LF is quoted, so a record never splits.

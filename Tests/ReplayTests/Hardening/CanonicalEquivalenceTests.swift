@@ -2,6 +2,8 @@ import Foundation
 import Journal
 import Testing
 
+@testable import TestSupport
+
 /// Texts that differ only by Unicode normalization are different texts: the format says an id
 /// is its bytes, and `check`, the tables and DuckDB keep them apart. Every command that groups
 /// (sessions, screens, header values, partition folders) does too.

@@ -3,6 +3,8 @@ import Journal
 import Synchronization
 import Testing
 
+@testable import TestSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,8 @@
 import Journal
 import Testing
 
+@testable import TestSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -14,9 +16,7 @@ enum FaultLibrary {
     #if os(Linux)
       guard system("command -v cc >/dev/null 2>&1") == 0 else { return nil }
       let source = Repository.tests + "/FaultInjection/faultinject.c"
-      var template = Array("/tmp/spatial-replay-faults-XXXXXX".utf8CString)
-      guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
-      let library = String(cString: made) + "/faultinject.so"
+      let library = TemporaryFiles.directory() + "/faultinject.so"
       let status = system("cc -shared -fPIC -O1 -o '\(library)' '\(source)' -ldl")
       return status == 0 ? library : nil
     #else

@@ -1,6 +1,7 @@
 import Journal
 import Testing
 
+@testable import TestSupport
 @testable import spatial_replay
 
 #if canImport(Glibc)
@@ -151,7 +152,7 @@ import Testing
       #expect(try directory.read(Self.originalName) == original, "the original was changed")
       unlink(journal)
     }
-    #expect(directoryListing(directory.path) == [Self.originalName], "no command wrote a file")
+    #expect(directoryEntries(directory.path) == [Self.originalName], "no command wrote a file")
     #expect(runs == count * 22)
     print(
       "hardening: command fuzz in process (seed \(FuzzSettings.seed)): \(count) mutated journals, "

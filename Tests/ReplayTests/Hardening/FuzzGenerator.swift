@@ -1,5 +1,7 @@
 import Journal
 
+@testable import TestSupport
+
 /// Journals that are perfectly formed and make no sense: every line decodes,
 /// `seq` and `time` are in order, but the events come in any order, over a
 /// small pool of controllers (links to self, moves between strangers, modals

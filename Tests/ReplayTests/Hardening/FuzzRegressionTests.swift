@@ -1,6 +1,8 @@
 import Journal
 import Testing
 
+@testable import TestSupport
+
 /// Inputs the fuzzers found that crashed a command, kept as fixed cases.
 @Suite struct FuzzRegressionTests {
   /// A journal whose last line has the largest seq a line can hold.

@@ -1,6 +1,7 @@
 import Journal
 
 @testable import Projection
+@testable import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -110,32 +111,6 @@ func writeWholeFile(_ path: String, _ bytes: [UInt8]) -> Bool {
     done += n
   }
   return true
-}
-
-/// The names in a directory (without `.` and `..`), sorted.
-func directoryListing(_ path: String) -> [String] {
-  var names: [String] = []
-  guard let dir = opendir(path) else { return [] }
-  while let entry = readdir(dir) {
-    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-      String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-    }
-    if name != "." && name != ".." { names.append(name) }
-  }
-  closedir(dir)
-  return names.sorted()
-}
-
-/// Removes a file, or a directory with everything in it (what ``TemporaryDirectory`` leaves: subdirectories).
-func removeFileTree(_ path: String) {
-  var info = stat()
-  guard lstat(path, &info) == 0 else { return }
-  if info.st_mode & S_IFMT == S_IFDIR {
-    for name in directoryListing(path) { removeFileTree(path + "/" + name) }
-    rmdir(path)
-  } else {
-    unlink(path)
-  }
 }
 
 /// A 64-bit FNV-1a checksum: enough to tell whether a file changed.

@@ -1,6 +1,8 @@
 import Journal
 import Testing
 
+@testable import TestSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -155,7 +157,7 @@ import Testing
   func textOutputIsEscapedAndCutShort(_ commandLine: [String]) throws {
     let directory = try TemporaryDirectory()
     let files = try Self.write(directory)
-    let before = directoryListing(directory.path)
+    let before = directoryEntries(directory.path)
     for pair in Self.pairs {
       let arguments = commandLine.map { $0 == "A" ? pair.a : $0 == "B" ? pair.b : $0 }
       let outcome = try Subprocess.run(arguments, directory: directory.path, timeout: .seconds(60))
@@ -172,7 +174,7 @@ import Testing
         #expect(longest < 4_096, "\(stream) of \(arguments): a line of \(longest) bytes")
       }
     }
-    #expect(directoryListing(directory.path) == before, "\(commandLine) wrote no file")
+    #expect(directoryEntries(directory.path) == before, "\(commandLine) wrote no file")
     for (name, bytes) in files { #expect(try directory.read(name) == bytes, "\(name) is unchanged") }
   }
 
@@ -212,13 +214,13 @@ import Testing
     let directory = try TemporaryDirectory()
     let files = try Self.write(directory)
     try directory.write("script.scenario", "controller home HomeViewController\nroot home\n")
-    let before = Set(directoryListing(directory.path))
-    defer { removeFileTree(directory.file("lake")) }
+    let before = Set(directoryEntries(directory.path))
+    defer { removeTree(directory.file("lake")) }
     let arguments = commandLine.map { $0 == "A" ? Self.pairs[0].a : $0 == "B" ? Self.pairs[0].b : $0 }
     let stdin = Array(#"{"type":"mark","label":"\u001b[2J"}"#.utf8) + [0x0A]
     let outcome = try Subprocess.run(arguments, stdin: stdin, directory: directory.path, timeout: .seconds(60))
     #expect(outcome.endedCleanly, "\(outcome)")
-    let written = Set(directoryListing(directory.path)).subtracting(before)
+    let written = Set(directoryEntries(directory.path)).subtracting(before)
     let named = Set(arguments.indices.filter { arguments[$0] == "-o" }.map { arguments[$0 + 1] })
     #expect(written == named, "\(arguments) wrote \(written.sorted())")
     for (name, bytes) in files where !(commandLine.first == "append" && name == Self.pairs[0].a) {

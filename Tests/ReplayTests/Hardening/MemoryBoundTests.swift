@@ -3,6 +3,7 @@ import Testing
 
 @testable import Projection
 @testable import Rendering
+@testable import TestSupport
 
 /// Memory bounded by bytes, not by counts: long lines, long class names and a long build
 /// in the header must not make a command hold a copy per record (issue 44, round three).

@@ -1,13 +1,15 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 /// `export --partition` never writes through a symbolic link that leads out of its output
 /// folder: a partition folder that is a link to the folder of an input (whose journal has the
 /// partition file's name) would otherwise replace the journal with a table.
 @Suite struct PartitionLinkTests {
   @Test func aLinkedPartitionFolderIsRefusedAndTheInputKept() throws {
     let files = FileManager.default
-    let root = NSTemporaryDirectory() + "spatial-replay-links-\(UUID().uuidString)"
+    let root = TemporaryFiles.directory()
     defer { try? files.removeItem(atPath: root) }
     try files.createDirectory(atPath: root + "/in", withIntermediateDirectories: true)
     try files.createDirectory(atPath: root + "/lake", withIntermediateDirectories: true)

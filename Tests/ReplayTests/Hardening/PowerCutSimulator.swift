@@ -1,5 +1,7 @@
 import Testing
 
+@testable import TestSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -13,9 +15,7 @@ enum PowerCutLibrary {
     #if os(Linux)
       guard system("command -v cc >/dev/null 2>&1") == 0 else { return nil }
       let source = Repository.tests + "/FaultInjection/powercut.c"
-      var template = Array("/tmp/spatial-replay-powercut-XXXXXX".utf8CString)
-      guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
-      let library = String(cString: made) + "/powercut.so"
+      let library = TemporaryFiles.directory() + "/powercut.so"
       let status = system("cc -Wall -shared -fPIC -O1 -o '\(library)' '\(source)' -ldl -lpthread")
       return status == 0 ? library : nil
     #else

@@ -1,6 +1,8 @@
 import Journal
 import Testing
 
+@testable import TestSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -32,19 +34,19 @@ import Testing
     let good = try directory.write("good.ndjson", JournalText.lines([JournalText.header(), JournalText.mark(1, "x")]))
     let broken = try directory.write("broken.ndjson", Self.broken)
     try #require(mkdir(directory.file("dir.ndjson"), 0o755) == 0)
-    defer { removeFileTree(directory.file("dir.ndjson")) }
+    defer { removeTree(directory.file("dir.ndjson")) }
     // M: a journal that does not exist (append must not create it for a bad first line).
     let paths = ["B": broken, "G": good, "D": directory.file("dir.ndjson"), "M": directory.file("missing.ndjson")]
     let before = try [good, broken].map { try checksum(directory.read($0)) }
-    let listing = directoryListing(directory.path)
+    let listing = directoryEntries(directory.path)
     // `append` fails on its first input line: nothing is appended, and the torn
     // tail of B is not moved aside.
     let outcome = try Subprocess.run(
       commandLine.map { paths[$0] ?? $0 }, stdin: Array("not json\n".utf8), timeout: .seconds(60))
     #expect(outcome.endedCleanly && outcome.exitStatus != 0, "\(outcome)")
     #expect(try [good, broken].map { try checksum(directory.read($0)) } == before, "\(commandLine) changed an input")
-    #expect(directoryListing(directory.path) == listing, "\(commandLine) wrote a file")
-    #expect(directoryListing(directory.file("dir.ndjson")) == [])
+    #expect(directoryEntries(directory.path) == listing, "\(commandLine) wrote a file")
+    #expect(directoryEntries(directory.file("dir.ndjson")) == [])
   }
 
   /// An output that cannot be renamed into place (a directory is in the way):
@@ -58,14 +60,14 @@ import Testing
     let good = try directory.write("good.ndjson", JournalText.lines([JournalText.header(), JournalText.mark(1, "x")]))
     let script = try directory.write("s.scenario", "controller home HomeViewController\nroot home\n")
     try #require(mkdir(directory.file("out"), 0o755) == 0)
-    defer { removeFileTree(directory.file("out")) }
+    defer { removeTree(directory.file("out")) }
     try directory.write("out/keep", "kept")
-    let listing = directoryListing(directory.path)
+    let listing = directoryEntries(directory.path)
     let paths = ["G": good, "S": script, "OUT": directory.file("out")]
     let outcome = try Subprocess.run(commandLine.map { paths[$0] ?? $0 }, timeout: .seconds(60))
     #expect(outcome.exitStatus == 2, "\(outcome)")
-    #expect(directoryListing(directory.path) == listing, "no temporary file left: \(directoryListing(directory.path))")
-    #expect(directoryListing(directory.file("out")) == ["keep"])
+    #expect(directoryEntries(directory.path) == listing, "no temporary file left: \(directoryEntries(directory.path))")
+    #expect(directoryEntries(directory.file("out")) == ["keep"])
   }
 
   /// Writes that fail midway (`ulimit -f`, with SIGXFSZ ignored so that `write` fails
@@ -79,7 +81,7 @@ import Testing
     let simulated = try Subprocess.run(["simulate", "--events", "20000", "--seed", "5", "-o", big])
     try #require(simulated.exitStatus == 0, "\(simulated)")
     let out = try directory.write("out.ndjson", "the old output\n")
-    let listing = directoryListing(directory.path)
+    let listing = directoryEntries(directory.path)
     let arguments = commandLine.map { $0 == "OUT" ? out : $0 == "BIG" ? big : $0 }
     let outcome = try Subprocess.run(
       ["-c", #"ulimit -f 256 && trap '' XFSZ && exec "$@""#, "sh", Binary.path] + arguments, executable: "/bin/sh",
@@ -87,7 +89,7 @@ import Testing
     #expect(outcome.exitStatus == 2, "\(outcome)")
     #expect(outcome.stderrText.contains("File too large"), "\(outcome)")
     #expect(try directory.text(out) == "the old output\n", "the old output is intact")
-    #expect(directoryListing(directory.path) == listing, "no temporary file left")
+    #expect(directoryEntries(directory.path) == listing, "no temporary file left")
   }
 
   /// Results that cannot be written to standard output (a full disk: `/dev/full`) are an
@@ -122,21 +124,21 @@ import Testing
       inputs.append(path)
     }
     let whole = directory.file("whole")
-    defer { removeFileTree(whole) }
+    defer { removeTree(whole) }
     let complete = try Subprocess.run(["export", "--table", "events", "-o", whole, "--partition", "session"] + inputs)
     try #require(complete.exitStatus == 0, "\(complete)")
     var random = FuzzRandom(seed: FuzzSettings.seed &+ 0x9A27)
     for trial in 0..<6 {
       let lake = directory.file("lake-\(trial)")
-      defer { removeFileTree(lake) }
+      defer { removeTree(lake) }
       let child = try Subprocess.start(["export", "--table", "events", "-o", lake, "--partition", "session"] + inputs)
       // Past the first session, so that a partition has been set aside for the next one.
-      for _ in 0..<20_000 where directoryListing(lake).count < 2 { usleep(500) }
+      for _ in 0..<20_000 where directoryEntries(lake).count < 2 { usleep(500) }
       usleep(UInt32(random.below(100_000)))
       kill(child.pid, SIGKILL)
       _ = try child.finish()
-      for partition in directoryListing(lake) {
-        let files = directoryListing(lake + "/" + partition)
+      for partition in directoryEntries(lake) {
+        let files = directoryEntries(lake + "/" + partition)
         #expect(files.allSatisfy { !$0.hasPrefix(".") }, "trial \(trial): \(partition) holds \(files)")
         for file in files {
           #expect(
@@ -176,7 +178,7 @@ import Testing
       }
       #expect(outcome.signal == SIGKILL || outcome.exitStatus == 0, "\(outcome)")
       // The file being written has no name until it is complete (O_TMPFILE): a kill leaves nothing.
-      let left = directoryListing(directory.path).filter { $0.hasPrefix(".") }
+      let left = directoryEntries(directory.path).filter { $0.hasPrefix(".") }
       #expect(left.isEmpty, "trial \(trial): a killed writer left \(left)")
     }
     #expect(

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 /// A folder stands for every journal below it, links included: nothing skipped in silence,
 /// nothing read twice, no loop followed forever.
 @Suite struct FolderWalkTests {
@@ -8,7 +10,7 @@ import Testing
 
   @Test func linksToJournalsAndFoldersAreFollowedAndReportedWhenTheyLeadNowhere() throws {
     let files = FileManager.default
-    let root = NSTemporaryDirectory() + "spatial-replay-walk-\(UUID().uuidString)"
+    let root = TemporaryFiles.directory()
     defer { try? files.removeItem(atPath: root) }
     let fleet = root + "/fleet"
     try files.createDirectory(atPath: fleet + "/sub", withIntermediateDirectories: true)

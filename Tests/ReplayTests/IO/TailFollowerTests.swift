@@ -1,6 +1,7 @@
 import Journal
 import Testing
 
+@testable import TestSupport
 @testable import spatial_replay
 
 #if canImport(Glibc)

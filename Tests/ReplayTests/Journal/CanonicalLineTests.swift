@@ -3,6 +3,7 @@ import Testing
 
 @testable import Journal
 @testable import Projection
+@testable import TestSupport
 
 /// The one-pass reader of the writer's form (``CanonicalLine``) and the general
 /// parser agree: whatever the one-pass reader accepts, the general parser

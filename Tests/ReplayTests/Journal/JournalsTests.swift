@@ -2,6 +2,8 @@ import Journal
 import Projection
 import Testing
 
+@testable import TestSupport
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -15,7 +17,7 @@ import Testing
 @Suite struct JournalsTests {
   static let directory = Repository.journals
 
-  static let scripts: [String] = directoryListing(directory).filter { $0.hasSuffix(".scenario") }.map {
+  static let scripts: [String] = directoryEntries(directory).filter { $0.hasSuffix(".scenario") }.map {
     String($0.dropLast(".scenario".count))
   }
 
@@ -26,7 +28,7 @@ import Testing
   }
 
   @Test func everyJournalHasItsScript() {
-    let journals = directoryListing(Self.directory).filter { $0.hasSuffix(".ndjson") }
+    let journals = directoryEntries(Self.directory).filter { $0.hasSuffix(".ndjson") }
     let expected = Self.scripts.flatMap { name in Profile.allCases.map { "\(name).\($0).ndjson" } }.sorted()
     #expect(journals == expected)
   }

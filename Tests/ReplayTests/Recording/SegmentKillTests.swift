@@ -3,6 +3,8 @@ import Projection
 import Recording
 import Testing
 
+@testable import TestSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -35,7 +37,8 @@ import Testing
       var seqs: [Int: Int] = [:]
       var indexes = Set<Int>()
       var torn = false
-      for path in SessionRecorderTests.journals(in: folder.path) {
+      for name in directoryEntries(folder.path) where name.hasSuffix(".ndjson") || name.hasSuffix(".ndjson.gz") {
+        let path = folder.path + "/" + name
         let index = try #require(SegmentName.parse(path)?.index, "round \(round): \(path) is not a segment's name")
         let reader = try JournalReader(path: path)
         var afterPrefix = true

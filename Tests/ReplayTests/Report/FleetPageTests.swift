@@ -2,6 +2,8 @@ import Journal
 import Projection
 import Testing
 
+@testable import TestSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -2,6 +2,7 @@ import Journal
 import Projection
 import Testing
 
+@testable import TestSupport
 @testable import spatial_replay
 
 #if canImport(Glibc)
@@ -59,7 +60,7 @@ import Testing
     let again = try Binary.run(["record", path, "--output", out])
     #expect(again.status == 0)
     #expect(try dir.read(out) != expected)
-    #expect(directoryListing(dir.path) == ["notes.legacy.ndjson", "notes.scenario"])
+    #expect(directoryEntries(dir.path) == ["notes.legacy.ndjson", "notes.scenario"])
   }
 
   @Test func aScriptErrorWritesNothing() throws {
@@ -89,7 +90,7 @@ import Testing
     #expect(result.stdout == "")
     #expect(result.stderr.hasPrefix("\(path):3005: "), "\(result.stderr)")
     #expect(try dir.text(out) == "old\n")
-    #expect(directoryListing(dir.path) == ["kept.ndjson", "late.scenario"], "no temporary file left")
+    #expect(directoryEntries(dir.path) == ["kept.ndjson", "late.scenario"], "no temporary file left")
     let toStdout = try Binary.run(["record", path])
     #expect(toStdout.status == 2 && toStdout.stdout == "")
     let fresh = try Binary.run(["record", path, "-o", dir.file("new.ndjson")])

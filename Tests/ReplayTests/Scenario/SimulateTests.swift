@@ -3,6 +3,8 @@ import Projection
 import Rendering
 import Testing
 
+@testable import TestSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -2,6 +2,8 @@ import Journal
 import Projection
 import Testing
 
+@testable import TestSupport
+
 /// `script` on journals the model did not write, and on texts that need quoting.
 @Suite struct ScriptInputTests {
   static func time(_ ms: Int64) -> Timestamp { Timestamp.modelEpoch.adding(milliseconds: ms) }

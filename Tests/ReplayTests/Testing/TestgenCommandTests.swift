@@ -2,6 +2,7 @@ import Journal
 import Projection
 import Testing
 
+@testable import TestSupport
 @testable import spatial_replay
 
 /// `spatial-replay testgen`, run as a process, and the source it writes.

@@ -3,6 +3,7 @@ import Journal
 import Testing
 
 @testable import Projection
+@testable import TestSupport
 
 /// The structure of both trace formats (docs/trace.md) on every bundled
 /// journal and on simulated ones of both profiles: slices that nest on each

@@ -50,8 +50,8 @@ final class DecodeAhead {
   /// The lines of the batch (`count` of them), their bytes in the arena.
   ///
   /// Implementation note: raw buffers rather than arrays held by the class,
-  /// whose every access the runtime checks for exclusivity (measured, when
-  /// these were arrays: Benchmarks/README.md#figures-behind-the-notes).
+  /// whose every access the runtime checks for exclusivity, a cost paid on
+  /// every line of the batch.
   private let lines: UnsafeMutablePointer<LineReader.Line>
   /// Where each line's bytes start in the arena, while the batch fills (the arena may still move).
   private let offsets: UnsafeMutablePointer<Int>

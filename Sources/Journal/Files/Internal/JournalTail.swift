@@ -99,7 +99,7 @@ struct TailInspector {
   /// Decodes a line (dropping a BOM if the line starts the file).
   private func decode(_ bytes: [UInt8], at offset: Int64, failure: inout DecodeError?) -> Record? {
     var line = bytes[...]
-    if offset == 0 && line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+    if offset == 0 && bytes.withUnsafeBytes(startsWithByteOrderMark) { line = line.dropFirst(3) }
     let result = line.withUnsafeBytes { bytes in
       Result { () throws(DecodeError) in try RecordDecoder.decode(bytes, limits: limits) }
     }
@@ -123,8 +123,8 @@ struct TailInspector {
     }
     defer { _ = try? POSIX.close(tornFD) }
     // A write that fails (a full disk) takes back what it began: a `.torn` it created is
-    // removed, one that was there gets its old length back. It used to leave an empty
-    // `.torn` beside a journal whose tail was still in place.
+    // removed, one that was there gets its old length back, so that no empty `.torn` is left
+    // beside a journal whose tail is still in place.
     let before = (try? POSIX.stat(tornFD).size) ?? 0
     func undo() {
       if created {

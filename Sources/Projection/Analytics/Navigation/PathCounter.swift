@@ -22,8 +22,8 @@ import Journal
 ///
 /// Implementation note: a path is where it first occurs in the sequence, found
 /// again by a rolling hash of its K screens and compared screen by screen. Keyed
-/// by an array of its K screens, 1M events with K = 1,000 took 2.8 GB and 38 s
-/// (each step also shifted the window), K = 5,000 more than 10 GB.
+/// by an array of its K screens, memory and time would grow with K (each step
+/// would also shift the window).
 public struct PathCounter: Sendable {
   public let steps: Int
   public let key: ScreenKey

@@ -21,7 +21,7 @@ struct ControllerIndex: Sendable, Hashable {
   ///
   /// Implementation note: the bytes are read in place from the string's
   /// contiguous storage, a word at a time. Iterating `rawValue.utf8` byte by
-  /// byte costs many instructions a byte: on ids such as
+  /// byte costs several steps a byte: on ids such as
   /// `ComposeViewController#412` (a real app's, 20 to 30 bytes) the hash
   /// would be most of the fold's cost.
   @inline(__always)

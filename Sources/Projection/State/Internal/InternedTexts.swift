@@ -5,7 +5,7 @@ import Journal
 ///
 /// A decoded record holds its own copy of each string; the state keeps every
 /// controller ever allocated, with its class, for the whole session. Without
-/// interning, 2,000 allocs of one 500 kB class name (a 0.5 MB gzip) kept 1 GB.
+/// interning, a small journal of many allocs of one long class name would hold gigabytes.
 ///
 /// Not part of the state's value: two states are equal, and hash alike, whatever
 /// texts they have interned (``==`` is always true).

@@ -439,7 +439,7 @@ extension ChromeTraceEncoder {
   /// its start and its end around `…`.
   ///
   /// Implementation note: the names are written after the run's last event, all at once;
-  /// 2,000 lanes of a 500 kB class made 1 GB of names and took 2 GB (issue 44).
+  /// lanes of a long class name, each named whole, would make gigabytes of names.
   static func threadLabel(_ className: String) -> String {
     let scalars = className.unicodeScalars
     guard scalars.count > threadLabelLimit else { return className }

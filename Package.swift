@@ -40,7 +40,7 @@ let package = Package(
     .testTarget(name: "JournalTests", dependencies: ["Journal", "CZlib"]),
     // What the test targets but JournalTests share: the temporary directory, running the built command, the
     // repository's paths, the system calls and the model's fixtures (imported with `@testable import TestSupport`).
-    .target(name: "TestSupport", dependencies: ["Journal", "Projection"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["Journal", "Projection", "Rendering"], path: "Tests/TestSupport"),
     .testTarget(name: "ProjectionTests", dependencies: ["Journal", "Projection", "Rendering", "TestSupport"]),
     .testTarget(name: "ReportTests", dependencies: ["Journal", "Projection", "Rendering", "Report", "TestSupport"]),
     .testTarget(name: "StepperTests", dependencies: ["Journal", "Projection", "Rendering", "Stepper", "TestSupport"]),

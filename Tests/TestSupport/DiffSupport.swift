@@ -1,6 +1,5 @@
 import Journal
-
-@testable import Projection
+import Projection
 
 /// Journals for diff tests: recorded by the reference model from a small
 /// notes-app scenario, then mutated the way a regression would.

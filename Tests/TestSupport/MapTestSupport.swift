@@ -1,8 +1,7 @@
 import Foundation
 import Journal
+import Projection
 import Testing
-
-@testable import Projection
 
 #if canImport(Glibc)
   import Glibc

@@ -21,7 +21,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   } catch {
     precondition((0...size).contains(error.offset), "error offset \(error.offset) outside a line of \(size) bytes")
-    precondition(error.rule == "malformed" || error.rule == "framing", "unknown rule \(error.rule)")
+    precondition(error.rule == .malformed || error.rule == .framing, "unknown rule \(error.rule)")
   }
   do {
     _ = try RecordDecoder.decodeDraft(line, limits: limits)
@@ -38,7 +38,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       case .record(let record, let line, let offset): seen.append("\(record.seq)@\(line):\(offset)")
       case .diagnostic(let d):
         precondition(d.line >= 1, "a finding without a line: \(d)")
-        seen.append(d.formatted(file: "fuzz"))
+        seen.append("\(d.rule)@\(d.line):\(d.column ?? 0): \(d.message)")
       }
     }
     if chunk == 1 << 20 { items = seen } else { precondition(seen == items, "the items depend on the chunk size") }

@@ -122,7 +122,7 @@ struct CodecBench {
     forEachLine(journal, upTo: journal.count) { line in
       lines += 1
       // Alone and in order, each line decodes, to the same record.
-      guard let record = try? RecordDecoder.decode(line), (try? decoder.decode(line)) == record else {
+      guard let record = try? RecordDecoder.decode(line.bytes), (try? decoder.decode(line.bytes)) == record else {
         failures += 1
         return
       }
@@ -198,14 +198,14 @@ struct CodecBench {
   }
 
   static func decodeAll(_ journal: [UInt8]) -> Int {
-    sumOfSeqs(journal) { line throws(DecodeError) in try RecordDecoder.decode(line) }
+    sumOfSeqs(journal) { line throws(DecodeError) in try RecordDecoder.decode(line.bytes) }
   }
 
   /// ``decodeAll(_:)`` as the readers decode: one ``RecordDecoder/Sequential`` for all the lines
   /// (the minute of the last time and the ids and class names seen lately kept).
   static func decodeInOrder(_ journal: [UInt8]) -> Int {
     var decoder = RecordDecoder.Sequential()
-    return sumOfSeqs(journal) { line throws(DecodeError) in try decoder.decode(line) }
+    return sumOfSeqs(journal) { line throws(DecodeError) in try decoder.decode(line.bytes) }
   }
 
   /// Decodes every line with `decode`; the sum of the seqs (so the work cannot be optimized away).
@@ -297,7 +297,9 @@ struct CodecBench {
     var index = 0
     var inOrder = RecordDecoder.Sequential()
     forEachLine(journal, upTo: journal.count) { line in
-      guard (try? RecordDecoder.decode(line)) == records[index], (try? inOrder.decode(line)) == records[index] else {
+      guard (try? RecordDecoder.decode(line.bytes)) == records[index],
+        (try? inOrder.decode(line.bytes)) == records[index]
+      else {
         fatalError("line \(index + 1) does not decode to its record: \(String(decoding: line, as: UTF8.self))")
       }
       index += 1

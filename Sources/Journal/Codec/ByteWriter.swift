@@ -35,8 +35,10 @@ public struct ByteWriter {
   /// The most bytes ``int(_:)`` writes (`-9223372036854775808`).
   @inlinable public static var maxIntLength: Int { 20 }
 
+  /// A writer into `buffer`, which outlives it (``append(atMost:to:_:)`` and
+  /// ``appendCopied(atMost:to:_:)`` make one).
   @inlinable
-  public init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+  package init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
     base = buffer.baseAddress ?? UnsafeMutablePointer(bitPattern: 1).unsafelyUnwrapped
     capacity = buffer.count
   }
@@ -85,7 +87,7 @@ public struct ByteWriter {
   @inline(__always)
   public mutating func raw(_ text: StaticString) {
     guard text.hasPointerRepresentation else {
-      return text.withUTF8Buffer { bytes(UnsafeRawBufferPointer($0)) }
+      return text.withUTF8Buffer { copy(UnsafeRawBufferPointer($0)) }
     }
     let n = text.utf8CodeUnitCount
     ensure(n)
@@ -96,7 +98,14 @@ public struct ByteWriter {
   /// Bytes copied as they are.
   @inlinable
   @inline(__always)
-  public mutating func bytes(_ bytes: UnsafeRawBufferPointer) {
+  public mutating func bytes(_ bytes: RawSpan) {
+    bytes.withUnsafeBytes { copy($0) }
+  }
+
+  /// Bytes copied as they are (the body of the public forms).
+  @inlinable
+  @inline(__always)
+  mutating func copy(_ bytes: UnsafeRawBufferPointer) {
     ensure(bytes.count)
     if let source = bytes.baseAddress {
       UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
@@ -108,7 +117,7 @@ public struct ByteWriter {
   @inlinable
   @inline(__always)
   public mutating func bytes(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { self.bytes($0) }
+    bytes.withUnsafeBytes { copy($0) }
   }
 
   /// One byte.

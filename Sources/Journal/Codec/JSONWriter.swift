@@ -14,7 +14,8 @@ public enum JSONWriter {
     value.withUTF8 { appendString(bytes: UnsafeRawBufferPointer($0), to: &out) }
   }
 
-  public static func appendString(bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+  @usableFromInline
+  static func appendString(bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
     appendEscaped(bytes, to: &out, forHTML: false)
   }
 

@@ -54,7 +54,12 @@ public enum RecordDecoder {
   /// - Returns: the typed record.
   /// - Throws: ``DecodeError`` for the first problem in the line.
   /// - Complexity: O(n) in the length of the line.
-  public static func decode(
+  public static func decode(_ line: RawSpan, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> Record {
+    try line.withUnsafeBytes { (bytes) throws(DecodeError) in try RecordParser.record(bytes, limits: limits) }
+  }
+
+  /// ``decode(_:limits:)-(RawSpan,_)`` of bytes the package's readers hold.
+  package static func decode(
     _ line: UnsafeRawBufferPointer, limits: DecodeLimits = DecodeLimits()
   ) throws(DecodeError) -> Record {
     try RecordParser.record(line, limits: limits)
@@ -71,9 +76,14 @@ public enum RecordDecoder {
   }
 
   /// Decodes a line where `seq` and `time` may be missing (input of `append`);
-  /// when present they are checked as in ``decode(_:limits:)-(UnsafeRawBufferPointer,_)``.
+  /// when present they are checked as in ``decode(_:limits:)-(RawSpan,_)``.
   /// - Throws: ``DecodeError`` for the first problem in the line.
-  public static func decodeDraft(
+  public static func decodeDraft(_ line: RawSpan, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> Draft {
+    try line.withUnsafeBytes { (bytes) throws(DecodeError) in try RecordParser.draft(bytes, limits: limits) }
+  }
+
+  /// ``decodeDraft(_:limits:)-(RawSpan,_)`` of bytes the package's readers hold.
+  package static func decodeDraft(
     _ line: UnsafeRawBufferPointer, limits: DecodeLimits = DecodeLimits()
   ) throws(DecodeError) -> Draft {
     try RecordParser.draft(line, limits: limits)
@@ -130,7 +140,13 @@ extension RecordDecoder {
     /// Decodes the next line (without its `\n`).
     /// - Throws: ``DecodeError`` for the first problem in the line.
     @inline(__always)
-    public mutating func decode(_ line: UnsafeRawBufferPointer) throws(DecodeError) -> Record {
+    public mutating func decode(_ line: RawSpan) throws(DecodeError) -> Record {
+      try line.withUnsafeBytes { (bytes) throws(DecodeError) in try decode(bytes) }
+    }
+
+    /// ``decode(_:)-(RawSpan)`` of bytes the package's readers hold.
+    @inline(__always)
+    package mutating func decode(_ line: UnsafeRawBufferPointer) throws(DecodeError) -> Record {
       try RecordParser.record(line, limits: limits, minute: &minute, ids: ids)
     }
   }

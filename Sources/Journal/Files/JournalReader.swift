@@ -161,7 +161,7 @@ public final class JournalReader {
   ///
   /// `cat` copies records through with it, so unknown keys and the exact bytes survive.
   /// The bytes are only valid inside `body`.
-  public func withCurrentLine<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+  package func withCurrentLine<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
     try body(currentLine)
   }
 
@@ -260,8 +260,8 @@ public final class JournalReader {
 
 /// Whether a line starts with the UTF-8 byte order mark `EF BB BF`: every reader of journal
 /// lines asks it here, so that the mark is spelled once.
-@inlinable @inline(__always)
-public func startsWithByteOrderMark(_ bytes: UnsafeRawBufferPointer) -> Bool {
+@inline(__always)
+package func startsWithByteOrderMark(_ bytes: UnsafeRawBufferPointer) -> Bool {
   bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
 }
 

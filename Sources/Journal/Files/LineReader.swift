@@ -21,24 +21,24 @@
 ///   print(line.number, line.bytes.count)
 /// }
 /// ```
-public final class LineReader {
+package final class LineReader {
   /// One line of the input.
-  public struct Line {
+  package struct Line {
     /// 1-based line number.
-    public var number: Int
+    package var number: Int
     /// Byte offset of the line's first byte in the input.
-    public var offset: Int64
+    package var offset: Int64
     /// The line without its `\n` and without the `\r` of a `\r\n`; valid until the
     /// next call to ``LineReader/next()``. Empty when the line is over-long.
-    public var bytes: UnsafeRawBufferPointer
+    package var bytes: UnsafeRawBufferPointer
     /// The line's length in bytes, without its line end (also when over-long).
-    public var length: Int
+    package var length: Int
     /// Whether the line ended with `\n` (the last line of the input may not).
-    public var terminated: Bool
+    package var terminated: Bool
     /// Whether the line ended with `\r\n`.
-    public var crlf: Bool
+    package var crlf: Bool
     /// Whether the line is longer than the limit (its bytes were skipped).
-    public var isOverLong: Bool
+    package var isOverLong: Bool
   }
 
   enum Source {
@@ -47,9 +47,9 @@ public final class LineReader {
   }
 
   /// The name of the input, for error messages (`-` for standard input).
-  public let name: String
+  package let name: String
   /// Longest line handed out, in bytes without the line end.
-  public let maxLineLength: Int
+  package let maxLineLength: Int
   private let source: Source
   private var memoryPosition = 0
   private let chunkSize: Int
@@ -69,16 +69,16 @@ public final class LineReader {
   private var inflater: GzipInflater?
 
   /// Bytes read from the input so far (for progress).
-  public private(set) var bytesRead: Int64 = 0
+  package private(set) var bytesRead: Int64 = 0
   /// Set when reading failed part way (e.g. an I/O error); ``next()`` then returns `nil`.
-  public private(set) var readError: JournalFileError?
+  package private(set) var readError: JournalFileError?
 
   /// The default size of one read.
-  public static let defaultChunkSize = 1 << 20
+  package static let defaultChunkSize = 1 << 20
 
   /// Opens a file for reading; `-` means standard input.
   /// - Throws: ``JournalFileError`` if the file cannot be opened or is a directory.
-  public convenience init(path: String, maxLineLength: Int = DecodeLimits().maxLineLength) throws(JournalFileError) {
+  package convenience init(path: String, maxLineLength: Int = DecodeLimits().maxLineLength) throws(JournalFileError) {
     try self.init(path: path, maxLineLength: maxLineLength, chunkSize: Self.defaultChunkSize)
   }
 
@@ -113,7 +113,7 @@ public final class LineReader {
   }
 
   /// Reads lines from an open descriptor, which the reader does not close.
-  public convenience init(fileDescriptor: Int32, name: String, maxLineLength: Int = DecodeLimits().maxLineLength) {
+  package convenience init(fileDescriptor: Int32, name: String, maxLineLength: Int = DecodeLimits().maxLineLength) {
     self.init(
       source: .descriptor(fileDescriptor, owned: false), name: name, maxLineLength: maxLineLength,
       chunkSize: Self.defaultChunkSize)
@@ -150,14 +150,14 @@ public final class LineReader {
   }
 
   /// Whether a whole line is buffered, so ``next()`` returns without waiting for input.
-  public var hasBufferedLine: Bool {
+  package var hasBufferedLine: Bool {
     start < end && (memchr(buffer + start, 0x0A, end - start) != nil || atEnd)
   }
 
   /// The next line, or `nil` at the end of the input (or after a read error, see ``readError``).
   ///
   /// - Complexity: amortised O(length of the line).
-  public func next() -> Line? {
+  package func next() -> Line? {
     if readError != nil { return nil }
     while true {
       if start < end, let found = memchr(buffer + start, 0x0A, end - start) {

@@ -27,7 +27,7 @@ extension TableRow {
 
   /// Reads one spooled row at `offset` and moves `offset` past it; nil (and `offset` left
   /// as it was) when `bytes` ends inside the row.
-  public static func spooled(_ bytes: UnsafeRawBufferPointer, at offset: inout Int) -> TableRow? {
+  package static func spooled(_ bytes: UnsafeRawBufferPointer, at offset: inout Int) -> TableRow? {
     var i = offset
     guard let count = varint(bytes, &i) else { return nil }
     var cells: [Cell] = []

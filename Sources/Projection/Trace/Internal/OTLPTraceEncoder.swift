@@ -258,7 +258,7 @@ struct OTLPTraceEncoder: TraceSink, Sendable {
         buffer[i] = hex.utf8Start[Int(value & 15)]
         value >>= 4
       }
-      out.bytes(UnsafeRawBufferPointer(buffer))
+      out.bytes(UnsafeRawBufferPointer(buffer).bytes)
     }
   }
 

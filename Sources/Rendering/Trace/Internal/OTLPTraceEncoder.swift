@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// Writes OTLP/JSON as OpenTelemetry's file exporter does: JSON Lines, each a
 /// `TracesData` (`{"resourceSpans":[…]}`) of at most ``spansPerLine`` spans.

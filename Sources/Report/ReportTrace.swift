@@ -1,6 +1,7 @@
 import Dispatch
 import Journal
 import Projection
+import Rendering
 
 /// The Chrome trace a report's page carries for its "download trace" link:
 /// the bytes `spatial-replay trace --format chrome` writes for the same

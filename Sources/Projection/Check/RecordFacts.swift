@@ -49,7 +49,7 @@ public struct RecordFacts: Sendable, Hashable {
 
   /// The facts of `state` before `record` is folded.
   @inline(__always)
-  static func before(_ record: Record, in state: State, _ recent: inout RecentIDs) -> UInt8 {
+  package static func before(_ record: Record, in state: State, _ recent: inout RecentIDs) -> UInt8 {
     switch record.event {
     case .alloc(let id, _), .dealloc(let id):
       if let p = recent.position(of: id, in: state), state.store[Int(p)].isAlive { return aliveBefore }
@@ -62,7 +62,7 @@ public struct RecordFacts: Sendable, Hashable {
   /// The facts of `state` once `record` is folded, with those of ``before(_:in:_:)``; `position`,
   /// when given, is a lifecycle record's controller's (``Checker/lifecyclePosition``, -1 for none).
   @inline(__always)
-  static func after(
+  package static func after(
     _ record: Record, in state: State, before: UInt8, position: Int32? = nil, _ recent: inout RecentIDs
   ) -> RecordFacts {
     var facts = RecordFacts(bits: before)

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 import Report
 
 /// `report FILE` / `report A B`: one self-contained HTML page with the map,

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// `trace FILE [B] --format chrome|otlp`: a journal as a trace for Chrome's
 /// tracing and Perfetto, or for an OpenTelemetry collector. The trace is

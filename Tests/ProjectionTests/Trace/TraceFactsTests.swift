@@ -1,5 +1,6 @@
 import Foundation
 import Journal
+import Rendering
 import Testing
 
 @testable import Projection

@@ -3,6 +3,7 @@ import Journal
 import Testing
 
 @testable import Projection
+@testable import Rendering
 @testable import TestSupport
 
 /// The structure of both trace formats (docs/trace.md) on every bundled

@@ -7,7 +7,7 @@ import Journal
 ///
 /// Memory: one entry per controller (its class, visit count, dwell so far and
 /// open visit), in the order controllers were first named.
-struct VisitTracker {
+package struct VisitTracker {
   struct Entry {
     var controller: ControllerID
     var className: String?
@@ -31,7 +31,7 @@ struct VisitTracker {
 
   private(set) var entries: [Entry] = []
 
-  init() {}
+  package init() {}
   /// Implementation note: the fold's index (one hash of the id's bytes), not a
   /// `Dictionary`, which hashed every id of a lifecycle event with SipHash.
   private var positions = ControllerIndex()
@@ -45,7 +45,7 @@ struct VisitTracker {
 
   /// Moves on by one record; returns whether it started a visit (its number) and the visit it ended
   /// (an incomplete one too: it is known to be one only when it ends).
-  mutating func step(_ record: Record) -> (started: Int?, ended: Visit?) {
+  package mutating func step(_ record: Record) -> (started: Int?, ended: Visit?) {
     var entry: Int32 = -1
     return step(record, entry: &entry)
   }
@@ -53,7 +53,7 @@ struct VisitTracker {
   /// ``step(_:)`` for a caller that keeps the position of the record's controller among the
   /// entries: -1 before it is known, set once it is (an entry never moves).
   @inline(__always)
-  mutating func step(_ record: Record, entry: inout Int32) -> (started: Int?, ended: Visit?) {
+  package mutating func step(_ record: Record, entry: inout Int32) -> (started: Int?, ended: Visit?) {
     switch record.event {
     case .alloc(let controller, let className):
       let p = position(of: controller, &entry)
@@ -78,7 +78,9 @@ struct VisitTracker {
   /// Implementation note: a trace steps every callback; bound from the record, its id was copied
   /// (retained and released: a string the decoding and checking threads retain and release too).
   @inline(__always)
-  mutating func step(_ callback: Callback, at entry: Int, seq: Int, time: Timestamp) -> (started: Int?, ended: Visit?) {
+  package mutating func step(_ callback: Callback, at entry: Int, seq: Int, time: Timestamp) -> (
+    started: Int?, ended: Visit?
+  ) {
     let p = entry
     switch callback {
     case .willAppear:
@@ -102,7 +104,7 @@ struct VisitTracker {
 
   /// Whether the willAppear at `seq` of the controller at `entry` may begin a visit: it is the one
   /// an incomplete visit would count from, should its didAppear never come.
-  func awaitsDidAppear(at entry: Int, since seq: Int) -> Bool {
+  package func awaitsDidAppear(at entry: Int, since seq: Int) -> Bool {
     entries[entry].willSeq == seq
   }
 
@@ -116,7 +118,7 @@ struct VisitTracker {
 
   /// The visits still open at the end of the journal, lasting up to `lastTime`,
   /// in the order the controllers were first named. Their dwell is added to the entries.
-  mutating func finish(lastTime: Timestamp?) -> [Visit] {
+  package mutating func finish(lastTime: Timestamp?) -> [Visit] {
     var open: [Visit] = []
     for p in entries.indices {
       if entries[p].willSeq != nil {
@@ -163,7 +165,7 @@ struct VisitTracker {
 
   /// The entry a lifecycle record of `controller` with `callback` steps (see ``step(_:at:seq:time:)``):
   /// made for a willAppear or a didAppear, looked up for a willDisappear; -1 for none.
-  mutating func entry(of controller: ControllerID, for callback: Callback) -> Int32 {
+  package mutating func entry(of controller: ControllerID, for callback: Callback) -> Int32 {
     var entry: Int32 = -1
     switch callback {
     case .willAppear, .didAppear: _ = position(of: controller, &entry)

@@ -10,12 +10,12 @@ import Journal
 /// would hash every id a second time with SipHash. Two indexes are equal when
 /// they map the same ids to the same positions, whatever the order they were
 /// inserted in.
-struct ControllerIndex: Sendable, Hashable {
+package struct ControllerIndex: Sendable, Hashable {
   private static let shardCount = 64
   private var shards = [Shard](repeating: Shard(), count: ControllerIndex.shardCount)
   private var count = 0
 
-  init() {}
+  package init() {}
 
   /// A hash of the id's UTF-8 bytes, read eight at a time.
   ///
@@ -67,13 +67,13 @@ struct ControllerIndex: Sendable, Hashable {
     return UInt32(truncatingIfNeeded: h)
   }
 
-  subscript(id: ControllerID) -> Int32? {
+  package subscript(id: ControllerID) -> Int32? {
     let hash = Self.hash(of: id)
     return shards[Int(hash & UInt32(Self.shardCount - 1))].find(id, hash: hash)
   }
 
   /// Maps `id` (not in the index yet) to `index`.
-  mutating func insert(_ id: ControllerID, at index: Int32) {
+  package mutating func insert(_ id: ControllerID, at index: Int32) {
     let hash = Self.hash(of: id)
     shards[Int(hash & UInt32(Self.shardCount - 1))].insert(id, hash: hash, position: index)
     count += 1
@@ -89,7 +89,7 @@ struct ControllerIndex: Sendable, Hashable {
     return existing
   }
 
-  static func == (lhs: ControllerIndex, rhs: ControllerIndex) -> Bool {
+  package static func == (lhs: ControllerIndex, rhs: ControllerIndex) -> Bool {
     guard lhs.count == rhs.count else { return false }
     for shard in lhs.shards {
       for entry in shard.entries where entry.position >= 0 {
@@ -100,7 +100,7 @@ struct ControllerIndex: Sendable, Hashable {
   }
 
   /// Only the count: equal indexes may differ in layout (insertion order).
-  func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(count)
   }
 }

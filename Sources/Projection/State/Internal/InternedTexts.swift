@@ -12,11 +12,13 @@ import Journal
 ///
 /// Implementation note: a text of at most 15 UTF-8 bytes is a small string, stored
 /// inline without an allocation: it is returned as is, without a look-up.
-struct InternedTexts: Sendable, Hashable {
+package struct InternedTexts: Sendable, Hashable {
   private var texts: [ExactText: String] = [:]
 
+  package init() {}
+
   /// The text kept for `text`'s bytes, `text` itself the first time.
-  mutating func intern(_ text: String) -> String {
+  package mutating func intern(_ text: String) -> String {
     guard text.utf8.count > 15 else { return text }
     let key = ExactText(text)
     if let kept = texts[key] { return kept }
@@ -27,6 +29,6 @@ struct InternedTexts: Sendable, Hashable {
   /// Texts kept.
   var count: Int { texts.count }
 
-  static func == (lhs: InternedTexts, rhs: InternedTexts) -> Bool { true }
-  func hash(into hasher: inout Hasher) {}
+  package static func == (lhs: InternedTexts, rhs: InternedTexts) -> Bool { true }
+  package func hash(into hasher: inout Hasher) {}
 }

@@ -8,7 +8,7 @@ import Journal
 /// hit here; comparing two ids is a couple of word compares (ids the reader
 /// hands out share their storage), much cheaper than hashing one. The slots are
 /// unrolled: no array, no bounds checks, no allocation.
-struct RecentIDs: Sendable {
+package struct RecentIDs: Sendable {
   private var id0: ControllerID = ""
   private var id1: ControllerID = ""
   private var id2: ControllerID = ""
@@ -19,9 +19,11 @@ struct RecentIDs: Sendable {
   private var value3: Int32 = -1
   private var next = 0
 
+  package init() {}
+
   /// What `id` mapped to when it was kept; nil when it is not kept.
   @inline(__always)
-  func find(_ id: ControllerID) -> Int32? {
+  package func find(_ id: ControllerID) -> Int32? {
     if value0 >= 0 && id0 == id { return value0 }
     if value1 >= 0 && id1 == id { return value1 }
     if value2 >= 0 && id2 == id { return value2 }
@@ -30,7 +32,7 @@ struct RecentIDs: Sendable {
   }
 
   /// Keeps `id` and `value` (0 or more) in place of the oldest.
-  mutating func insert(_ id: ControllerID, _ value: Int32) {
+  package mutating func insert(_ id: ControllerID, _ value: Int32) {
     switch next {
     case 0:
       id0 = id

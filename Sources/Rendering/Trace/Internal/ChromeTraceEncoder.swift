@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// Writes the Trace Event Format (the JSON object format of Chrome's tracing):
 /// `{"displayTimeUnit":"ms","otherData":{...},"traceEvents":[...]}`, one event a line.

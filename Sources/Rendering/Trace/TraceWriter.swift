@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// Turns journals into a trace for the tools engineers already use: the Trace
 /// Event Format of Chrome's tracing and Perfetto (``TraceFormat/chrome``), or

@@ -1,17 +1,5 @@
 import Journal
 
-/// The two trace formats `trace` writes.
-public enum TraceFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-  /// The Trace Event Format of Chrome's tracing (`chrome://tracing`, the
-  /// Performance panel, Perfetto UI): one JSON object with `traceEvents`.
-  case chrome
-  /// OTLP/JSON as OpenTelemetry's file exporter writes it: JSON Lines, one
-  /// `TracesData` per line.
-  case otlp
-
-  public var description: String { rawValue }
-}
-
 /// Which parts of a journal a trace draws: a slice or span by the event that
 /// begins it (a visit by its didAppear, an incomplete one by its willAppear),
 /// an instant by its event, a finding by its line's event, as `export` selects

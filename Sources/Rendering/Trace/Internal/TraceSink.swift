@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// One controller drawn in a trace: a thread of the Chrome trace, the owner of
 /// visit spans in OTLP.

@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// Walks journals, streaming, and tells a ``TraceSink`` what to draw: the
 /// visits of ``VisitTracker`` (the `visits` table's, every row: an incomplete

@@ -82,11 +82,13 @@ public struct ReportRun: Sendable {
   ///   - selectedEvents: the records `seqs` selects in the whole journal, nil to count them in `records`.
   ///   - lineAfterRecords: the line of the first record not in `records`, nil when they are all there.
   ///   - unlisted: findings left out of `findings`, per rule (``maxFindingsPerFormatRule``).
-  ///   - streamed: a builder that has already stepped through the window's events (``read(path:name:options:seqs:maxEvents:filter:shown:model:trace:)``), nil to fold `records` here.
+  ///   - streamed: a builder that has already stepped through the window's events, and the state
+  ///     after the window's last one (``read(path:name:options:seqs:maxEvents:filter:shown:model:trace:)``),
+  ///     nil to fold `records` here.
   init(
     name: String, records: [Record], lines: [Int], findings: [CheckFinding], seqs: ClosedRange<Int>?,
     maxEvents: Int, filter: EventSelection, totalEvents: Int, selectedEvents: Int?, lineAfterRecords: Int?,
-    unlisted: [(rule: FormatRule, count: Int)], streamed: ReportRunBuilder?
+    unlisted: [(rule: FormatRule, count: Int)], streamed: (builder: ReportRunBuilder, state: State)?
   ) {
     precondition(records.count == lines.count, "one line per record")
     self.name = name
@@ -120,9 +122,9 @@ public struct ReportRun: Sendable {
         + "\(Self.maxFindingsPerFormatRule.grouped) of each rule are; 'spatial-replay check' lists them all."
       note = note.map { $0 + " " + more } ?? more
     }
-    if var builder = streamed {
+    if var builder = streamed?.builder, let state = streamed?.state {
       json = builder.finish(
-        records: records, lines: lines, window: window, name: name, findings: findings, note: note,
+        state, records: records, lines: lines, window: window, name: name, findings: findings, note: note,
         totalEvents: totalEvents, lineAfterRecords: lineAfterRecords)
     } else {
       var builder = ReportRunBuilder(filter: filter, events: window.count)
@@ -150,26 +152,26 @@ public struct ReportRun: Sendable {
     shown: DiagnosticLimit = DiagnosticLimit(), model: Profile? = nil, trace: ReportTrace? = nil
   ) throws(JournalFileError) -> (run: ReportRun, readerFindings: [Diagnostic], shown: DiagnosticLimit) {
     let reader = try JournalReader(path: path, options: options)
-    var pass = CheckerPass(rules: .all, model: model)
-    let read = Self.read(
+    return try Self.read(
       name: name ?? path, seqs: seqs, maxEvents: maxEvents, filter: filter, shown: shown, model: model, trace: trace
-    ) { take in
+    ) { (checking, take) throws(JournalFileError) in
+      var pass = checking
       var items = JournalBatch()
       items.items.reserveCapacity(batchSize)
       func flush() {
         let checked = pass.check(&items)
         take(&items, checked)
         items.items.removeAll(keepingCapacity: true)
+        items.items.reserveCapacity(batchSize)
       }
       while let item = reader.next() {
         items.append(consume item)
         if items.count == batchSize { flush() }
       }
       flush()
-      return reader.readError == nil ? pass.finish() : []
+      if let error = reader.readError { throw error }
+      return (pass.finish(), pass.state, pass.folding)
     }
-    if let error = reader.readError { throw error }
-    return read
   }
 
   /// The bytes the records of a page's window hold at most (``Record/heldBytes``): a window
@@ -180,36 +182,44 @@ public struct ReportRun: Sendable {
   /// Items per batch when ``read(path:name:options:seqs:maxEvents:filter:shown:model:trace:)`` reads them itself.
   static let batchSize = 4096
 
+  /// What the checker's pass leaves at the end of a journal: its last findings
+  /// (``CheckerPass/finish()``), its state and its ``CheckerPass/folding``.
+  public typealias PassEnd = (findings: [Finding], state: State?, folding: (any FoldConsumer)?)
+
   /// ``read(path:name:options:seqs:maxEvents:filter:shown:model:trace:)`` of
-  /// items read and checked elsewhere, batch by batch: `batches` hands each
-  /// batch of the journal's items, in file order, with what a ``CheckerPass``
-  /// (of every rule and `model`) found in it, to the function it is given, and
-  /// returns that pass's ``CheckerPass/finish()``. The command reads, decodes
-  /// and checks on other threads while this one folds and writes the page's
-  /// data; the caller reports a read error.
+  /// items read and checked elsewhere, batch by batch: `batches` checks the
+  /// journal's items with the ``CheckerPass`` it is given (every rule, `model`,
+  /// and the page's builder stepping through its fold), hands each batch, in
+  /// file order, with what the pass found in it, to `take` (which may keep the
+  /// items: with a trace, it leaves the batch empty), and returns what
+  /// the pass left at the end (a ``JournalPass``'s ``JournalPass/finalFindings``,
+  /// ``JournalPass/finalState`` and ``JournalPass/finalFolding``). The command
+  /// reads, decodes and checks (and steps the page's builder) on other threads
+  /// while this one merges the findings and keeps the window's records; a read
+  /// error is the caller's to throw.
   ///
   /// ```swift
   /// let reader = try JournalReader(path: "Journals/notes.legacy.ndjson")
-  /// var pass = CheckerPass()
-  /// let (run, _, _) = ReportRun.read(name: "notes") { take in
+  /// let (run, _, _) = ReportRun.read(name: "notes") { checking, take in
+  ///   var pass = checking
   ///   var items = JournalBatch()
   ///   while let item = reader.next() { items.append(item) }
   ///   let checked = pass.check(&items)
   ///   take(&items, checked)
-  ///   return pass.finish()
+  ///   return (pass.finish(), pass.state, pass.folding)
   /// }
   /// ```
-  public static func read(
+  public static func read<E: Error>(
     name: String, seqs: ClosedRange<Int>? = nil, maxEvents: Int = ReportRun.defaultMaxEvents,
     filter: EventSelection = EventSelection(), shown: DiagnosticLimit = DiagnosticLimit(), model: Profile? = nil,
     trace: ReportTrace? = nil,
-    batches: (_ take: (inout JournalBatch, CheckedBatch) -> Void) -> [Finding]
-  ) -> (run: ReportRun, readerFindings: [Diagnostic], shown: DiagnosticLimit) {
+    batches: (_ checking: CheckerPass, _ take: (inout JournalBatch, CheckedBatch) -> Void) throws(E) -> PassEnd
+  ) throws(E) -> (run: ReportRun, readerFindings: [Diagnostic], shown: DiagnosticLimit) {
     // Implementation note: the records after the window are checked, counted
     // and dropped (a 1M-event journal shown as its first 250,000 keeps those).
-    // The checker's findings come with the items (its pass runs on the
-    // reading side); the page's builder folds the journal up to the window's
-    // end itself, on this thread, beside the checker's fold on the other.
+    // The checker's pass folds every record once, and the page's builder
+    // steps through that fold on the checker's thread (``ReportFold``); this
+    // one merges the findings, keeps the window's records and feeds the trace.
     var records: [Record] = []
     var lines: [Int] = []
     var check = JournalCheck(rules: .all, model: model)
@@ -238,75 +248,69 @@ public struct ReportRun: Sendable {
     }
     var shown = shown
     var readerFindings: [Diagnostic] = []
-    var total = 0
-    var selected = 0
-    var inWindow = false
-    var pastWindow = false
+    var window = ReportWindow(seqs: seqs, maxEvents: maxEvents)
     var lineAfterRecords: Int? = nil
     /// The seq of the window's last event so far, and whether the automatic window ended the trace there.
     var lastShown: Int? = nil
     var cut = false
-    // The window ends at maxEvents, or sooner once its records hold maxWindowBytes.
-    var limit = maxEvents
-    var keptBytes = 0
     // Room for a full window up front: memory that is reserved but never written costs no page,
     // and growing by doubling copied the records and faulted in about twice their pages.
     let room = min(maxEvents, defaultMaxEvents)
     records.reserveCapacity(room)
     lines.reserveCapacity(room)
-    var builder = ReportRunBuilder(filter: filter, events: room)
-    var begun = false
-    var closed = false
+    let fold = ReportFold(window: window, builder: ReportRunBuilder(filter: filter, events: room))
+    let checking = CheckerPass(rules: .all, model: model, facts: trace != nil, folding: fold)
     trace?.beginRun(file: name)
-    let checkerFindings = batches { items, checked in
+    let end = try batches(checking) { items, checked in
+      /// The item at which the automatic window ended the trace, in this batch.
+      var cutAt: Int? = nil
       for i in 0..<items.count {
         switch items.items[i] {
         case .record(let record, let line, _):
-          total += 1
-          if !pastWindow {
-            if !inWindow && record.seq >= (seqs?.lowerBound ?? .min) { inWindow = true }
-            if inWindow && record.seq > (seqs?.upperBound ?? .max) { pastWindow = true }
-          }
-          if inWindow && !pastWindow { selected += 1 }
-          if !pastWindow && selected <= limit {
-            keptBytes += record.heldBytes
-            if keptBytes > maxWindowBytes && selected > 0 && selected < limit { limit = selected }
+          let taken = window.take(record)
+          if taken.kept {
             records.append(record)
             lines.append(line)
-            if inWindow { lastShown = record.seq }
+            if taken.shown { lastShown = record.seq }
           } else if lineAfterRecords == nil {
             lineAfterRecords = line
           }
-          if !cut && selected > limit, let lastShown {
+          if !cut && window.isCut && lastShown != nil {
             cut = true
-            trace?.drawNothing(after: lastShown)
+            cutAt = i
           }
-          let steps = inWindow && !pastWindow && selected <= limit
-          if steps && !begun {
-            begun = true
-            builder.begin()
-          } else if begun && !steps {
-            closed = true
-          }
-          // The builder's state is the fold up to the window's end (kept as it is after it).
-          if !closed { reduce(into: &builder.state, record) }
           check.consume(&items.items[i], at: i, checked: checked, into: &found)
-          if steps { builder.step(record) }
         case .diagnostic(let diagnostic):
           if shown.admit(diagnostic) { readerFindings.append(diagnostic) }
           check.consume(&items.items[i], at: i, checked: checked, into: &found)
         }
         if !found.isEmpty { list(&found) }
-        trace?.consume(items.items[i])
+      }
+      if let trace, let cutAt, let lastShown {
+        // Split there: the trace draws nothing past the window from that item on, as it would item by item.
+        var before = JournalBatch(Array(items.items[..<cutAt]))
+        var after = JournalBatch(Array(items.items[cutAt...]))
+        trace.consume(&before, checked: checked.slice(0..<cutAt))
+        trace.drawNothing(after: lastShown)
+        trace.consume(&after, checked: checked.slice(cutAt..<items.count))
+      } else {
+        // The batch goes to the trace's thread (the caller does not read it again).
+        trace?.consume(&items, checked: checked)
       }
     }
-    trace?.endRun()
-    check.finish(checked: checkerFindings, into: &found)
+    trace?.endRun(checked: end.findings)
+    check.finish(checked: end.findings, into: &found)
     list(&found)
+    // Without the page's builder back (a caller that checked with a pass of its own), the page
+    // folds its records itself.
+    var streamed: (builder: ReportRunBuilder, state: State)? = nil
+    if let fold = end.folding as? ReportFold, fold.begun, let state = fold.stateAfterWindow ?? end.state {
+      streamed = (fold.builder, state)
+    }
     let run = ReportRun(
       name: name, records: records, lines: lines, findings: listed, seqs: seqs,
-      maxEvents: limit, filter: filter, totalEvents: total, selectedEvents: selected,
-      lineAfterRecords: lineAfterRecords, unlisted: unlisted, streamed: begun ? builder : nil)
+      maxEvents: window.limit, filter: filter, totalEvents: window.total, selectedEvents: window.selected,
+      lineAfterRecords: lineAfterRecords, unlisted: unlisted, streamed: streamed)
     return (run, readerFindings, shown)
   }
 }

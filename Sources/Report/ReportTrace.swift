@@ -16,35 +16,30 @@ import Rendering
 /// let page = ReportPage(run: run, trace: trace)
 /// ```
 ///
-/// Memory: the trace writer's (the model's state, one entry per controller),
-/// the compressed trace so far, and at most ``batchesInFlight`` batches of items.
+/// Memory: the trace writer's (one entry per controller), the compressed trace
+/// so far, and at most ``batchesInFlight`` batches of items.
 ///
 /// Implementation note: the trace is written and compressed on a queue of its
 /// own, a batch of items at a time, while the report goes on reading (about
 /// half of what the report's own work costs, which would otherwise make it
-/// half slower). `@unchecked Sendable`: the writer and the compressor belong
-/// to that queue, from ``init(selection:)`` to ``finish()``, which waits for
-/// it; the caller's thread only gathers items and names.
+/// half slower). It does not fold the journal: it reads each record's facts of
+/// the checker's pass (``RecordFacts``), which the report keeps for it.
+/// `@unchecked Sendable`: the writer and the compressor belong to that queue,
+/// from ``init(selection:)`` to ``finish()``, which waits for it; the caller's
+/// thread only hands batches over and gathers names.
 public final class ReportTrace: @unchecked Sendable {
   // The queue's.
   private var writer: TraceWriter
   private let gzip = Gzip.Stream(level: ReportTrace.level)
   private var finished: Embedded?
   // The caller's.
-  private var pending: [JournalItem] = []
-  /// What the records of `pending` hold (``Record/heldBytes``).
-  private var pendingBytes = 0
   /// Each run's name for the downloaded file: its session id, else its file's name.
   private var names: [String] = []
   private var sawHeader = false
   private let queue = DispatchQueue(label: "spatial-replay.report-trace")
   private let inFlight = DispatchSemaphore(value: ReportTrace.batchesInFlight)
 
-  /// Items handed to the queue at a time, and batches that wait for it at most.
-  static let batchSize = 4096
-  /// Bytes of records past which the items are handed over however few they are (a batch of
-  /// 4,096 marks with 1 MB labels would hold 4 GB).
-  static let batchBytes = 2 << 20
+  /// Batches that wait for the queue at most.
   static let batchesInFlight = 4
 
   /// The zlib level: on a trace, level 5 is much smaller than level 1 for a little more time, and
@@ -64,7 +59,6 @@ public final class ReportTrace: @unchecked Sendable {
   /// - Parameter selection: what is drawn, as `trace`'s `--from/--to`, `--since/--until` and `--controller`.
   public init(selection: TraceSelection = .all) {
     writer = TraceWriter(format: .chrome, selection: selection)
-    pending.reserveCapacity(Self.batchSize)
   }
 
   /// Starts the next journal (`file` as `trace` names it: its name as shown).
@@ -74,15 +68,36 @@ public final class ReportTrace: @unchecked Sendable {
     submit { $0.writer.beginRun(file: file) }
   }
 
-  /// Takes the reader's next item.
-  func consume(_ item: JournalItem) {
-    if !sawHeader, case .record(let record, _, _) = item, case .session(let header) = record.event {
-      sawHeader = true
-      names[names.count - 1] = header.session
+  /// Takes the next batch of the journal's items, checked by a ``CheckerPass`` that keeps each
+  /// record's facts (``CheckerPass/init(rules:model:facts:folding:)``); `batch` is left empty.
+  func consume(_ batch: inout JournalBatch, checked: CheckedBatch) {
+    if !sawHeader {
+      for case .record(let record, _, _) in batch.items {
+        guard case .session(let header) = record.event else { continue }
+        sawHeader = true
+        names[names.count - 1] = header.session
+        break
+      }
     }
-    if case .record(let record, _, _) = item { pendingBytes += record.heldBytes }
-    pending.append(item)
-    if pending.count >= Self.batchSize || pendingBytes >= Self.batchBytes { submit { _ in } }
+    let handed = Handed()
+    swap(&handed.batch, &batch)
+    submit { trace in
+      var batch = handed.take()
+      trace.writer.consume(&batch, checked: checked)
+    }
+  }
+
+  /// A batch handed to the queue, its one holder: the writer reads the items in place, which
+  /// would copy every one of them were the batch also held by the caller or a closure's capture.
+  /// `@unchecked Sendable`: the caller gives the batch up before the queue takes it.
+  private final class Handed: @unchecked Sendable {
+    var batch = JournalBatch()
+
+    func take() -> JournalBatch {
+      var taken = JournalBatch()
+      swap(&taken, &batch)
+      return taken
+    }
   }
 
   /// From here on draws nothing past `seq` (``TraceWriter/drawNothing(after:)``), after the items so far.
@@ -90,13 +105,13 @@ public final class ReportTrace: @unchecked Sendable {
     submit { $0.writer.drawNothing(after: seq) }
   }
 
-  func endRun() {
-    submit { $0.writer.endRun() }
+  /// Ends the journal; `checked` is its ``CheckerPass``'s ``CheckerPass/finish()``.
+  func endRun(checked: [Finding]) {
+    submit { $0.writer.endRun(checked: checked) }
   }
 
   /// Ends the trace after the last journal (and waits for it).
   public func finish() {
-    submit { _ in }
     queue.sync {
       guard finished == nil else { return }
       writer.finish()
@@ -108,18 +123,12 @@ public final class ReportTrace: @unchecked Sendable {
   /// The finished trace (nil before ``finish()``).
   var embedded: Embedded? { queue.sync { finished } }
 
-  /// Hands the items gathered so far, then `work`, to the queue (waiting while it has
-  /// ``batchesInFlight`` to do).
+  /// Hands `work` to the queue (waiting while it has ``batchesInFlight`` to do).
   private func submit(_ work: @escaping @Sendable (ReportTrace) -> Void) {
-    let items = pending
-    pending = []
-    pendingBytes = 0
-    pending.reserveCapacity(Self.batchSize)
     inFlight.wait()
     queue.async {
-      for item in items { self.writer.consume(item) }
-      if self.writer.pendingBytes >= 1 << 20 { self.drain() }
       work(self)
+      if self.writer.pendingBytes >= 1 << 20 { self.drain() }
       self.inFlight.signal()
     }
   }

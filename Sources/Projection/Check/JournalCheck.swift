@@ -473,17 +473,24 @@ public struct CheckerPass: Sendable {
   private let keepsTransitions: Bool
   private let keepsFacts: Bool
   private var recent = RecentIDs()
+  /// The consumer that steps through the checker's fold, as it is after the records checked so far.
+  public private(set) var folding: (any FoldConsumer)?
 
   /// - Parameters:
   ///   - rules: the rules to report.
   ///   - model: compare the recording with this profile of the reference model (`check --model`).
   ///   - facts: also keep each record's ``RecordFacts`` (the trace and stats read them), with
   ///     lifecycle rules only.
-  public init(rules: RuleSelection = .all, model: Profile? = nil, facts: Bool = false) {
+  ///   - folding: a consumer given the state before and after each record is folded (the
+  ///     report's page), with lifecycle rules only (without them the checker does not fold).
+  public init(
+    rules: RuleSelection = .all, model: Profile? = nil, facts: Bool = false, folding: (any FoldConsumer)? = nil
+  ) {
     checker = Checker(rules: rules)
     checks = rules.containsLifecycleRules
     keepsTransitions = checks && model != nil && rules.contains(.modelDivergence)
     keepsFacts = checks && facts
+    self.folding = folding
   }
 
   /// Checks a batch of the reader's items, in file order. The items are read in place and left as
@@ -510,7 +517,9 @@ public struct CheckerPass: Sendable {
 
   private mutating func check(_ record: Record, line: Int, into batch: inout CheckedBatch) {
     let before = keepsFacts ? RecordFacts.before(record, in: checker.state, &recent) : 0
+    folding?.willFold(record, state: checker.state)
     checker.check(record, line: line, into: &batch.findings)
+    folding?.didFold(record, state: checker.state)
     if keepsTransitions { batch.transitions.append(checker.state.transition) }
     if keepsFacts {
       batch.facts.append(
@@ -546,6 +555,20 @@ public struct CheckedBatch: Sendable {
   fileprivate static let none = Int.min
 
   public init() {}
+
+  /// Items `range` of the batch, as what the pass found in a batch of those items alone (the
+  /// report's trace ends its window inside a batch).
+  package func slice(_ range: Range<Int>) -> CheckedBatch {
+    var slice = CheckedBatch()
+    guard !ends.isEmpty else { return slice }
+    let base = range.lowerBound == 0 ? 0 : ends[range.lowerBound - 1]
+    slice.ends = ends[range].map { $0 - base }
+    slice.findings = Array(findings[Int(base)..<Int(range.isEmpty ? base : ends[range.upperBound - 1])])
+    slice.held = Array(held[range])
+    if !transitions.isEmpty { slice.transitions = Array(transitions[range]) }
+    if !facts.isEmpty { slice.facts = Array(facts[range]) }
+    return slice
+  }
 
   /// Whether the pass kept each record's facts (``facts(at:)``).
   public var hasFacts: Bool { !facts.isEmpty }

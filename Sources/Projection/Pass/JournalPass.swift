@@ -86,6 +86,8 @@ public final class JournalPass {
   public private(set) var finalFindings: [Finding] = []
   /// The checker's state at the end of the journal (after the last batch; nil without the checker).
   public private(set) var finalState: State?
+  /// The checker's ``CheckerPass/folding`` at the end of the journal (nil without one).
+  public private(set) var finalFolding: (any FoldConsumer)?
 
   /// Opens the journal (`-` for standard input) and starts reading (and checking) it in the background.
   /// - Parameters:
@@ -124,6 +126,7 @@ public final class JournalPass {
         finalFindings = end.findings
         finalState = end.state
         readError = end.error
+        finalFolding = stage.folding
       }
       if !stage.items.isEmpty { return Batch(items: stage.items, checked: stage.checked) }
     }
@@ -153,6 +156,8 @@ public final class JournalPass {
     var bytesRead: Int64
     /// Set on the last batch: the checker's findings at the end, its state and any read error.
     var end: (findings: [Finding], state: State?, error: JournalFileError?)?
+    /// Set on the last batch: the checker's ``CheckerPass/folding``.
+    var folding: (any FoldConsumer)?
   }
 
   /// The reading stage: reads and decodes every item and queues them in batches.
@@ -190,6 +195,7 @@ public final class JournalPass {
       stage.checked = pass.check(&stage.items)
       if let end = stage.end {
         stage.end = (end.error == nil ? pass.finish() : [], pass.state, end.error)
+        stage.folding = pass.folding
         _ = pipe.put(stage)
         return
       }

@@ -1,8 +1,6 @@
-import Dispatch
 import Journal
 import Projection
 import Rendering
-import Synchronization
 
 /// Folds a window of a journal once and writes the page's data block for it
 /// (the shape is described in `docs/report.md`).
@@ -17,29 +15,30 @@ import Synchronization
 /// in one table and referred to by its index. What is kept while writing is
 /// the alive state, the output, and one lane per controller.
 ///
-/// It runs in three steps: ``begin()`` with the state folded up to the
-/// window's first event, ``step(_:)`` after each of the window's events has
-/// been folded into ``state``, and ``finish(records:lines:window:name:findings:note:totalEvents:lineAfterRecords:)``.
+/// It does not fold: it reads the states of a fold that runs beside it, in
+/// three steps: ``begin(_:)`` with the state folded up to the window's first
+/// event, ``step(_:_:)`` with the state once each of the window's events is
+/// folded, and ``finish(_:records:lines:window:name:findings:note:totalEvents:lineAfterRecords:)``
+/// with the state after the window's last event.
 /// ``build(records:lines:window:name:findings:note:totalEvents:lineAfterRecords:)``
-/// folds the records and steps through them; `ReportRun.read` folds ``state``
-/// and steps as the journal is read, on the thread that writes the page,
-/// while the checker (with a fold of its own) runs on another one.
+/// folds the records itself and steps through them; `ReportRun.read` steps
+/// through the checker's fold, on the checker's thread (``ReportFold``).
 ///
 /// The strings that take longest to make and do not depend on what comes
 /// after them (the transitions' summaries, the sentences that are not
 /// templates) are made on a thread of their own while the events are
 /// stepped (``MadeElsewhere``), and the columns of plain integers are written
-/// on one while ``finish(records:lines:window:name:findings:note:totalEvents:lineAfterRecords:)``
+/// on one while ``finish(_:records:lines:window:name:findings:note:totalEvents:lineAfterRecords:)``
 /// writes the rest (``EventColumns``).
-struct ReportRunBuilder {
+struct ReportRunBuilder: Sendable {
   let filter: EventSelection
-  /// The records, their lines and the window, for ``finish(records:lines:window:name:findings:note:totalEvents:lineAfterRecords:)``.
-  private var records: [Record] = []
-  private var lines: [Int] = []
-  private var window: Range<Int> = 0..<0
+  /// The records, their lines and the window, for ``finish(_:records:lines:window:name:findings:note:totalEvents:lineAfterRecords:)``.
+  var records: [Record] = []
+  var lines: [Int] = []
+  var window: Range<Int> = 0..<0
 
   /// A controller's row in the state panel: what the page shows of it.
-  private struct Row: Equatable {
+  struct Row: Equatable {
     var phase: Int
     var loadCount: Int
     var isModal: Bool
@@ -49,24 +48,22 @@ struct ReportRunBuilder {
   /// What the page shows of the transition after an event: which one (an
   /// index in the transition table), how many arrivals so far, the missing
   /// expected callbacks as bits of ``Transition/expected``, and whether it is in flight.
-  private struct TransitionStatus: Equatable {
+  struct TransitionStatus: Equatable {
     var index: Int
     var arrived: Int
     var missing: Int
     var inFlight: Bool
   }
 
-  /// The model's state after the event stepped last.
-  var state = State()
   /// The events stepped so far.
-  private(set) var stepped = 0
+  var stepped = 0
   /// The focus's position after the event stepped last (or before the first).
   private var focus: Int32? = nil
   // The columns and buffers written as the events are stepped.
   private var types: [Int] = []
   private var laneA: [Int32] = []
   private var laneB: [Int32] = []
-  private var texts: [Int] = []
+  var texts: [Int] = []
   private var deltas = JSONBuffer()
   private var keyframes = JSONBuffer()
   private var moves = 0
@@ -75,33 +72,33 @@ struct ReportRunBuilder {
   /// Bytes of deltas written since the last keyframe.
   private var deltaBytes = 0
   /// Lane of each allocation position, -1 for none yet.
-  private var laneOf: [Int32] = []
+  var laneOf: [Int32] = []
   /// Allocation position of each lane.
-  private var lanePositions: [Int32] = []
-  private var rows: [Row?] = []
+  var lanePositions: [Int32] = []
+  var rows: [Row?] = []
   /// The lanes with a row (alive controllers), in no particular order, and each lane's slot in it.
   private var rowLanes: [Int32] = []
   private var rowSlot: [Int32] = []
-  private var transitions: [Transition] = []
+  var transitions: [Transition] = []
   /// The transitions' summaries, made on another thread as they come (``MadeElsewhere``).
-  private var summaries = MadeElsewhere<Transition, String> { $0.summary(.unicode) }
+  var summaries = MadeElsewhere<Transition, String> { $0.summary(.unicode) }
   /// The sentences that are not templates (``sentence(_:_:a:b:)``), made on another thread
   /// and put in `texts` at the end.
-  private var sentences = MadeElsewhere<PendingSentence, (event: Int, text: SentenceText)> {
+  var sentences = MadeElsewhere<PendingSentence, (event: Int, text: SentenceText)> {
     ($0.event, SentenceText($0.value, first: $0.first, second: $0.second))
   }
   /// The last transition's seq, kind and arrivals (when `transitions` is not empty).
-  private var lastTransition: (seq: Int, kind: Transition.Kind, arrivals: Int) = (0, .move, 0)
-  private var status: TransitionStatus? = nil
-  private var strings = ReportStrings()
+  var lastTransition: (seq: Int, kind: Transition.Kind, arrivals: Int) = (0, .move, 0)
+  var status: TransitionStatus? = nil
+  var strings = ReportStrings()
   /// Sentence templates (indexes in `strings`) by what decides them.
-  private var templates: [TemplateKey: Int] = [:]
-  private var map = ReportMapTracker()
-  private var mapChanges = ReportMapTracker.Changes()
-  private var layoutCount = 0
+  var templates: [TemplateKey: Int] = [:]
+  var map = ReportMapTracker()
+  var mapChanges = ReportMapTracker.Changes()
+  var layoutCount = 0
   /// Bytes of layout deltas written since the last whole layout.
-  private var layoutDeltaBytes = 0
-  private var layouts = JSONBuffer()
+  var layoutDeltaBytes = 0
+  var layouts = JSONBuffer()
 
   /// - Parameter events: how many events the window holds, if known (to reserve the columns).
   init(filter: EventSelection, events: Int = 0) {
@@ -114,7 +111,7 @@ struct ReportRunBuilder {
   }
 
   /// The lane of allocation position `p`, given one on first use.
-  private mutating func lane(_ p: Int32) -> Int32 {
+  mutating func lane(_ p: Int32) -> Int32 {
     let i = Int(p)
     if i >= laneOf.count { laneOf.append(contentsOf: repeatElement(-1, count: i + 1 - laneOf.count)) }
     if laneOf[i] < 0 {
@@ -126,18 +123,19 @@ struct ReportRunBuilder {
     return laneOf[i]
   }
 
-  private mutating func lane(of id: ControllerID?) -> Int32 {
+  /// The lane of `id`'s position in `state` (-1: none).
+  mutating func lane(of id: ControllerID?, in state: State) -> Int32 {
     guard let id, let p = state.position(of: id) else { return -1 }
     return lane(p)
   }
 
-  private mutating func row(at p: Int32) -> Row? {
+  private mutating func row(at p: Int32, in state: State) -> Row? {
     let controller = state.controller(at: p)
     guard controller.isAlive else { return nil }
     return Row(
       phase: ControllerState.Phase.allCases.firstIndex(of: controller.phase) ?? 0, loadCount: controller.loadCount,
       isModal: controller.isModal,
-      presenter: lane(of: controller.presenter))
+      presenter: lane(of: controller.presenter, in: state))
   }
 
   private mutating func setRow(_ l: Int32, _ row: Row?) {
@@ -162,22 +160,23 @@ struct ReportRunBuilder {
     records: [Record], lines: [Int], window: Range<Int>, name: String, findings: [CheckFinding], note: String?,
     totalEvents: Int, lineAfterRecords: Int?
   ) -> [[UInt8]] {
+    var state = State()
     for i in 0..<window.lowerBound { _ = reduce(into: &state, records[i]) }
-    begin()
+    begin(state)
     for i in window {
       _ = reduce(into: &state, records[i])
-      step(records[i])
+      step(records[i], state)
     }
     return finish(
-      records: records, lines: lines, window: window, name: name, findings: findings, note: note,
+      state, records: records, lines: lines, window: window, name: name, findings: findings, note: note,
       totalEvents: totalEvents, lineAfterRecords: lineAfterRecords)
   }
 
-  /// Starts the window: ``state`` is the fold of every event before it.
-  mutating func begin() {
+  /// Starts the window: `state` is the fold of every event before it.
+  mutating func begin(_ state: State) {
     for (p, controller) in state.controllers.enumerated() where controller.isAlive {
       let l = lane(Int32(p))
-      setRow(l, row(at: Int32(p)))
+      setRow(l, row(at: Int32(p), in: state))
     }
     deltas.open("[")
     keyframes.open("[")
@@ -185,8 +184,8 @@ struct ReportRunBuilder {
     focus = state.focusPosition
   }
 
-  /// Takes the window's next event, `record`, once ``state`` is the fold of it and of every event before it.
-  mutating func step(_ record: Record) {
+  /// Takes the window's next event, `record`, once `state` is the fold of it and of every event before it.
+  mutating func step(_ record: Record, _ state: State) {
     let w = stepped
     stepped += 1
     let focusBefore = focus
@@ -217,20 +216,20 @@ struct ReportRunBuilder {
     changed.removeAll(keepingCapacity: true)
     for p in named where p >= 0 {
       let l = lane(p)
-      let new = row(at: p)
+      let new = row(at: p, in: state)
       if rows[Int(l)] != new {
         setRow(l, new)
         if !changed.contains(l) { changed.append(l) }
       }
     }
-    let newStatus = transitionStatus(starts: Self.mayStartATransition(record.event))
+    let newStatus = transitionStatus(state, starts: Self.mayStartATransition(record.event))
     let statusChanged = newStatus != status
     status = newStatus
     var layoutIndex: Int? = nil
     if w == 0 {
-      layoutIndex = updateLayout(nil, [])
+      layoutIndex = updateLayout(state, nil, [])
     } else if record.event.mapChange == .layout {
-      layoutIndex = updateLayout(record.event, named)
+      layoutIndex = updateLayout(state, record.event, named)
     }
     focus = state.focusPosition
     let focusChanged = focus != focusBefore
@@ -293,12 +292,13 @@ struct ReportRunBuilder {
     }
   }
 
-  /// Writes the block once ``begin()`` ran and every event of `window` (indexes
-  /// in `records`) was stepped, ``state`` being the fold up to the window's last event.
+  /// Writes the block once ``begin(_:)`` ran and every event of `window` (indexes
+  /// in `records`) was stepped, `state` being the fold up to the window's last event.
   /// - Returns: the block in pieces, in order (the page writes them one after the other: the
   ///   large ones, the columns, deltas, layouts and strings, are not copied into one more buffer).
   mutating func finish(
-    records: [Record], lines: [Int], window: Range<Int>, name: String, findings: [CheckFinding], note: String?,
+    _ state: State, records: [Record], lines: [Int], window: Range<Int>, name: String, findings: [CheckFinding],
+    note: String?,
     totalEvents: Int, lineAfterRecords: Int?
   ) -> [[UInt8]] {
     precondition(stepped == window.count, "every event of the window stepped")
@@ -316,9 +316,9 @@ struct ReportRunBuilder {
       records: records, lines: lines, window: window, types: types, laneA: laneA, laneB: laneB, texts: texts)
 
     // Everything that may give a controller a lane is written before the lanes are.
-    let findingLanes = findings.map { lane(of: $0.controllers.first) }
+    let findingLanes = findings.map { lane(of: $0.controllers.first, in: state) }
     var transitionsJSON = JSONBuffer()
-    writeTransitions(to: &transitionsJSON)
+    writeTransitions(state, to: &transitionsJSON)
     var findingsJSON = JSONBuffer()
     findingsJSON.htmlSafe = true
     findingsJSON.open("{")
@@ -327,7 +327,7 @@ struct ReportRunBuilder {
       to: &findingsJSON)
     var lanesJSON = JSONBuffer()
     lanesJSON.open("{")
-    writeLanes(to: &lanesJSON)
+    writeLanes(state, to: &lanesJSON)
 
     var pieces: [[UInt8]] = []
     var json = JSONBuffer()
@@ -336,14 +336,14 @@ struct ReportRunBuilder {
     json.key("file")
     json.string(displayText(name, limit: .max))
     json.key("header")
-    writeHeader(to: &json)
+    writeHeader(state, to: &json)
     json.key("totalEvents")
     json.int(totalEvents)
     json.key("moves")
     json.int(moves)
     json.key("note")
     json.string(note)
-    writeFilter(to: &json)
+    writeFilter(state, to: &json)
     json.key("types")
     json.strings(Event.knownTypeNames + ["unknown"])
     json.key("callbacks")
@@ -397,141 +397,7 @@ struct ReportRunBuilder {
   /// outweigh the deltas and the page replays at most about that many bytes.
   private static func keyframeBytes(rows: Int) -> Int { 64 + rows * 16 }
 
-  // MARK: Events
-
-  private static let moveType = Event.Kind.move.index
-  private static let lifecycleType = Event.Kind.lifecycle.index
-
-  /// The event's type code (its ``Event/Kind/index``, or the count of kinds for
-  /// an unknown type) and the two numbers the lanes draw it with: for a
-  /// callback its lane and the callback, for a move the two lanes, else the
-  /// lanes of the first two controllers it names (-1 for none).
-  private mutating func describe(_ event: Event, _ positions: [Int32]) -> (Int, Int32, Int32) {
-    let type = event.kind?.index ?? Event.Kind.allCases.count
-    let a = positions.first.map { $0 >= 0 ? lane($0) : -1 } ?? -1
-    switch event {
-    case .lifecycle(_, let callback):
-      return (type, a, Int32(callback.index))
-    case .unknown:
-      return (Event.knownTypeNames.count, -1, -1)
-    case .session, .alloc, .root, .link, .unlink, .modal, .touches, .pan, .move, .dealloc, .mark:
-      return (type, a, positions.count > 1 && positions[1] >= 0 ? lane(positions[1]) : -1)
-    }
-  }
-
-  /// The event's `log` sentence as an index in the string table: a template
-  /// where the names of lanes `a` and `b` are ``ReportStrings/first`` and
-  /// ``ReportStrings/second`` (the page puts the lanes' names back), so that
-  /// the sentences of many controllers share one string; `-1 - index` for a
-  /// sentence written whole (one whose other text holds those characters).
-  ///
-  /// Implementation note: the template is the sentence of the event with
-  /// placeholder ids, and a sentence shows an id only as `Glyphs.unicode.id`,
-  /// the lane's name on the page (`displayText`); so the template is built
-  /// instead of the sentence, and never compared with it here (`ReportTests`
-  /// reads every sentence back, as the page does, against `Event.sentence`).
-  ///
-  /// A template that names every controller of its event by a placeholder
-  /// depends only on the event's other fields: it is looked up by those
-  /// (``TemplateKey``) and made once (a sentence made, checked and hashed for
-  /// every event would weigh on writing a churn-shaped page). The others (a
-  /// pan's, nearly every one new) are made on another thread, and `0` stands
-  /// in `texts` until ``placeSentences()`` puts their indexes there.
-  private mutating func sentence(_ event: Event, _ ids: [ControllerID], a: Int32, b: Int32) -> Int {
-    let first = a >= 0 && !ids.isEmpty
-    let second = b >= 0 && ids.count > 1 && ids[1] != ids[0]
-    let key = first && (ids.count == 1 || second) ? TemplateKey(event) : nil
-    if let key, let known = templates[key] { return known }
-    guard let key else {
-      // Made on another thread; its index is put in place at the end (``placeSentences()``).
-      sentences.add(PendingSentence(event: stepped - 1, value: event, first: first, second: second))
-      return 0
-    }
-    let made = SentenceText(event, first: first, second: second)
-    let index = strings.index(made.text)
-    if made.isTemplate { templates[key] = index }
-    return made.index(index)
-  }
-
-  /// Puts the sentences made on another thread in the string table and their indexes in `texts`.
-  private mutating func placeSentences() {
-    for (event, made) in sentences.all() { texts[event] = made.index(strings.index(made.text)) }
-  }
-
-  /// An event whose sentence has no ``TemplateKey``, to be made elsewhere.
-  private struct PendingSentence: Sendable {
-    /// Its index in the window.
-    var event: Int
-    var value: Event
-    var first: Bool
-    var second: Bool
-  }
-
-  /// An event's sentence as the string table holds it: a template (its lanes
-  /// `a` and `b` as placeholders, when `first` and `second` say they have
-  /// lanes) when it has exactly those placeholders, else the whole sentence.
-  private struct SentenceText: Sendable {
-    var text: String
-    var isTemplate: Bool
-    /// A whole sentence whose own text holds the placeholders' characters (the page shows it as written).
-    var isEscaped: Bool
-
-    init(_ event: Event, first: Bool, second: Bool) {
-      if first || second,
-        let template = event.replacingControllers(
-          first ? ReportStrings.first : nil, second ? ReportStrings.second : nil)?.sentence,
-        ReportStrings.placeholders(template) == (first ? 1 : 0) + (second ? 1 : 0)
-      {
-        (text, isTemplate, isEscaped) = (template, true, false)
-      } else {
-        text = event.sentence
-        (isTemplate, isEscaped) = (false, ReportStrings.placeholders(text) > 0)
-      }
-    }
-
-    /// What `texts` holds for it, given its index in the string table: `-1 - index` when escaped.
-    func index(_ index: Int) -> Int { isEscaped ? -1 - index : index }
-  }
-
-  /// What decides the sentence template of an event whose every controller is
-  /// a placeholder: its kind and its other fields (nil for an event with free
-  /// text besides its ids, whose template is made each time).
-  private struct TemplateKey: Hashable {
-    var kind: Int
-    var a = 0
-    var b = 0
-    var c = 0
-
-    init?(_ event: Event) {
-      switch event {
-      case .lifecycle(_, let callback):
-        kind = 0
-        a = callback.index
-      case .root: kind = 1
-      case .dealloc: kind = 2
-      case .link(_, let direction, _):
-        kind = 3
-        a = direction.index
-      case .unlink(_, let direction):
-        kind = 4
-        a = direction.index
-      case .modal: kind = 5
-      case .touches(_, let direction, let min):
-        kind = 6
-        a = direction.index
-        b = min
-      case .move(let move):
-        kind = 7
-        a = move.direction.index
-        b = move.trigger.index
-        c = move.animated ? 1 : 0
-      // A pan's distance and velocity make nearly every one's sentence new.
-      case .session, .alloc, .pan, .mark, .unknown: return nil
-      }
-    }
-  }
-
-  // MARK: Rows and transitions
+  // MARK: Rows
 
   private func writeRow(_ l: Int32, to json: inout JSONBuffer) {
     json.element()
@@ -559,423 +425,4 @@ struct ReportRunBuilder {
   /// Implementation note: read in place, and the transition copied only when
   /// it changed (a new one or a new arrival): the status is taken after every
   /// event, and a copy (retaining its ids) with its arrivals and missing
-  /// callbacks made as lists each time would weigh on a churn-shaped page.
-  private mutating func transitionStatus(starts: Bool) -> TransitionStatus? {
-    guard let count = state.transition?.arrivalCount, let seq = state.transition?.seq,
-      let kind = state.transition?.kind
-    else { return nil }
-    // The latest one goes on (new arrivals) unless a move or a root that starts one (`starts`)
-    // took its place with the same seq (a repeated seq): then that one is a transition of its own.
-    let last = transitions.count - 1
-    var isLatest = last >= 0 && lastTransition.seq == seq && lastTransition.kind == kind
-    if isLatest && starts {
-      isLatest =
-        state.transition?.from == transitions[last].from && state.transition?.to == transitions[last].to
-        && state.transition?.direction == transitions[last].direction
-        && state.transition?.trigger == transitions[last].trigger
-        && state.transition?.animated == transitions[last].animated
-    }
-    if isLatest {
-      // Arrivals only grow while a transition is the latest: no new arrival, no change.
-      if let status, lastTransition.arrivals == count { return status }
-    }
-    guard let transition = state.transition else { return nil }
-    if isLatest {
-      transitions[last] = transition
-    } else {
-      transitions.append(transition)
-      // Its summary does not depend on the arrivals still to come: made now, elsewhere.
-      summaries.add(transition)
-    }
-    lastTransition = (seq, kind, count)
-    return TransitionStatus(
-      index: transitions.count - 1, arrived: count, missing: transition.missingExpectedBits,
-      inFlight: !transition.isComplete)
-  }
-
-  /// Whether the fold may start a transition at `event` (only a move or a root does).
-  private static func mayStartATransition(_ event: Event) -> Bool {
-    switch event {
-    case .move, .root: true
-    case .session, .alloc, .link, .unlink, .modal, .touches, .pan, .lifecycle, .dealloc, .mark, .unknown: false
-    }
-  }
-
-  private func writeStatus(to json: inout JSONBuffer) {
-    guard let status else { return json.null() }
-    json.open("[")
-    for field in ReportData.Status.allCases {
-      json.element()
-      switch field {
-      case .transition: json.int(status.index)
-      case .arrived: json.int(status.arrived)
-      case .missing: json.int(status.missing)
-      case .inFlight: json.int(status.inFlight ? 1 : 0)
-      }
-    }
-    json.close("]")
-  }
-
-  /// Every transition: `[summary, fromLane, toLane, arrivals, expected]`
-  /// (``ReportData/Transition``), the callbacks as `[lane, callback]` pairs flattened.
-  private mutating func writeTransitions(to json: inout JSONBuffer) {
-    let texts = summaries.all()
-    precondition(texts.count == transitions.count, "a summary for every transition")
-    json.open("[")
-    for (transition, text) in zip(transitions, texts) {
-      json.element()
-      json.open("[")
-      json.element()
-      json.int(strings.index(text))
-      // Every arrival but a broken transition's later ones is on one of its two ends: each looked up once.
-      let from = lane(of: transition.from)
-      let to = lane(of: transition.to)
-      json.element()
-      json.int(Int(from))
-      json.element()
-      json.int(Int(to))
-      for list in [transition.arrivals, transition.expected] {
-        json.element()
-        json.open("[")
-        for arrival in list {
-          json.element()
-          let controller = arrival.controller
-          json.int(Int(controller == transition.to ? to : controller == transition.from ? from : lane(of: controller)))
-          json.element()
-          json.int(arrival.callback.index)
-        }
-        json.close("]")
-      }
-      json.close("]")
-    }
-    json.close("]")
-  }
-
-  // MARK: Layouts
-
-  /// Brings the layout up to the state after `event` (nil: lays it out from
-  /// nothing; `named`: the positions of the controllers it names, -1 for
-  /// none) and appends what changed to `layouts`: a delta, or the whole
-  /// layout when the deltas since the last whole one outweigh it.
-  /// - Returns: the new layout's index, nil when unchanged.
-  private mutating func updateLayout(_ event: Event?, _ named: [Int32]) -> Int? {
-    mapChanges.removeAll()
-    map.update(state, event: event, named: named, into: &mapChanges)
-    guard event == nil || !mapChanges.isEmpty else { return nil }
-    let whole =
-      event == nil
-      || layoutDeltaBytes >= 32 + 16 * map.placed.count + 8 * map.detached.count + 12 * map.edges.count
-    let before = layouts.bytes.count
-    layouts.element()
-    layouts.open("{")
-    if whole {
-      layouts.element()
-      layouts.raw(#""full":"#)
-      layouts.int(1)
-    }
-    if whole || mapChanges.root {
-      layouts.element()
-      layouts.raw(#""root":"#)
-      layouts.int(map.root >= 0 ? Int(lane(map.root)) : -1)
-    }
-    layouts.element()
-    layouts.raw(#""p":"#)
-    layouts.open("[")
-    for p in whole ? map.placed : mapChanges.placements { writePlacement(p) }
-    layouts.close("]")
-    layouts.element()
-    layouts.raw(#""d":"#)
-    layouts.open("[")
-    if whole {
-      for p in map.detached.sorted() { writeDetached(p) }
-    } else {
-      for p in mapChanges.detached { writeDetached(p) }
-    }
-    layouts.close("]")
-    layouts.element()
-    layouts.raw(#""e":"#)
-    layouts.open("[")
-    for key in whole ? map.edges.keys.sorted() : mapChanges.edges { writeEdge(key) }
-    layouts.close("]")
-    layouts.close("}")
-    layoutDeltaBytes = whole ? 0 : layoutDeltaBytes + layouts.bytes.count - before
-    layoutCount += 1
-    return layoutCount - 1
-  }
-
-  /// `[lane, x, y, modal]`, or `[lane]` when no longer placed (``ReportData/Placement``).
-  private mutating func writePlacement(_ p: Int32) {
-    let l = Int(lane(p))
-    let flag = map.placedFlag[Int(p)]
-    layouts.element()
-    layouts.open("[")
-    for field in ReportData.Placement.allCases where flag != 0 || field == .lane {
-      layouts.element()
-      switch field {
-      case .lane: layouts.int(l)
-      case .x: layouts.int(Int(map.x[Int(p)]))
-      case .y: layouts.int(Int(map.y[Int(p)]))
-      case .modal: layouts.int(flag == 2 ? 1 : 0)
-      }
-    }
-    layouts.close("]")
-  }
-
-  /// `[lane, modal]`, or `[lane]` when no longer detached (``ReportData/Detached``).
-  private mutating func writeDetached(_ p: Int32) {
-    let l = Int(lane(p))
-    let flag = map.detachedFlag[Int(p)]
-    layouts.element()
-    layouts.open("[")
-    for field in ReportData.Detached.allCases where flag != 0 || field == .lane {
-      layouts.element()
-      switch field {
-      case .lane: layouts.int(l)
-      case .modal: layouts.int(flag == 2 ? 1 : 0)
-      }
-    }
-    layouts.close("]")
-  }
-
-  /// `[laneA, laneB, lines]` with the smaller lane first, lines 0 when the link is gone (``ReportData/Edge``).
-  private mutating func writeEdge(_ key: UInt64) {
-    let la = Int(lane(Int32(truncatingIfNeeded: key >> 32)))
-    let lb = Int(lane(Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)))
-    layouts.element()
-    layouts.open("[")
-    for field in ReportData.Edge.allCases {
-      layouts.element()
-      switch field {
-      case .a: layouts.int(min(la, lb))
-      case .b: layouts.int(max(la, lb))
-      case .lines: layouts.int(Int(map.edges[key] ?? 0))
-      }
-    }
-    layouts.close("]")
-  }
-
-  // MARK: The rest of the block
-
-  /// `filter` (its summary, null for none), `sel` (the selected events'
-  /// indexes as differences, null for every event) and `laneSel` (the lanes
-  /// of the filter's controllers, null for every lane).
-  private mutating func writeFilter(to json: inout JSONBuffer) {
-    json.key("filter")
-    json.string(filter.summary)
-    json.key("sel")
-    if filter.isEmpty {
-      json.null()
-    } else {
-      var selected: [Int] = []
-      var previous = 0
-      for (w, i) in window.enumerated() where filter.selects(records[i].event) {
-        selected.append(w - previous)
-        previous = w
-      }
-      json.ints(selected)
-    }
-    json.key("laneSel")
-    if filter.controllers.isEmpty {
-      json.null()
-    } else {
-      var lanes: [Int] = []
-      for id in filter.controllers {
-        if let p = state.position(of: id) { lanes.append(Int(lane(p))) }
-      }
-      json.ints(lanes.sorted())
-    }
-  }
-
-  private func writeHeader(to json: inout JSONBuffer) {
-    guard let header = state.header else { return json.null() }
-    json.open("{")
-    json.key("session")
-    json.string(displayText(header.session, limit: 200))
-    json.key("v")
-    json.int(header.version)
-    for (key, value) in [
-      ("app", header.app), ("build", header.build), ("device", header.device), ("profile", header.profile),
-      ("scenario", header.scenario),
-    ] {
-      json.key(key)
-      json.string(value.map { displayText($0, limit: 200) })
-    }
-    json.close("}")
-  }
-
-  /// `ids` (exact, for attributes), `shown` (escaped for display, -1 when
-  /// the same), `classes` (escaped), one per lane in order of first use, each
-  /// an index in the string table.
-  private mutating func writeLanes(to json: inout JSONBuffer) {
-    let ids = lanePositions.map { state.controller(at: $0).id.rawValue }
-    json.key("ids")
-    json.ints(ids.map { strings.index($0) })
-    json.key("shown")
-    json.ints(ids.map { id in displayText(id, limit: .max) == id ? -1 : strings.index(displayText(id, limit: .max)) })
-    json.key("classes")
-    json.ints(lanePositions.map { strings.index(displayText(state.controller(at: $0).className, limit: .max)) })
-  }
-
-  /// Findings as `[line, seq, index, rule, severity, message, move, lane, source]`
-  /// (``ReportData/Finding``): `index` is the event's index in the window (the
-  /// last event at or before the line; -1 outside the window), `severity` 0
-  /// for errors, 1 for warnings, `message` and `source` (the app's call site
-  /// of the event, -1 when it has none) indexes in the string table.
-  /// `whole`: the window is the whole journal (every finding is listed);
-  /// `lineAfterRecords`: findings from this line on are past the records kept.
-  private mutating func writeFindings(
-    _ findings: [CheckFinding], lanes: [Int32], whole: Bool, lineAfterRecords: Int?, to json: inout JSONBuffer
-  ) {
-    var rules: [String] = []
-    var ruleIndex: [Rule: Int] = [:]
-    json.key("findings")
-    json.open("[")
-    for (finding, l) in zip(findings, lanes) {
-      // The last record at or before the finding's line.
-      var low = 0
-      var high = lines.count
-      while low < high {
-        let middle = (low + high) / 2
-        if lines[middle] <= finding.line { low = middle + 1 } else { high = middle }
-      }
-      let record = max(0, low - 1)
-      let past = lineAfterRecords.map { finding.line >= $0 } ?? false
-      let index = window.contains(record) && !past ? record - window.lowerBound : -1
-      // A window shows the findings of its own events only.
-      if index < 0 && !whole { continue }
-      let rule: Int
-      if let known = ruleIndex[finding.rule] {
-        rule = known
-      } else {
-        rule = rules.count
-        ruleIndex[finding.rule] = rule
-        rules.append(finding.rule.id)
-      }
-      typealias F = ReportData.Finding
-      var values = [Int](repeating: 0, count: F.allCases.count)
-      values[F.line.rawValue] = finding.line
-      values[F.seq.rawValue] = finding.seq ?? -1
-      values[F.event.rawValue] = index
-      values[F.rule.rawValue] = rule
-      values[F.severity.rawValue] = finding.severity == .error ? 0 : 1
-      values[F.message.rawValue] = strings.index(displayText(finding.message, limit: .max))
-      values[F.move.rawValue] = finding.move ?? -1
-      values[F.lane.rawValue] = Int(l)
-      values[F.source.rawValue] = finding.source.map { strings.index(displayText($0, limit: .max)) } ?? -1
-      json.element()
-      json.ints(values)
-    }
-    json.close("]")
-    json.key("rules")
-    json.strings(rules)
-  }
-}
-
-/// The page's columns of plain integers, one value per event of the window
-/// (`dseq`, `dline`, `dt`: the difference from the event before; `k`, `a`,
-/// `b`, `text`), written on a thread of their own from the moment they are
-/// made; ``wait()`` returns them in the order of ``keys``.
-private final class EventColumns: Sendable {
-  static let keys = ["dseq", "dline", "dt", "k", "a", "b", "text"]
-  private let done = DispatchSemaphore(value: 0)
-  private let columns = Mutex<[[UInt8]]>([])
-
-  init(
-    records: [Record], lines: [Int], window: Range<Int>, types: [Int], laneA: [Int32], laneB: [Int32], texts: [Int]
-  ) {
-    DispatchQueue.global(qos: .userInitiated).async { [self] in
-      let first = window.lowerBound
-      let made = [
-        Self.ints(window.lazy.map { $0 == first ? 0 : records[$0].seq - records[$0 - 1].seq }),
-        Self.ints(window.lazy.map { $0 == first ? 0 : lines[$0] - lines[$0 - 1] }),
-        Self.ints(
-          window.lazy.map {
-            $0 == first ? 0 : Int(records[$0].time.microseconds - records[$0 - 1].time.microseconds)
-          }),
-        Self.ints(types), Self.ints(laneA), Self.ints(laneB), Self.ints(texts),
-      ]
-      columns.withLock { $0 = made }
-      done.signal()
-    }
-  }
-
-  /// The columns, once written.
-  func wait() -> [[UInt8]] {
-    done.wait()
-    return columns.withLock { $0 }
-  }
-
-  /// A JSON array of integers, written in one piece (``JSONBuffer/ints(_:)``
-  /// writes value by value; the page's columns hold one value per event).
-  private static func ints<T: BinaryInteger>(_ values: some Collection<T>) -> [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(2 + values.count * 4)
-    bytes.append(UInt8(ascii: "["))
-    var first = true
-    for value in values {
-      if !first { bytes.append(UInt8(ascii: ",")) }
-      first = false
-      JSONWriter.appendInt(Int(value), to: &bytes)
-    }
-    bytes.append(UInt8(ascii: "]"))
-    return bytes
-  }
-}
-
-/// Strings a page needs made from values known early, made on a thread of
-/// their own, in order, while the page's thread goes on: the transitions'
-/// summaries (a transition's summary is known when it starts: its arrivals
-/// do not change it) and the sentences that are not templates (a pan's, whose
-/// distance and velocity make nearly every one new), which would otherwise
-/// weigh on the page's thread of a churn-shaped session.
-///
-/// The inputs are handed over in batches of ``batchSize``; ``all()`` hands
-/// over the rest and waits for every output.
-private struct MadeElsewhere<Input: Sendable, Output: Sendable> {
-  private let maker: Maker
-  private var pending: [Input] = []
-  static var batchSize: Int { 512 }
-
-  init(_ make: @escaping @Sendable (Input) -> Output) {
-    maker = Maker(make)
-  }
-
-  /// Makes the output of `input`, after those of every earlier one.
-  mutating func add(_ input: Input) {
-    pending.append(input)
-    if pending.count == Self.batchSize { handOver() }
-  }
-
-  /// Every output so far, in order, once made.
-  mutating func all() -> [Output] {
-    handOver()
-    return maker.all()
-  }
-
-  private mutating func handOver() {
-    maker.add(pending)
-    pending = []
-  }
-
-  /// The queue that makes them, and what it made.
-  private final class Maker: Sendable {
-    private let make: @Sendable (Input) -> Output
-    private let queue = DispatchQueue(label: "spatial-replay.report-strings", qos: .userInitiated)
-    private let made = Mutex<[Output]>([])
-
-    init(_ make: @escaping @Sendable (Input) -> Output) { self.make = make }
-
-    func add(_ inputs: [Input]) {
-      guard !inputs.isEmpty else { return }
-      queue.async { [self] in
-        let outputs = inputs.map(make)
-        made.withLock { $0.append(contentsOf: outputs) }
-      }
-    }
-
-    func all() -> [Output] {
-      queue.sync {}
-      return made.withLock { $0 }
-    }
-  }
 }

@@ -175,27 +175,28 @@ struct ReportCommand: Command {
       let run: ReportRun
       let readerFindings: [Diagnostic]
       let shown: DiagnosticLimit
-      // Read, decoded and checked on other threads while this one folds and writes the page's data.
-      let reader: JournalPass
-      do {
-        reader = try JournalPass(path: path, options: reading, checking: CheckerPass(rules: .all, model: model))
-      } catch {
-        throw CommandFailure(displayText(error.description, limit: .max))
-      }
-      (run, readerFindings, shown) = ReportRun.read(
+      // Read, decoded, checked and folded into the page's data on other threads while this one
+      // merges the findings.
+      (run, readerFindings, shown) = try ReportRun.read(
         name: name, seqs: seqs, maxEvents: files.count == 2 ? .max : maxEvents, filter: selection, shown: limit,
         model: model, trace: trace
-      ) { take in
+      ) { (checking, take) throws(CommandFailure) in
+        let reader: JournalPass
+        do throws(JournalFileError) {
+          reader = try JournalPass(path: path, options: reading, checking: checking)
+        } catch {
+          throw CommandFailure(displayText(error.description, limit: .max))
+        }
         while var batch = reader.next() {
           if !controllers.controllers.isEmpty {
             for case .record(let record, _, _) in batch.items.items { controllers.noteSeen(record.event.controllers) }
           }
           take(&batch.items, batch.checked)
         }
-        return reader.finalFindings
-      }
-      if let error = reader.readError {
-        throw CommandFailure(displayText(error.description, limit: .max))
+        if let error = reader.readError {
+          throw CommandFailure(displayText(error.description, limit: .max))
+        }
+        return (reader.finalFindings, reader.finalState, reader.finalFolding)
       }
       for finding in readerFindings {
         verdict.note(finding)

@@ -45,20 +45,26 @@ public struct JournalBatch: Sendable {
 extension JournalItem {
   /// Calls `body` with a record's record and line, borrowed in place; nil for a finding.
   ///
-  /// Implementation note: the record is moved out of the item and put back as it
-  /// was; matched in place (`case .record(let record, ...)`), it was copied out of
-  /// the item (its strings retained) and the copy destroyed, at every record.
+  /// Implementation note: the item is moved out of its place, matched, and put
+  /// back as it was, with no `defer` (the optimizer then moves the record back
+  /// rather than copying it). Matched in place (`case .record(let record, ...)`),
+  /// the record was copied out of the item (its strings retained, through the
+  /// runtime's generic copy of the payload) and the copy destroyed, at every record.
   @inlinable
   public mutating func withRecord<R, E: Error>(_ body: (_ record: borrowing Record, _ line: Int) throws(E) -> R)
     throws(E) -> R?
   {
-    switch consume self {
-    case .record(let record, let line, let offset):
-      defer { self = .record(record, line: line, offset: offset) }
-      return try body(record, line)
-    case let other:
-      self = other
-      return nil
+    try withUnsafeMutablePointer(to: &self) { (slot) throws(E) -> R? in
+      switch slot.move() {
+      case .record(let record, let line, let offset):
+        let result = Result { () throws(E) -> R in try body(record, line) }
+        slot.initialize(to: .record(record, line: line, offset: offset))
+        return try result.get()
+      case let other:
+        slot.initialize(to: other)
+        return nil
+      }
     }
   }
+
 }

@@ -279,23 +279,25 @@ public struct JournalCheck: Sendable {
     _ item: inout JournalItem, at i: Int, checked: CheckedBatch, into findings: inout [CheckFinding]
   ) {
     guard checks else { return consume(item, into: &findings) }
-    switch item {
-    case .diagnostic(let diagnostic): consume(diagnostic, into: &findings)
-    case .record(_, let line, _):
-      let start = i == 0 ? 0 : Int(checked.ends[i - 1])
-      let end = Int(checked.ends[i])
-      if end > start { scratch.append(contentsOf: checked.findings[start..<end]) }
-      let held = checked.held[i]
-      heldSince = held == CheckedBatch.none ? nil : held
-      // The record itself only for the model comparison, borrowed in place: bound, it was copied.
-      if conforms {
-        item.withRecord { record, line in
-          consumeChecked(record, line: line, transition: checked.transitions[i], into: &findings)
-        }
-      } else {
-        noteRecord(line: line)
-        merge(into: &findings)
+    // The record's line through withRecord: matching the item (`case .record(_, let line, _)`)
+    // copied the whole record out of it and destroyed the copy.
+    guard let line = item.withRecord({ _, line in line }) else {
+      if case .diagnostic(let diagnostic) = item { consume(diagnostic, into: &findings) }
+      return
+    }
+    let start = i == 0 ? 0 : Int(checked.ends[i - 1])
+    let end = Int(checked.ends[i])
+    if end > start { scratch.append(contentsOf: checked.findings[start..<end]) }
+    let held = checked.held[i]
+    heldSince = held == CheckedBatch.none ? nil : held
+    // The record itself only for the model comparison, borrowed in place: bound, it was copied.
+    if conforms {
+      item.withRecord { record, line in
+        consumeChecked(record, line: line, transition: checked.transitions[i], into: &findings)
       }
+    } else {
+      noteRecord(line: line)
+      merge(into: &findings)
     }
   }
 
@@ -496,8 +498,8 @@ public struct CheckerPass: Sendable {
   /// Checks a batch of the reader's items, in file order. The items are read in place and left as
   /// they were.
   public mutating func check(_ batch: inout JournalBatch) -> CheckedBatch {
-    var checked = CheckedBatch()
-    guard checks else { return checked }
+    guard checks else { return CheckedBatch() }
+    var checked = CheckedBatch.Parts()
     let count = batch.count
     checked.ends.reserveCapacity(count)
     checked.held.reserveCapacity(count)
@@ -512,10 +514,10 @@ public struct CheckerPass: Sendable {
       checked.ends.append(Int32(checked.findings.count))
       checked.held.append(checker.heldSince ?? CheckedBatch.none)
     }
-    return checked
+    return CheckedBatch(checked)
   }
 
-  private mutating func check(_ record: Record, line: Int, into batch: inout CheckedBatch) {
+  private mutating func check(_ record: Record, line: Int, into batch: inout CheckedBatch.Parts) {
     let before = keepsFacts ? RecordFacts.before(record, in: checker.state, &recent) : 0
     folding?.willFold(record, state: checker.state)
     checker.check(record, line: line, into: &batch.findings)
@@ -542,32 +544,68 @@ public struct CheckerPass: Sendable {
 /// batch: the checker's findings (``JournalCheck/consume(_:checked:into:)``
 /// merges them) and, when the pass keeps them, each record's ``RecordFacts``.
 public struct CheckedBatch: Sendable {
-  /// Per item: the end of its findings in ``findings``.
-  fileprivate var ends: [Int32] = []
-  fileprivate var findings: [Finding] = []
-  /// Per item: the checker's ``Checker/heldSince`` after it, ``none`` for nil.
-  fileprivate var held: [Int] = []
-  /// Per item, with the model comparison: the transition of the checker's fold after it.
-  fileprivate var transitions: [Transition?] = []
-  /// Per item, when the pass keeps them: what the fold says of its record (``RecordFacts/none`` for a finding).
-  fileprivate var facts: [RecordFacts] = []
+  /// What the pass found, per item, as it builds it.
+  fileprivate struct Parts {
+    /// Per item: the end of its findings in ``findings``.
+    var ends: [Int32] = []
+    var findings: [Finding] = []
+    /// Per item: the checker's ``Checker/heldSince`` after it, ``none`` for nil.
+    var held: [Int] = []
+    /// Per item, with the model comparison: the transition of the checker's fold after it.
+    var transitions: [Transition?] = []
+    /// Per item, when the pass keeps them: what the fold says of its record (``RecordFacts/none`` for a finding).
+    var facts: [RecordFacts] = []
+  }
+
+  /// The parts, shared once built.
+  ///
+  /// Implementation note: one reference, not five arrays: a consumer's closure that copies the
+  /// batch for each item (stats, the trace) then retains one object rather than five, and the
+  /// `let`s are read without the exclusivity checks of a class's `var`s.
+  fileprivate final class Storage: Sendable {
+    let ends: [Int32]
+    let findings: [Finding]
+    let held: [Int]
+    let transitions: [Transition?]
+    let facts: [RecordFacts]
+
+    init(_ parts: Parts) {
+      ends = parts.ends
+      findings = parts.findings
+      held = parts.held
+      transitions = parts.transitions
+      facts = parts.facts
+    }
+
+    static let empty = Storage(Parts())
+  }
+
+  private let storage: Storage
+
+  fileprivate var ends: [Int32] { storage.ends }
+  fileprivate var findings: [Finding] { storage.findings }
+  fileprivate var held: [Int] { storage.held }
+  fileprivate var transitions: [Transition?] { storage.transitions }
+  fileprivate var facts: [RecordFacts] { storage.facts }
 
   fileprivate static let none = Int.min
 
-  public init() {}
+  public init() { storage = .empty }
+
+  fileprivate init(_ parts: Parts) { storage = Storage(parts) }
 
   /// Items `range` of the batch, as what the pass found in a batch of those items alone (the
   /// report's trace ends its window inside a batch).
   package func slice(_ range: Range<Int>) -> CheckedBatch {
-    var slice = CheckedBatch()
-    guard !ends.isEmpty else { return slice }
+    var slice = Parts()
+    guard !ends.isEmpty else { return CheckedBatch() }
     let base = range.lowerBound == 0 ? 0 : ends[range.lowerBound - 1]
     slice.ends = ends[range].map { $0 - base }
     slice.findings = Array(findings[Int(base)..<Int(range.isEmpty ? base : ends[range.upperBound - 1])])
     slice.held = Array(held[range])
     if !transitions.isEmpty { slice.transitions = Array(transitions[range]) }
     if !facts.isEmpty { slice.facts = Array(facts[range]) }
-    return slice
+    return CheckedBatch(slice)
   }
 
   /// Whether the pass kept each record's facts (``facts(at:)``).
@@ -575,5 +613,5 @@ public struct CheckedBatch: Sendable {
 
   /// What the fold says of item `i`'s record (the pass must keep facts: ``hasFacts``).
   @inline(__always)
-  public func facts(at i: Int) -> RecordFacts { facts[i] }
+  public func facts(at i: Int) -> RecordFacts { storage.facts[i] }
 }

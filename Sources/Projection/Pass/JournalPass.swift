@@ -170,13 +170,14 @@ public final class JournalPass {
       // Moved, not copied: copying an item and destroying the copy shows at every item.
       items.append(consume item)
       if items.count == batchSize || bytes >= batchBytes {
-        guard pipe.put(Stage(items: items, bytesRead: reader.bytesRead, end: nil)) else { return }
+        // Moved into the queue: a reference kept here would make the next stage's writes copy the batch.
+        guard pipe.put(Stage(items: consume items, bytesRead: reader.bytesRead, end: nil)) else { return }
         items = JournalBatch()
         items.items.reserveCapacity(batchSize)
         bytes = 0
       }
     }
-    _ = pipe.put(Stage(items: items, bytesRead: reader.bytesRead, end: ([], nil, reader.readError)))
+    _ = pipe.put(Stage(items: consume items, bytesRead: reader.bytesRead, end: ([], nil, reader.readError)))
   }
 
   /// About the bytes `item` holds: its line's for a record, its message's for a finding.
@@ -199,7 +200,10 @@ public final class JournalPass {
         _ = pipe.put(stage)
         return
       }
-      guard pipe.put(stage) else {
+      // Moved on (out of `stage`, which the loop keeps), as the reading stage moves it here.
+      var checked = Stage(items: JournalBatch(), bytesRead: 0, end: nil)
+      swap(&checked, &stage)
+      guard pipe.put(consume checked) else {
         decoded.cancel()
         return
       }

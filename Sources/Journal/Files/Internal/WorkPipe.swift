@@ -32,11 +32,16 @@ package final class WorkPipe<Element: Sendable>: Sendable {
   }
 
   /// Queues an element, waiting for a free place; false once the consumer has cancelled.
-  package func put(_ element: Element) -> Bool {
+  ///
+  /// Implementation note: the element is moved in, never copied. A producer still holding a
+  /// reference to what it queued (a batch's array) would make the consumer's first write to
+  /// it copy the whole batch.
+  package func put(_ element: consuming Element) -> Bool {
     free.wait()
+    var pending = Optional(element)
     let queued = queue.withLock { q in
       guard !q.cancelled else { return false }
-      q.items.append(element)
+      q.items.append(pending.take()!)
       return true
     }
     if queued { filled.signal() }

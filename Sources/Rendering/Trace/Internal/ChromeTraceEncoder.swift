@@ -320,15 +320,16 @@ struct ChromeTraceEncoder: TraceSink, Sendable {
 
   mutating func finding(_ diagnostic: CheckFinding, lane: Int?, time: Timestamp) {
     usedFindings = true
-    let count = findingsByRule[diagnostic.rule, default: 0] + 1
-    findingsByRule[diagnostic.rule] = count
+    let rule = diagnostic.rule
+    let count = findingsByRule[rule, default: 0] + 1
+    findingsByRule[rule] = count
     guard count <= Self.findingsPerRule else { return }
     event("\n{\"ph\":\"i\",\"pid\":", tid: Self.findingsThread, ts: ts(time)) { out in
       out.raw(#","s":"t","cat":"finding","name":"#)
     }
-    json.string(diagnostic.rule.id)
+    json.string(rule.id)
     json.raw(#","args":{"rule":"#)
-    json.string(diagnostic.rule.id)
+    json.string(rule.id)
     json.raw(#","severity":"#)
     json.string(diagnostic.severity.rawValue)
     json.raw(#","message":"#)

@@ -194,13 +194,16 @@ extension OTLPTraceEncoder {
   mutating func finding(_ diagnostic: CheckFinding, lane: Int?, time: Timestamp) {
     func add(_ events: inout Events) {
       if events.error == nil { events.error = diagnostic.rule.id + ": " + diagnostic.message }
-      guard Self.open(&events, "finding", time: time, seq: diagnostic.seq) else { return }
-      Self.attribute(&events.json, "finding.rule", diagnostic.rule.id, first: diagnostic.seq == nil)
-      Self.attribute(&events.json, "finding.message", diagnostic.message)
+      let seq = diagnostic.seq
+      guard Self.open(&events, "finding", time: time, seq: seq) else { return }
+      // The message is a sentence made anew at each read: made once for its two attributes.
+      let (rule, message) = (diagnostic.rule.id, diagnostic.message)
+      Self.attribute(&events.json, "finding.rule", rule, first: seq == nil)
+      Self.attribute(&events.json, "finding.message", message)
       Self.attribute(&events.json, "finding.severity", diagnostic.severity.rawValue)
       Self.attribute(&events.json, "finding.line", int: diagnostic.line)
-      Self.attribute(&events.json, "exception.type", diagnostic.rule.id)
-      Self.attribute(&events.json, "exception.message", diagnostic.message)
+      Self.attribute(&events.json, "exception.type", rule)
+      Self.attribute(&events.json, "exception.message", message)
       Self.close(&events)
     }
     if let lane {

@@ -140,17 +140,18 @@ struct TraceBuilder<Sink: TraceSink & Sendable>: Sendable {
   }
 
   private mutating func emit(_ diagnostic: CheckFinding) {
+    // Read once each: a getter of the finding, in another module, copies the rule's finding.
+    let seq = diagnostic.seq
+    let controllers = diagnostic.controllers
     var time = last ?? Timestamp(microseconds: 0)
-    if let seq = diagnostic.seq, recent[seq & (Self.recentCount - 1)].seq == seq {
+    if let seq, recent[seq & (Self.recentCount - 1)].seq == seq {
       time = recent[seq & (Self.recentCount - 1)].time
     }
-    if let seq = diagnostic.seq, !selection.seqs.contains(seq) { return }
+    if let seq, !selection.seqs.contains(seq) { return }
     if let since = selection.since, time < since { return }
     if let until = selection.until, time > until { return }
-    if !selection.controllers.isEmpty, !diagnostic.controllers.contains(where: selection.controllers.contains) {
-      return
-    }
-    let lane = diagnostic.controllers.isEmpty ? nil : lane(of: diagnostic.controllers[0])
+    if !selection.controllers.isEmpty, !controllers.contains(where: selection.controllers.contains) { return }
+    let lane = controllers.isEmpty ? nil : lane(of: controllers[0])
     sink.finding(diagnostic, lane: lane, time: time)
   }
 

@@ -29,8 +29,9 @@ let package = Package(
     .target(name: "Report", dependencies: ["Journal", "Projection", "Rendering"], exclude: ["Assets"]),
     .target(name: "Stepper", dependencies: ["Journal", "Projection", "Rendering"]),
     // Regression tests of an app's lifecycle: a runner protocol, the reference runner and the assertions
-    // (docs/regression-tests.md). Only Journal and Projection, so that an app's tests build no more.
-    .target(name: "SpatialTesting", dependencies: ["Journal", "Projection"]),
+    // (docs/regression-tests.md). Only Journal, Projection and Rendering (the words of a failure), so that an app's
+    // tests build no more.
+    .target(name: "SpatialTesting", dependencies: ["Journal", "Projection", "Rendering"]),
     // The production recorder: rotating segments, the flight recorder and its on-device checker, redaction,
     // sampling. Apart from Journal, because rebuilding a segment's state and checking need Projection.
     .target(name: "Recording", dependencies: ["Journal", "Projection", "Rendering"]),

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// The writer's side of a ``SessionRecorder`` (on its queue only): numbers the events,
 /// feeds the checker, keeps the flight recorder's buffer and writes the segments.

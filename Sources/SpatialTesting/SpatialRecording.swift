@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// What a runner recorded for a script: its records, each controller's life, and what `check`
 /// finds in them. Assertions compare it with the life the intended model expects

@@ -8,7 +8,7 @@ import Journal
 /// ``StatsBuilder`` for `sessions`. Memory does not grow with the length of the journal.
 ///
 /// ```swift
-/// var builder = TableBuilder(table: .visits, file: "a.ndjson")
+/// var builder = TableBuilder(table: .visits, file: "a.ndjson")  // Rendering's, which says the findings
 /// var rows: [TableRow] = []
 /// while let item = reader.next() { builder.consume(item, into: &rows) }
 /// builder.finish(into: &rows)
@@ -38,12 +38,16 @@ public struct TableBuilder {
   private var state = State()
   private var check: JournalCheck?
   private var findings: [CheckFinding] = []
+  /// The `message` of a finding's row: its words, which `Rendering` gives.
+  private let message: @Sendable (CheckFinding) -> String
 
   /// - Parameters:
   ///   - table: the table to build.
   ///   - file: the journal's path, for the `file` column.
-  public init(table: Table, file: String) {
+  ///   - message: a finding's words, for the `message` column of `findings`.
+  public init(table: Table, file: String, message: @escaping @Sendable (CheckFinding) -> String) {
     self.table = table
+    self.message = message
     self.context = RowContext(file: file)
     if table == .findings { check = JournalCheck() }
     if table == .sessions { stats = StatsBuilder(file: file) }
@@ -137,7 +141,7 @@ public struct TableBuilder {
 
   private mutating func flushFindings(into rows: inout [TableRow]) {
     guard !findings.isEmpty else { return }
-    for finding in findings { rows.append(Self.findingRow(finding)) }
+    for finding in findings { rows.append(Self.findingRow(finding, message: message(finding))) }
     findings.removeAll(keepingCapacity: true)
   }
 
@@ -231,7 +235,7 @@ public struct TableBuilder {
   }
 
   /// The `findings` row of a finding (``Table/findingColumns``).
-  static func findingRow(_ diagnostic: CheckFinding) -> TableRow {
+  static func findingRow(_ diagnostic: CheckFinding, message: String) -> TableRow {
     var controllers: [UInt8] = [UInt8(ascii: "[")]
     for (i, id) in diagnostic.controllers.enumerated() {
       if i > 0 { controllers.append(UInt8(ascii: ",")) }
@@ -240,7 +244,7 @@ public struct TableBuilder {
     controllers.append(UInt8(ascii: "]"))
     return TableRow([
       .integer(diagnostic.line), .integer(diagnostic.column), .integer(diagnostic.seq), .string(diagnostic.rule.id),
-      .string(diagnostic.severity.rawValue), .string(diagnostic.message),
+      .string(diagnostic.severity.rawValue), .string(message),
       .json(String(decoding: controllers, as: UTF8.self)), .integer(diagnostic.move),
     ])
   }

@@ -10,7 +10,7 @@ import Journal
 /// ```swift
 /// let finding = Checker.check(records).first
 /// finding?.fact          // .willRepeated("notes", .willAppear, phase: .appearing)
-/// finding?.message(.ascii)
+/// finding?.message(.ascii)  // its words, from Rendering
 /// // notes: willAppear while already appearing (in move at seq 10: home -> notes)
 /// ```
 public struct Finding: Sendable, Hashable {
@@ -54,8 +54,8 @@ public struct Finding: Sendable, Hashable {
 
   /// Why the reference model refused a recorded input.
   public enum Refusal: Sendable, Hashable {
-    /// The navigator's error, in its words.
-    case navigator(String)
+    /// The navigator's error.
+    case navigator(NavigatorError)
     /// The `alloc` of a modal whose direction no recorded link gives.
     case modalDirectionUnknown(ControllerID)
   }

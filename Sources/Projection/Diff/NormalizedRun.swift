@@ -170,7 +170,6 @@ public struct NormalizedRun: Sendable {
   }
 
   /// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `12th`, `13th`, `21st`.
-  static func ordinal(_ n: Int) -> String { ordinalText(n) }
 
   private mutating func allocate(_ id: ControllerID, className: String) -> Int32 {
     let name: String
@@ -181,7 +180,7 @@ public struct NormalizedRun: Sendable {
       let n = classCounts[className, default: 0] + 1
       classCounts[className] = n
       // A label, not an id: `2nd NotesViewController` cannot be mistaken for a recorded id.
-      name = "\(Self.ordinal(n)) \(className)"
+      name = "\(ordinalText(n)) \(className)"
     }
     let c = vocabulary.controller(named: name)
     if options.matching != .id { names[id] = c }
@@ -253,4 +252,18 @@ public struct NormalizedRun: Sendable {
     }
     return lo == 0 ? nil : moves[lo - 1]
   }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `12th`, `13th`, `21st`: the diff's labels of the controllers
+/// of a class, and `Rendering`'s count of a repeated didLoad.
+package func ordinalText(_ n: Int) -> String {
+  let suffix: String
+  switch (n % 10, n % 100) {
+  case (_, 11...13): suffix = "th"
+  case (1, _): suffix = "st"
+  case (2, _): suffix = "nd"
+  case (3, _): suffix = "rd"
+  default: suffix = "th"
+  }
+  return "\(n)\(suffix)"
 }

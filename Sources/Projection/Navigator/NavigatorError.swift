@@ -32,3 +32,22 @@ public struct NavigatorError: Error, Sendable, Hashable, CustomStringConvertible
 
   public var description: String { message }
 }
+
+extension Anomaly.DeallocRefusal {
+  /// What the controller is, e.g. `the focus` or `the presenter of 'm', which is still alive`: the
+  /// navigator's refusal and `Rendering`'s sentence of the anomaly both say it.
+  package var text: String {
+    switch self {
+    case .root: "the root"
+    case .focus: "the focus"
+    case .inFlight(let seq): "part of the transition in flight (seq \(seq))"
+    case .presenter(let modal): "the presenter of \(quoted(modal)), which is still alive"
+    }
+  }
+}
+
+/// An id in single quotes, made safe for a terminal, as the navigator's messages and `Rendering`'s
+/// sentences name it.
+package func quoted(_ id: ControllerID) -> String {
+  "'" + displayText(id.rawValue) + "'"
+}

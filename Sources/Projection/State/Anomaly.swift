@@ -8,7 +8,7 @@ import Journal
 /// applies of each: `self-link`, `unknown-controller` and `use-after-dealloc`
 /// are not applied; `slot-occupied` (the link replaces), `id-reused`,
 /// `dealloc-forbidden`, `focus-mismatch` and `not-neighbour` are.
-public struct Anomaly: Sendable, Hashable, CustomStringConvertible {
+public struct Anomaly: Sendable, Hashable {
   /// What the fold found, in the terms of the model; ``message`` puts it into words.
   public enum Fact: Sendable, Hashable {
     /// `self-link`: a `link` from the controller to itself.
@@ -76,7 +76,4 @@ public struct Anomaly: Sendable, Hashable, CustomStringConvertible {
     case .notNeighbour(let from, let to, _, _): [from, to]
     }
   }
-
-  /// `message [rule]`.
-  public var description: String { "\(message) [\(rule.id)]" }
 }

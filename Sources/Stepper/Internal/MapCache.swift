@@ -1,4 +1,5 @@
 import Projection
+import Rendering
 import Synchronization
 
 /// The maps a ``Stepper`` drew lately, by what they depend on: the last event

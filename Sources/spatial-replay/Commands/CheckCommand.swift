@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// `check FILE...`: reads journals and reports what is wrong with them.
 ///
@@ -176,7 +177,7 @@ struct CheckCommand: Command {
     let output: @Sendable () -> any CheckOutput = {
       summary
         ? SummaryCheckOutput(json: format == .json, quiet: quiet)
-        : format.output(color: color, glyphs: glyphs, sourceRoot: sourceRoot)
+        : format.output(color: color, glyphs: glyphs, sourceRoot: sourceRoot, version: SpatialReplay.version)
     }
     var writer = FindingWriter(output: output(), quiet: quiet || summary, maxFindings: maxFindings)
     var verdict = Verdict()
@@ -200,7 +201,7 @@ struct CheckCommand: Command {
         }
         files.append(file)
       })
-    writer.output.end(files: files, total: total, omitted: writer.omitted, &context)
+    writer.output.end(files: files, total: total, omitted: writer.omitted, into: &context.stdout)
     return verdict.status
   }
 
@@ -214,7 +215,7 @@ struct CheckCommand: Command {
       progress.finish(&context.stderr)
       context.error(displayText(error.description, limit: .max))
       let file = CheckedFile(name: name, failure: error.message)
-      writer.output.endFile(file, &context)
+      writer.output.endFile(file, into: &context.stdout)
       return file
     }
     // Decoding runs on every core and the checker on a thread of its own, while
@@ -237,7 +238,7 @@ struct CheckCommand: Command {
     check.finish(checked: reader.finalFindings, into: &findings)
     writer.write(&findings, file: name, &context, &progress)
     let file = CheckedFile(name: name, summary: check.summary)
-    writer.output.endFile(file, &context)
+    writer.output.endFile(file, into: &context.stdout)
     return file
   }
 }
@@ -270,7 +271,7 @@ struct FindingWriter: Sendable {
       }
       shown += 1
       progress.finish(&context.stderr)
-      output.finding(finding, file: file, &context)
+      output.finding(finding, file: file, into: &context.stdout)
     }
   }
 }

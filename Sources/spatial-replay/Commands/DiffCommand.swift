@@ -1,6 +1,7 @@
 import Dispatch
 import Journal
 import Projection
+import Rendering
 import Synchronization
 
 /// `diff A B`: compares two runs of one scenario in the order of the events

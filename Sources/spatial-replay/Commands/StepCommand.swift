@@ -1,6 +1,7 @@
 import Dispatch
 import Journal
 import Projection
+import Rendering
 import Stepper
 
 #if canImport(Glibc)

@@ -216,7 +216,7 @@ enum HybridDecoder {
 /// -0 is written as 0, as the NDJSON and CSV writers spell it: one value in every format.
 @Suite struct ParquetNegativeZeroTests {
   @Test func negativeZeroIsWrittenAsZero() {
-    var column = ParquetColumn(Column("distance", .number, nullable: false, "a distance"))
+    var column = ParquetColumn(Column("distance", .number, nullable: false))
     column.append(.number(-0.0))
     column.append(.number(-1.5))
     let expected =

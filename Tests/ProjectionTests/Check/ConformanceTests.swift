@@ -150,7 +150,8 @@ import Testing
       ])
     // The finding is the fact; the refusal's words are rendered from it.
     let divergence = try #require(Self.conform(Self.numbered(b.records), .intended).first)
-    let refusal = Finding.Refusal.navigator("cannot deallocate 'home': it is the root")
+    let refusal = Finding.Refusal.navigator(
+      NavigatorError(.rule(.deallocForbidden), "cannot deallocate 'home': it is the root"))
     #expect(divergence.finding.fact == .modelRefuses(.intended, .dealloc(controller: "home"), refusal))
     #expect(divergence.refusal == "cannot deallocate 'home': it is the root")
   }

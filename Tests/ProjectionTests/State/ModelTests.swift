@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 import Testing
 
 @testable import TestSupport
@@ -215,7 +216,7 @@ import Testing
       "23 deallocForbidden(c, Projection.Anomaly.DeallocRefusal.focus)",
     ]
     #expect(facts == expectedFacts, "\(lineDiff(expected: expectedFacts, actual: facts))")
-    let words = found.map { "\($0.1)" }
+    let words = found.map { "\($0.1.message) [\($0.1.rule.id)]" }
     let expectedWords = [
       "link from 'a' to itself [self-link]",
       "modal 'm' presented by itself [self-link]",

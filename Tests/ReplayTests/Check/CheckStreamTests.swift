@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 import Stepper
 import Testing
 

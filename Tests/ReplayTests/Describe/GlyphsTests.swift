@@ -1,6 +1,7 @@
 import Foundation
 import Journal
 import Projection
+import Rendering
 import Testing
 
 @testable import TestSupport

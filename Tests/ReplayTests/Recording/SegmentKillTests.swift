@@ -1,6 +1,7 @@
 import Journal
 import Projection
 import Recording
+import Rendering
 import Testing
 
 @testable import TestSupport

@@ -27,7 +27,7 @@ import Journal
 ///   conformance.feed(record, line: index + 1, into: &divergences)
 /// }
 /// conformance.finish(into: &divergences)
-/// divergences.first?.finding.message(.unicode)
+/// divergences.first?.finding.message(.unicode)  // its words, from Rendering
 /// // "intended model expects notes didAppear; found notes willAppear (in move at seq 9: home → notes)"
 /// ```
 ///
@@ -250,7 +250,7 @@ public struct Conformance: Sendable {
         return  // no input: nothing expected
       }
     } catch {
-      segment.refusal = .navigator(error.message)
+      segment.refusal = .navigator(error)
       return
     }
     // Moved, not copied: `expected` is empty until the input runs.

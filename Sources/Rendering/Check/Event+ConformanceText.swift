@@ -1,12 +1,10 @@
 import Journal
+import Projection
 
 extension Event {
   /// The event in a few words, as the conformance diff shows it: `notes didAppear`,
-  /// `move home → notes left pan animated`, `unlink home down`. Journal text is
-  /// escaped for a terminal.
-  var conformanceText: String { conformanceText(.unicode) }
-
-  /// The words with `glyphs`' arrow.
+  /// `move home → notes left pan animated`, `unlink home down`, with `glyphs`' arrow.
+  /// Journal text is escaped for a terminal.
   package func conformanceText(_ glyphs: Glyphs) -> String {
     switch self {
     case .session(let header): return "session \(glyphs.text(header.session))"

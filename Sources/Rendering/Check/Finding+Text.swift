@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 extension Finding {
   /// The finding in words, ids made safe for a terminal and drawn with `glyphs`,
@@ -87,7 +88,7 @@ extension Finding.Refusal {
   /// Why the model refused, ids made safe for a terminal.
   public func text(_ glyphs: Glyphs) -> String {
     switch self {
-    case .navigator(let message): message
+    case .navigator(let error): error.message
     case .modalDirectionUnknown(let id):
       "no link to \(glyphs.id(id)) is recorded, so the direction of the modal is unknown"
     }
@@ -132,17 +133,4 @@ extension CheckFinding {
 
   /// The message as the machine formats write it (JSON, SARIF, the tables): Unicode marks.
   public var message: String { message(.unicode) }
-}
-
-/// `2nd`, `3rd`, `11th`, `21st`.
-func ordinalText(_ n: Int) -> String {
-  let suffix: String
-  switch (n % 10, n % 100) {
-  case (_, 11...13): suffix = "th"
-  case (1, _): suffix = "st"
-  case (2, _): suffix = "nd"
-  case (3, _): suffix = "rd"
-  default: suffix = "th"
-  }
-  return "\(n)\(suffix)"
 }

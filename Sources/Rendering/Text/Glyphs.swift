@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 /// The characters every text renderer draws with: Unicode (the default) or
 /// plain ASCII for `--ascii`. Each renderer takes one value and asks it,

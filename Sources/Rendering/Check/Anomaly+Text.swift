@@ -1,4 +1,5 @@
 import Journal
+import Projection
 
 extension Anomaly {
   /// A sentence saying what was found, e.g. `link from 'a' to itself`: the fact as the text,
@@ -34,21 +35,4 @@ extension Anomaly.Fact {
         + (neighbour.map(quoted) ?? "empty")
     }
   }
-}
-
-extension Anomaly.DeallocRefusal {
-  /// What the controller is, e.g. `the focus` or `the presenter of 'm', which is still alive`.
-  public var text: String {
-    switch self {
-    case .root: "the root"
-    case .focus: "the focus"
-    case .inFlight(let seq): "part of the transition in flight (seq \(seq))"
-    case .presenter(let modal): "the presenter of \(quoted(modal)), which is still alive"
-    }
-  }
-}
-
-/// An id in single quotes, made safe for a terminal.
-func quoted(_ id: ControllerID) -> String {
-  "'" + displayText(id.rawValue) + "'"
 }

@@ -36,13 +36,11 @@ struct FunnelCommand: Command {
   )
   static let within = Option.value(
     "--within", "TIME", "count later steps only within TIME of step 1: 90s, 15m, 2h, 1h30m, 500ms")
-  static let options =
-    [
-      steps, NavigationInput.screenKey, within,
-      Option.json.help(
-        "{\"sessions\":N,\"steps\":[{\"screen\":\"A\",\"sessions\":N,\"conversion\":1.0,\n\"fromPrevious\":null,\"dropOff\":0,\"medianMsFromPrevious\":null}, ...]}; with\nheader fields in --by {\"by\":[KEY...],\"groups\":[{\"key\":{...},\"sessions\":N,\n\"steps\":[...]}, ...],\"overall\":{\"sessions\":N,\"steps\":[...]}}"
-      ),
-    ] + NavigationInput.readingOptions
+  static let options = NavigationInput.options(
+    [steps, NavigationInput.screenKey, within],
+    json:
+      "{\"sessions\":N,\"steps\":[{\"screen\":\"A\",\"sessions\":N,\"conversion\":1.0,\n\"fromPrevious\":null,\"dropOff\":0,\"medianMsFromPrevious\":null}, ...]}; with\nheader fields in --by {\"by\":[KEY...],\"groups\":[{\"key\":{...},\"sessions\":N,\n\"steps\":[...]}, ...],\"overall\":{\"sessions\":N,\"steps\":[...]}}"
+  )
   static let exitStatus = NavigationInput.exitStatus
   static let examples = [
     "spatial-replay funnel --steps NotesListViewController,NoteEditorViewController,ComposeViewController Journals/",

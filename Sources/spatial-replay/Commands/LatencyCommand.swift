@@ -36,14 +36,11 @@ struct LatencyCommand: Command {
     "--percentiles", "P",
     "the percentiles shown, each 0 to 100 with at most three decimals\n(comma-separated: 50,95,99 or 99.9; default 50,90,99); max is\nalways shown"
   )
-  static let options =
-    [
-      NavigationInput.screenKey, group, percentiles, Option.rawCSV,
-      Option.json.help(
-        "{\"group\":[KEY...],\"screens\":[{\"key\":{...},\"screen\":\"A\",\"appearance\":{\"count\":N,\n\"p50\":ms,\"p90\":ms,\"p99\":ms,\"max\":ms},\"firstArrival\":{...},\"dwell\":{...}}, ...]}\n(a \"pP\" key per percentile of --percentiles)"
-      ),
-      format,
-    ] + NavigationInput.readingOptions
+  static let options = NavigationInput.options(
+    [NavigationInput.screenKey, group, percentiles, Option.rawCSV],
+    json:
+      "{\"group\":[KEY...],\"screens\":[{\"key\":{...},\"screen\":\"A\",\"appearance\":{\"count\":N,\n\"p50\":ms,\"p90\":ms,\"p99\":ms,\"max\":ms},\"firstArrival\":{...},\"dwell\":{...}}, ...]}\n(a \"pP\" key per percentile of --percentiles)",
+    format: format)
   static let exitStatus = NavigationInput.exitStatus
   static let examples = [
     "spatial-replay latency Journals/notes.intended.ndjson",

@@ -27,14 +27,11 @@ struct PathsCommand: Command {
   static let format = AnalysisFormat.option(
     csv:
       ": count,sessions,step_1..step_K\n(KEY...,count,... with header fields in --by: the groups' rows)")
-  static let options =
-    [
-      steps, NavigationInput.screenKey, top, Option.rawCSV,
-      Option.json.help(
-        "{\"paths\":[{\"path\":[...],\"count\":N,\"sessions\":M}, ...]}; with header\nfields in --by {\"by\":[KEY...],\"groups\":[{\"key\":{...},\"sessions\":N,\n\"paths\":[...]}, ...],\"overall\":{\"sessions\":N,\"paths\":[...]}}"
-      ),
-      format,
-    ] + NavigationInput.readingOptions
+  static let options = NavigationInput.options(
+    [steps, NavigationInput.screenKey, top, Option.rawCSV],
+    json:
+      "{\"paths\":[{\"path\":[...],\"count\":N,\"sessions\":M}, ...]}; with header\nfields in --by {\"by\":[KEY...],\"groups\":[{\"key\":{...},\"sessions\":N,\n\"paths\":[...]}, ...],\"overall\":{\"sessions\":N,\"paths\":[...]}}",
+    format: format)
   static let exitStatus = NavigationInput.exitStatus
   static let examples = [
     "spatial-replay paths Journals/notes.intended.ndjson",

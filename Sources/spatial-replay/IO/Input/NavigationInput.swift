@@ -11,6 +11,11 @@ enum NavigationInput {
     """
   /// The options of those commands that say how the journals are read: ``Option/reading``, `--max-errors`, `--jobs`.
   static let readingOptions = Option.reading + [Option.maxErrors, Option.jobs]
+  /// A navigation analysis's options: its own, `--json` (`json` says what it writes), its `--format`
+  /// if it has one, then ``readingOptions``.
+  static func options(_ own: [Option], json: String, format: Option? = nil) -> [Option] {
+    own + [Option.json.help(json)] + (format.map { [$0] } ?? []) + readingOptions
+  }
   /// `--by`: what names a screen, and the header fields the results are split by (as `stats --by`).
   static let screenKey = Option.list(
     "--by", "KEY",

@@ -102,9 +102,7 @@ public struct FleetPage: Sendable {
   // MARK: Findings per rule per build
 
   private func writeFindings(_ h: inout String) {
-    h += "<h2>Findings per rule per build</h2>\n"
-    guard !rules.isEmpty else {
-      h += "<p class=\"note\">No findings in any build.</p>\n"
+    guard Self.section(&h, "Findings per rule per build", isEmpty: rules.isEmpty, "No findings in any build.") else {
       return
     }
     let totals = builds.map { b in rules.reduce(0) { $0 + (b.findingsByRule[$1] ?? 0) } }
@@ -156,12 +154,18 @@ public struct FleetPage: Sendable {
     h += "</tbody></table>\n"
   }
 
+  /// A section's heading, and the note that stands for its content when it has none.
+  /// - Returns: whether the section has content to write.
+  private static func section(_ h: inout String, _ title: String, isEmpty: Bool, _ note: String) -> Bool {
+    h += "<h2>\(title)</h2>\n"
+    if isEmpty { h += "<p class=\"note\">\(note)</p>\n" }
+    return !isEmpty
+  }
+
   // MARK: The flow of the top paths
 
   private func writeFlow(_ h: inout String) {
-    h += "<h2>Top paths: screen to screen</h2>\n"
-    guard !paths.isEmpty else {
-      h += "<p class=\"note\">No path of two screens.</p>\n"
+    guard Self.section(&h, "Top paths: screen to screen", isEmpty: paths.isEmpty, "No path of two screens.") else {
       return
     }
     // Left: the screens left, right: the screens arrived at, each a bar as tall as its flows.
@@ -232,11 +236,11 @@ public struct FleetPage: Sendable {
   // MARK: Latency per screen per build
 
   private func writeLatency(_ h: inout String) {
-    h += "<h2>Latency per screen per build (ms; nearest-rank percentiles)</h2>\n"
-    guard !latency.isEmpty else {
-      h += "<p class=\"note\">No screen was displayed.</p>\n"
-      return
-    }
+    guard
+      Self.section(
+        &h, "Latency per screen per build (ms; nearest-rank percentiles)", isEmpty: latency.isEmpty,
+        "No screen was displayed.")
+    else { return }
     if latencyScreensLeftOut > 0 {
       h += "<p class=\"note\">The most visited screens; \(latencyScreensLeftOut.grouped) more are left out "
       h += "(spatial-replay latency --group build lists every one).</p>\n"

@@ -283,40 +283,39 @@ public struct Stepper: Sendable {
   }
 
   private func jumpToMove(forward: Bool, _ state: inout StepperState) {
-    switch source {
-    case .journal(let journal):
-      if let record = StepperJournal.mark(journal.moves, nextTo: state.cursor, forward: forward) {
-        state.cursor = record
-      } else {
-        state.message = forward ? "no move after this one" : "no move before this one"
-      }
-    case .comparison(let comparison):
-      if let row = comparison.row(nextTo: state.cursor, forward: forward, marks: \.moves) {
-        state.cursor = row
-      } else {
-        state.message = forward ? "no move after this row" : "no move before this row"
-      }
-    }
+    jump(to: \.moves, "move", after: "one", forward: forward, &state)
   }
 
   private func jumpToFinding(forward: Bool, _ state: inout StepperState) {
     switch source {
     case _ where !isChecked:
       state.message = "the findings are not computed yet: the check is still running"
+    case .journal(let journal) where journal.findings.isEmpty:
+      state.message = "no findings in this journal"
+    default:
+      jump(to: \.findingRecords, "finding", after: "event", forward: forward, &state)
+    }
+  }
+
+  /// Moves the cursor to the next (or previous) mark of `marks`, or says there is none (`no move after this
+  /// one`; a comparison's place is a row).
+  private func jump(
+    to marks: KeyPath<StepperJournal, [Int32]>, _ noun: String, after place: String, forward: Bool,
+    _ state: inout StepperState
+  ) {
+    let next: Int?
+    var place = place
+    switch source {
     case .journal(let journal):
-      if let record = StepperJournal.mark(journal.findingRecords, nextTo: state.cursor, forward: forward) {
-        state.cursor = record
-      } else if journal.findings.isEmpty {
-        state.message = "no findings in this journal"
-      } else {
-        state.message = forward ? "no finding after this event" : "no finding before this event"
-      }
+      next = StepperJournal.mark(journal[keyPath: marks], nextTo: state.cursor, forward: forward)
     case .comparison(let comparison):
-      if let row = comparison.row(nextTo: state.cursor, forward: forward, marks: \.findingRecords) {
-        state.cursor = row
-      } else {
-        state.message = forward ? "no finding after this row" : "no finding before this row"
-      }
+      next = comparison.row(nextTo: state.cursor, forward: forward, marks: marks)
+      place = "row"
+    }
+    if let next {
+      state.cursor = next
+    } else {
+      state.message = "no \(noun) \(forward ? "after" : "before") this \(place)"
     }
   }
 

@@ -168,11 +168,6 @@ extension RawJSON {
       }
       guard k + 1 < utf8.count else { return nil }
       switch utf8[k + 1] {
-      case UInt8(ascii: "b"): out.append(0x08)
-      case UInt8(ascii: "f"): out.append(0x0C)
-      case UInt8(ascii: "n"): out.append(0x0A)
-      case UInt8(ascii: "r"): out.append(0x0D)
-      case UInt8(ascii: "t"): out.append(0x09)
       case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(utf8[k + 1])
       case UInt8(ascii: "u"):
         guard var scalar = hex4(k + 2) else { return nil }
@@ -187,7 +182,9 @@ extension RawJSON {
         guard let unicode = Unicode.Scalar(scalar) else { return nil }
         out.append(contentsOf: String(Character(unicode)).utf8)
         continue
-      default: return nil
+      case let letter:
+        guard let byte = JSONEscape.control(letter) else { return nil }
+        out.append(byte)
       }
       k += 2
     }

@@ -26,8 +26,8 @@ struct ReportMapTracker {
   /// The placed positions, in walk order (the root first).
   private(set) var placed: [Int32] = []
   /// The detached positions, in no particular order.
-  private(set) var detached: [Int32] = []
-  private var detachedSlot: [Int32] = []
+  var detached: [Int32] { detachedList.members }
+  private var detachedList = SlotList()
   /// The root's position, -1 for none.
   private(set) var root: Int32 = -1
   /// Links between two alive controllers: key (smaller position << 32 | larger), 1 or 2 lines.
@@ -81,7 +81,7 @@ struct ReportMapTracker {
     ny.append(contentsOf: repeatElement(0, count: n))
     placedFlag.append(contentsOf: repeatElement(0, count: n))
     detachedFlag.append(contentsOf: repeatElement(0, count: n))
-    detachedSlot.append(contentsOf: repeatElement(-1, count: n))
+    detachedList.grow(by: n)
     walked.append(contentsOf: repeatElement(0, count: n))
     seen.append(contentsOf: repeatElement(-1, count: 4 * n))
     parent.append(contentsOf: repeatElement(-1, count: n))
@@ -205,18 +205,7 @@ struct ReportMapTracker {
       let i = Int(p)
       let flag: UInt8 = isAlive(p) && placedFlag[i] == 0 ? (state.controller(at: p).isModal ? 2 : 1) : 0
       guard flag != detachedFlag[i] else { continue }
-      if flag == 0 {
-        let slot = Int(detachedSlot[i])
-        let last = detached.removeLast()
-        if last != p {
-          detached[slot] = last
-          detachedSlot[Int(last)] = Int32(slot)
-        }
-        detachedSlot[i] = -1
-      } else if detachedFlag[i] == 0 {
-        detachedSlot[i] = Int32(detached.count)
-        detached.append(p)
-      }
+      if flag == 0 { detachedList.remove(p) } else { detachedList.insert(p) }
       detachedFlag[i] = flag
       changes.detached.append(p)
     }

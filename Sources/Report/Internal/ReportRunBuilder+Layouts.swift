@@ -55,34 +55,38 @@ extension ReportRunBuilder {
 
   /// `[lane, x, y, modal]`, or `[lane]` when no longer placed (``ReportData/Placement``).
   private mutating func writePlacement(_ p: Int32) {
-    let l = Int(lane(p))
-    let flag = map.placedFlag[Int(p)]
-    layouts.element()
-    layouts.open("[")
-    for field in ReportData.Placement.allCases where flag != 0 || field == .lane {
-      layouts.element()
+    let (i, l) = (Int(p), Int(lane(p)))
+    let (x, y, flag) = (Int(map.x[i]), Int(map.y[i]), map.placedFlag[i])
+    writeEntry(flag, lane: ReportData.Placement.lane) { field in
       switch field {
-      case .lane: layouts.int(l)
-      case .x: layouts.int(Int(map.x[Int(p)]))
-      case .y: layouts.int(Int(map.y[Int(p)]))
-      case .modal: layouts.int(flag == 2 ? 1 : 0)
+      case .lane: l
+      case .x: x
+      case .y: y
+      case .modal: flag == 2 ? 1 : 0
       }
     }
-    layouts.close("]")
   }
 
   /// `[lane, modal]`, or `[lane]` when no longer detached (``ReportData/Detached``).
   private mutating func writeDetached(_ p: Int32) {
-    let l = Int(lane(p))
-    let flag = map.detachedFlag[Int(p)]
+    let (l, flag) = (Int(lane(p)), map.detachedFlag[Int(p)])
+    writeEntry(flag, lane: ReportData.Detached.lane) { field in
+      switch field {
+      case .lane: l
+      case .modal: flag == 2 ? 1 : 0
+      }
+    }
+  }
+
+  /// An array of `Field`'s values in its order, or of the lane's alone when `flag` is 0 (no longer there).
+  private mutating func writeEntry<Field: CaseIterable & Equatable>(
+    _ flag: UInt8, lane: Field, _ value: (Field) -> Int
+  ) {
     layouts.element()
     layouts.open("[")
-    for field in ReportData.Detached.allCases where flag != 0 || field == .lane {
+    for field in Field.allCases where flag != 0 || field == lane {
       layouts.element()
-      switch field {
-      case .lane: layouts.int(l)
-      case .modal: layouts.int(flag == 2 ? 1 : 0)
-      }
+      layouts.int(value(field))
     }
     layouts.close("]")
   }

@@ -77,8 +77,7 @@ struct ReportRunBuilder: Sendable {
   var lanePositions: [Int32] = []
   var rows: [Row?] = []
   /// The lanes with a row (alive controllers), in no particular order, and each lane's slot in it.
-  private var rowLanes: [Int32] = []
-  private var rowSlot: [Int32] = []
+  private var rowLanes = SlotList()
   var transitions: [Transition] = []
   /// The transitions' summaries, made on another thread as they come (``MadeElsewhere``).
   var summaries = MadeElsewhere<Transition, String> { $0.summary(.unicode) }
@@ -118,7 +117,7 @@ struct ReportRunBuilder: Sendable {
       laneOf[i] = Int32(lanePositions.count)
       lanePositions.append(p)
       rows.append(nil)
-      rowSlot.append(-1)
+      rowLanes.grow(by: 1)
     }
     return laneOf[i]
   }
@@ -141,18 +140,7 @@ struct ReportRunBuilder: Sendable {
   private mutating func setRow(_ l: Int32, _ row: Row?) {
     let i = Int(l)
     rows[i] = row
-    if row != nil && rowSlot[i] < 0 {
-      rowSlot[i] = Int32(rowLanes.count)
-      rowLanes.append(l)
-    } else if row == nil && rowSlot[i] >= 0 {
-      let slot = Int(rowSlot[i])
-      let last = rowLanes.removeLast()
-      if last != l {
-        rowLanes[slot] = last
-        rowSlot[Int(last)] = Int32(slot)
-      }
-      rowSlot[i] = -1
-    }
+    if row != nil { rowLanes.insert(l) } else { rowLanes.remove(l) }
   }
 
   /// Folds `records` (the window's, and every one before it) and writes the block.
@@ -267,7 +255,7 @@ struct ReportRunBuilder: Sendable {
     deltaBytes += deltas.bytes.count - before
 
     // A keyframe when the deltas since the last one outweigh it (placed by size, not by count).
-    if w == 0 || deltaBytes >= Self.keyframeBytes(rows: rowLanes.count) {
+    if w == 0 || deltaBytes >= Self.keyframeBytes(rows: rowLanes.members.count) {
       deltaBytes = 0
       keyframes.element()
       keyframes.open("{")
@@ -277,7 +265,7 @@ struct ReportRunBuilder: Sendable {
       keyframes.element()
       keyframes.raw(#""r":"#)
       keyframes.open("[")
-      for l in rowLanes { writeRow(l, to: &keyframes) }
+      for l in rowLanes.members { writeRow(l, to: &keyframes) }
       keyframes.close("]")
       keyframes.element()
       keyframes.raw(#""f":"#)

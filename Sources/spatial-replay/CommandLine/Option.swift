@@ -113,6 +113,16 @@ struct ParsedArguments {
     return positionals[0]
   }
 
+  /// The journal, or the two runs A and B, of `trace` and `step`: a usage error for another
+  /// count (`\(command) \(needs), got N`) and for a directory of journals.
+  func oneOrTwoJournals(_ command: String, needs: String) throws(UsageError) -> [String] {
+    guard positionals.count == 1 || positionals.count == 2 else {
+      throw UsageError("\(command) \(needs), got \(positionals.count)")
+    }
+    try JournalInput.refuseDirectories(positionals, command: command, reads: "one journal, or two runs A and B")
+    return positionals
+  }
+
   init(_ arguments: [String], options: [Option]) throws(UsageError) {
     declared = Set(options.map(\.name))
     var byName: [String: Option] = [:]

@@ -1,6 +1,13 @@
 /// `--format` of the analyses (stats, paths, latency): the CLI's spelling is the raw value.
 enum AnalysisFormat: String, CaseIterable {
   case text, json, csv
+
+  /// The analyses' `--format`, `csv` saying what the CSV holds (after `csv`: `": one row per…"`).
+  static func option(csv: String) -> Option {
+    Option.value(
+      "--format", "FORMAT", "text (default); json: as --json; csv" + csv,
+      values: .oneOf(AnalysisFormat.allCases.map(\.rawValue)))
+  }
 }
 
 extension Command {

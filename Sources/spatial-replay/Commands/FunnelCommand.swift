@@ -36,13 +36,11 @@ struct FunnelCommand: Command {
   )
   static let within = Option.value(
     "--within", "TIME", "count later steps only within TIME of step 1: 90s, 15m, 2h, 1h30m, 500ms")
-  static let options =
-    [
-      steps, NavigationInput.screenKey, within,
-      Option.json.help(
-        "{\"sessions\":N,\"steps\":[{\"screen\":\"A\",\"sessions\":N,\"conversion\":1.0,\n\"fromPrevious\":null,\"dropOff\":0,\"medianMsFromPrevious\":null}, ...]}; with\nheader fields in --by {\"by\":[KEY...],\"groups\":[{\"key\":{...},\"sessions\":N,\n\"steps\":[...]}, ...],\"overall\":{\"sessions\":N,\"steps\":[...]}}"
-      ),
-    ] + NavigationInput.readingOptions
+  static let options = NavigationInput.options(
+    [steps, NavigationInput.screenKey, within],
+    json:
+      "{\"sessions\":N,\"steps\":[{\"screen\":\"A\",\"sessions\":N,\"conversion\":1.0,\n\"fromPrevious\":null,\"dropOff\":0,\"medianMsFromPrevious\":null}, ...]}; with\nheader fields in --by {\"by\":[KEY...],\"groups\":[{\"key\":{...},\"sessions\":N,\n\"steps\":[...]}, ...],\"overall\":{\"sessions\":N,\"steps\":[...]}}"
+  )
   static let exitStatus = NavigationInput.exitStatus
   static let examples = [
     "spatial-replay funnel --steps NotesListViewController,NoteEditorViewController,ComposeViewController Journals/",
@@ -51,27 +49,18 @@ struct FunnelCommand: Command {
     "spatial-replay funnel --by build,device --steps HomeViewController,CartViewController fleet/",
   ]
 
-  var files: [String]
-  var options: ReadOptions
+  var input: NavigationInput.Journals
   var screens: [String]
-  var key: ScreenKey
-  /// `--by`'s header fields: the groups the results are split by (none: one result).
-  var fields: [StatsKey]
   var window: Int64?
   var json: Bool
-  var runner: FleetRunner
-  /// `--max-errors`: how many of a journal's findings stderr shows.
-  var limit: DiagnosticLimit
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    files = try JournalInput.paths(arguments, command: Self.name)
-    options = try ReadOptions(arguments)
+    input = try NavigationInput.Journals(arguments, command: Self.name)
     screens = arguments.values(Self.steps)
     guard !screens.isEmpty else { throw UsageError("funnel needs --steps A,B,... (the screens in order)") }
     if let empty = screens.firstIndex(of: "") {
       throw UsageError("--steps has an empty screen at position \(empty + 1)")
     }
-    (key, fields) = try NavigationInput.by(arguments)
     if let text = arguments.value(Self.within) {
       guard let ms = DurationText.milliseconds(text), ms > 0 else {
         throw UsageError("--within takes a length such as 90s, 15m, 2h or 1h30m, got '\(text)'")
@@ -79,18 +68,18 @@ struct FunnelCommand: Command {
       window = ms * 1000
     }
     json = arguments.flag(Option.json)
-    runner = try FleetRunner(arguments)
-    limit = try DiagnosticLimit(arguments)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
     var overall = FunnelTotals(steps: screens)
-    var groups = HeaderGroups(by: fields, empty: overall)
+    var groups = HeaderGroups(by: input.fields, empty: overall)
     var verdict = Verdict()
     var names = NameCheck(screens)
     var anyRead = false
-    let (options, limit, screens, key, window, grouped) = (options, limit, screens, key, window, !fields.isEmpty)
-    try runner.run(files, context: &context) { path, context, progress in
+    let (options, limit, screens, key, window, grouped) = (
+      input.options, input.limit, screens, input.key, window, !input.fields.isEmpty
+    )
+    try input.runner.run(input.files, context: &context) { path, context, progress in
       var matcher = FunnelMatcher(steps: screens, key: key, window: window)
       var tracker = ScreenTracker()
       guard
@@ -102,9 +91,7 @@ struct FunnelCommand: Command {
       else { return nil as NavigationInput.Read<([Int64], NameCheck)>? }
       var names = NameCheck(screens)
       names.note(names: tracker.screenNames(key), otherKind: tracker.screenNames(key == .class ? .controller : .class))
-      return NavigationInput.Read(
-        session: read.session, header: read.header, formatErrors: read.formatErrors,
-        result: (matcher.reached(), names))
+      return NavigationInput.Read(read, result: (matcher.reached(), names))
     } deliver: { _, read, _ in
       guard let read else { return verdict.noteUnreadable() }
       verdict.noteFormatErrors(read.formatErrors)
@@ -117,7 +104,7 @@ struct FunnelCommand: Command {
     // journals were not read correctly, their status (2) wins and the unknown step is a warning.
     if anyRead {
       do {
-        try names.check(option: "--steps", noun: "screen", otherKind: Self.otherKind(key))
+        try names.check(option: "--steps", noun: "screen", otherKind: Self.otherKind(input.key))
       } catch {
         guard !verdict.inputIsSound else { throw error }
         context.warning(error.message)

@@ -28,22 +28,19 @@ struct LatencyCommand: Command {
     "per group of journals by these header fields (comma-separated):\n"
       + StatsKey.allCases.map(\.rawValue).joined(separator: ", "),
     values: .oneOf(StatsKey.allCases.map(\.rawValue)))
-  static let format = Option.value(
-    "--format", "FORMAT",
-    "text (default); json: as --json; csv: one row per group, screen and\nmeasure (KEY...,screen,measure,count,p50_ms,p90_ms,p99_ms,max_ms;\na pP_ms column per percentile of --percentiles)",
-    values: .oneOf(AnalysisFormat.allCases.map(\.rawValue)))
+  static let format = AnalysisFormat.option(
+    csv:
+      ": one row per group, screen and\nmeasure (KEY...,screen,measure,count,p50_ms,p90_ms,p99_ms,max_ms;\na pP_ms column per percentile of --percentiles)"
+  )
   static let percentiles = Option.list(
     "--percentiles", "P",
     "the percentiles shown, each 0 to 100 with at most three decimals\n(comma-separated: 50,95,99 or 99.9; default 50,90,99); max is\nalways shown"
   )
-  static let options =
-    [
-      NavigationInput.screenKey, group, percentiles, Option.rawCSV,
-      Option.json.help(
-        "{\"group\":[KEY...],\"screens\":[{\"key\":{...},\"screen\":\"A\",\"appearance\":{\"count\":N,\n\"p50\":ms,\"p90\":ms,\"p99\":ms,\"max\":ms},\"firstArrival\":{...},\"dwell\":{...}}, ...]}\n(a \"pP\" key per percentile of --percentiles)"
-      ),
-      format,
-    ] + NavigationInput.readingOptions
+  static let options = NavigationInput.options(
+    [NavigationInput.screenKey, group, percentiles, Option.rawCSV],
+    json:
+      "{\"group\":[KEY...],\"screens\":[{\"key\":{...},\"screen\":\"A\",\"appearance\":{\"count\":N,\n\"p50\":ms,\"p90\":ms,\"p99\":ms,\"max\":ms},\"firstArrival\":{...},\"dwell\":{...}}, ...]}\n(a \"pP\" key per percentile of --percentiles)",
+    format: format)
   static let exitStatus = NavigationInput.exitStatus
   static let examples = [
     "spatial-replay latency Journals/notes.intended.ndjson",
@@ -52,37 +49,27 @@ struct LatencyCommand: Command {
     "spatial-replay latency --percentiles 50,95,99 --by build,device fleet/",
   ]
 
-  var files: [String]
+  var input: NavigationInput.Journals
   /// `--raw-csv`: CSV text cells as they are.
   var rawCSV = false
-  var options: ReadOptions
-  var key: ScreenKey
   var keys: [StatsKey]
   /// `--percentiles`, in the order given (p50, p90, p99 by default).
   var percentiles: [Percentile]
   var format: AnalysisFormat
-  var runner: FleetRunner
-  /// `--max-errors`: how many of a journal's findings stderr shows.
-  var limit: DiagnosticLimit
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    files = try JournalInput.paths(arguments, command: Self.name)
+    input = try NavigationInput.Journals(arguments, command: Self.name)
     rawCSV = arguments.flag(Option.rawCSV)
-    options = try ReadOptions(arguments)
-    let by = try NavigationInput.by(arguments)
-    key = by.key
     let grouped = arguments.values(Self.group).compactMap(StatsKey.init(rawValue:))
     if let twice = grouped.first(where: { key in grouped.filter { $0 == key }.count > 1 }) {
       throw UsageError("--group names \(twice.rawValue) twice")
     }
-    if let both = grouped.first(where: by.fields.contains) {
+    if let both = grouped.first(where: input.fields.contains) {
       throw UsageError("--group and --by both name \(both.rawValue): give it once")
     }
-    keys = grouped + by.fields
+    keys = grouped + input.fields
     percentiles = try Self.percentiles(arguments)
     format = try Self.outputFormat(arguments, format: Self.format)
-    runner = try FleetRunner(arguments)
-    limit = try DiagnosticLimit(arguments)
   }
 
   /// A group's values (nil: the header has no such field) and a screen.
@@ -115,16 +102,15 @@ struct LatencyCommand: Command {
   func run(_ context: inout Context) throws -> Int32 {
     var rows: [Row: LatencyBuilder.Screen] = [:]
     var verdict = Verdict()
-    let (options, limit, key, keys) = (options, limit, key, keys)
-    try runner.run(files, context: &context) { path, context, progress in
+    let (options, limit, key, keys) = (input.options, input.limit, input.key, keys)
+    try input.runner.run(input.files, context: &context) { path, context, progress in
       var builder = LatencyBuilder(key: key)
       guard
         let read = NavigationInput.read(
           path, options: options, limit: limit, &context, &progress, fold: &builder, { $0.consume($1) })
       else { return nil as NavigationInput.Read<[ExactText: LatencyBuilder.Screen]>? }
       builder.finish()
-      return NavigationInput.Read(
-        session: read.session, header: read.header, formatErrors: read.formatErrors, result: builder.screens)
+      return NavigationInput.Read(read, result: builder.screens)
     } deliver: { _, read, _ in
       guard let read else { return verdict.noteUnreadable() }
       verdict.noteFormatErrors(read.formatErrors)

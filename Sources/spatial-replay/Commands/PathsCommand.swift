@@ -24,18 +24,14 @@ struct PathsCommand: Command {
     """
   static let steps = Option.value("--steps", "K", "screens per path, at least 1 (default 3)")
   static let top = Option.value("--top", "N", "the first N paths only (default 20; 0 for all)")
-  static let format = Option.value(
-    "--format", "FORMAT",
-    "text (default); json: as --json; csv: count,sessions,step_1..step_K\n(KEY...,count,... with header fields in --by: the groups' rows)",
-    values: .oneOf(AnalysisFormat.allCases.map(\.rawValue)))
-  static let options =
-    [
-      steps, NavigationInput.screenKey, top, Option.rawCSV,
-      Option.json.help(
-        "{\"paths\":[{\"path\":[...],\"count\":N,\"sessions\":M}, ...]}; with header\nfields in --by {\"by\":[KEY...],\"groups\":[{\"key\":{...},\"sessions\":N,\n\"paths\":[...]}, ...],\"overall\":{\"sessions\":N,\"paths\":[...]}}"
-      ),
-      format,
-    ] + NavigationInput.readingOptions
+  static let format = AnalysisFormat.option(
+    csv:
+      ": count,sessions,step_1..step_K\n(KEY...,count,... with header fields in --by: the groups' rows)")
+  static let options = NavigationInput.options(
+    [steps, NavigationInput.screenKey, top, Option.rawCSV],
+    json:
+      "{\"paths\":[{\"path\":[...],\"count\":N,\"sessions\":M}, ...]}; with header\nfields in --by {\"by\":[KEY...],\"groups\":[{\"key\":{...},\"sessions\":N,\n\"paths\":[...]}, ...],\"overall\":{\"sessions\":N,\"paths\":[...]}}",
+    format: format)
   static let exitStatus = NavigationInput.exitStatus
   static let examples = [
     "spatial-replay paths Journals/notes.intended.ndjson",
@@ -44,40 +40,29 @@ struct PathsCommand: Command {
     "spatial-replay paths --by build,device --steps 2 fleet/",
   ]
 
-  var files: [String]
+  var input: NavigationInput.Journals
   /// `--raw-csv`: CSV text cells as they are.
   var rawCSV = false
-  var options: ReadOptions
   var length: Int
-  var key: ScreenKey
-  /// `--by`'s header fields: the groups the results are split by (none: one result).
-  var fields: [StatsKey]
   /// `--top`: the first paths only (nil: all).
   var top: Int?
   var format: AnalysisFormat
-  var runner: FleetRunner
-  /// `--max-errors`: how many of a journal's findings stderr shows.
-  var limit: DiagnosticLimit
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    files = try JournalInput.paths(arguments, command: Self.name)
+    input = try NavigationInput.Journals(arguments, command: Self.name)
     rawCSV = arguments.flag(Option.rawCSV)
-    options = try ReadOptions(arguments)
     length = try arguments.int(Self.steps, min: 1) ?? 3
-    (key, fields) = try NavigationInput.by(arguments)
     let first = try arguments.int(Self.top, min: 0) ?? 20
     top = first == 0 ? nil : first
     format = try Self.outputFormat(arguments, format: Self.format)
-    runner = try FleetRunner(arguments)
-    limit = try DiagnosticLimit(arguments)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
     var overall = PathTotals()
-    var groups = HeaderGroups(by: fields, empty: PathTotals())
+    var groups = HeaderGroups(by: input.fields, empty: PathTotals())
     var verdict = Verdict()
-    let (options, limit, length, key, grouped) = (options, limit, length, key, !fields.isEmpty)
-    try runner.run(files, context: &context) { path, context, progress in
+    let (options, limit, length, key, grouped) = (input.options, input.limit, length, input.key, !input.fields.isEmpty)
+    try input.runner.run(input.files, context: &context) { path, context, progress in
       var counter = PathCounter(steps: length, key: key)
       var tracker = ScreenTracker()
       guard
@@ -87,8 +72,7 @@ struct PathsCommand: Command {
             if case .step(let step) = tracker.consume(record) { counter.add(step) }
           })
       else { return nil as NavigationInput.Read<PathCounter>? }
-      return NavigationInput.Read(
-        session: read.session, header: read.header, formatErrors: read.formatErrors, result: counter)
+      return NavigationInput.Read(read, result: counter)
     } deliver: { _, read, _ in
       guard let read else { return verdict.noteUnreadable() }
       verdict.noteFormatErrors(read.formatErrors)

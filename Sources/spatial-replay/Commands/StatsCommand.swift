@@ -28,10 +28,9 @@ struct StatsCommand: Command {
     "--by", "KEY",
     "group the journals by these header fields (comma-separated):\n\(StatsKey.allCases.map(\.rawValue).joined(separator: ", ")); per group the same\nstats as overall, instead of one block per journal; class (alone or\nwith fields): the controllers' rows merged by class",
     values: .oneOf(StatsKey.allCases.map(\.rawValue) + ["class"]))
-  static let format = Option.value(
-    "--format", "FORMAT",
-    "text (default); json: as --json; csv (with --by): one row per group,\nmeasure and item (see docs/tables.md)",
-    values: .oneOf(AnalysisFormat.allCases.map(\.rawValue)))
+  static let format = AnalysisFormat.option(
+    csv:
+      " (with --by): one row per group,\nmeasure and item (see docs/tables.md)")
   /// `--json`, or a `--format` other than text.
   static func writesJSON(_ arguments: ParsedArguments) -> Bool {
     arguments.flag(Option.json) || arguments.choice(format).map { $0 != AnalysisFormat.text.rawValue } ?? false

@@ -85,12 +85,8 @@ struct StepCommand: Command {
   var filter: EventFilter
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    files = arguments.positionals
-    guard files.count == 1 || files.count == 2 else {
-      throw UsageError("step takes one journal FILE, or two journals A B, got \(files.count)")
-    }
+    files = try arguments.oneOrTwoJournals(Self.name, needs: "takes one journal FILE, or two journals A B")
     try JournalInput.checkStandardInputOnce(files)
-    try JournalInput.refuseDirectories(files, command: Self.name, reads: "one journal, or two runs A and B")
     if let text = arguments.value(Self.keys) { keys = try Self.keys(text) }
     size = (80, 24)
     if let text = arguments.value(Self.size) { size = try Self.size(text) }

@@ -70,14 +70,11 @@ struct TraceCommand: Command {
   var reading: ReadOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    files = arguments.positionals
-    guard files.count == 1 || files.count == 2 else {
-      throw UsageError("trace needs one FILE, or two runs A and B ('-' for standard input), got \(files.count)")
-    }
+    files = try arguments.oneOrTwoJournals(
+      Self.name, needs: "needs one FILE, or two runs A and B ('-' for standard input)")
     guard !(files.count == 2 && files[0] == "-" && files[1] == "-") else {
       throw UsageError("only one of A and B can be '-'")
     }
-    try JournalInput.refuseDirectories(files, command: Self.name, reads: "one journal, or two runs A and B")
     guard let name = arguments.choice(Self.format), let format = TraceFormat(rawValue: name) else {
       throw UsageError("trace needs --format (chrome or otlp)")
     }

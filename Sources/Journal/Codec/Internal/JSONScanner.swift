@@ -203,11 +203,6 @@ struct JSONScanner {
         continue
       }
       switch base[k + 1] {
-      case UInt8(ascii: "b"): out.append(0x08)
-      case UInt8(ascii: "f"): out.append(0x0C)
-      case UInt8(ascii: "n"): out.append(0x0A)
-      case UInt8(ascii: "r"): out.append(0x0D)
-      case UInt8(ascii: "t"): out.append(0x09)
       case UInt8(ascii: "u"):
         var scalar = validatedHex4(at: k + 2)
         k += 6
@@ -218,7 +213,7 @@ struct JSONScanner {
         }
         appendUTF8(scalar, to: &out)
         continue
-      default: out.append(base[k + 1])  // '"', '\' or '/'
+      case let letter: out.append(JSONEscape.control(letter) ?? letter)  // or '"', '\' or '/'
       }
       k += 2
     }

@@ -1,3 +1,5 @@
+import Journal
+
 /// Reads back a JSON array of strings as the table builder writes it (`["a","b\"c"]`), for
 /// the list column: every JSON escape is undone, `\uXXXX` surrogate pairs included.
 enum JSONStringArray {
@@ -23,11 +25,6 @@ enum JSONStringArray {
         let escape = bytes[i]
         i += 1
         switch escape {
-        case UInt8(ascii: "b"): current.append(0x08)
-        case UInt8(ascii: "f"): current.append(0x0C)
-        case UInt8(ascii: "n"): current.append(0x0A)
-        case UInt8(ascii: "r"): current.append(0x0D)
-        case UInt8(ascii: "t"): current.append(0x09)
         case UInt8(ascii: "u"):
           var scalar = hex4(bytes, &i)
           if (0xD800..<0xDC00).contains(scalar), i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"),
@@ -38,7 +35,7 @@ enum JSONStringArray {
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low &- 0xDC00)
           }
           current.append(contentsOf: String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8)
-        default: current.append(escape)
+        default: current.append(JSONEscape.control(escape) ?? escape)
         }
       default:
         current.append(byte)

@@ -213,31 +213,33 @@ extension OTLPTraceEncoder {
   // Each attribute is `{"key":…,"value":{"TYPE":…}}`, after a comma unless `first`.
 
   static func attribute(_ json: inout JSONBuffer, _ key: StaticString, _ value: String, first: Bool = false) {
-    attributeKey(&json, key, first)
-    json.raw(#"{"stringValue":"#)
-    json.string(value)
-    json.raw("}}")
+    attribute(&json, key, first, #"{"stringValue":"#) { $0.string(value) }
   }
 
   static func attribute(_ json: inout JSONBuffer, _ key: StaticString, int value: Int, first: Bool = false) {
-    attributeKey(&json, key, first)
-    json.raw(#"{"intValue":"#)
-    json.intString(value)
-    json.raw("}}")
+    attribute(&json, key, first, #"{"intValue":"#) { $0.intString(value) }
   }
 
   static func attribute(
     _ json: inout JSONBuffer, _ key: StaticString, double value: Double, first: Bool = false
   ) {
-    attributeKey(&json, key, first)
-    json.raw(#"{"doubleValue":"#)
-    json.number(value)
-    json.raw("}}")
+    attribute(&json, key, first, #"{"doubleValue":"#) { $0.number(value) }
   }
 
   static func attribute(_ json: inout JSONBuffer, _ key: StaticString, bool value: Bool, first: Bool = false) {
     attributeKey(&json, key, first)
     json.raw(value ? #"{"boolValue":true}}"# : #"{"boolValue":false}}"#)
+  }
+
+  /// `,{"key":"KEY","value":{"TYPE":VALUE}}`, `type` being `{"TYPE":` and `value` writing VALUE.
+  private static func attribute(
+    _ json: inout JSONBuffer, _ key: StaticString, _ first: Bool, _ type: StaticString,
+    _ value: (inout JSONBuffer) -> Void
+  ) {
+    attributeKey(&json, key, first)
+    json.raw(type)
+    value(&json)
+    json.raw("}}")
   }
 
   /// `,{"key":"KEY","value":` (the comma unless `first`); keys are spelled in the source.

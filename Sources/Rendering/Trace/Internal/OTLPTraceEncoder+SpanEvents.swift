@@ -117,12 +117,8 @@ extension OTLPTraceEncoder {
       events.json.raw(target)
       // The direction's, trigger's and animated attributes: at most 190 bytes.
       events.json.writeCopied(atMost: 200) { out in
-        switch move.direction {
-        case .left: out.raw(#"}},{"key":"move.direction","value":{"stringValue":"left"}}"#)
-        case .right: out.raw(#"}},{"key":"move.direction","value":{"stringValue":"right"}}"#)
-        case .up: out.raw(#"}},{"key":"move.direction","value":{"stringValue":"up"}}"#)
-        case .down: out.raw(#"}},{"key":"move.direction","value":{"stringValue":"down"}}"#)
-        }
+        out.raw("}}")
+        Self.direction(&out, "move.direction", move.direction)
         switch move.trigger {
         case .programmatic: out.raw(#",{"key":"move.trigger","value":{"stringValue":"programmatic"}}"#)
         case .pan: out.raw(#",{"key":"move.trigger","value":{"stringValue":"pan"}}"#)
@@ -139,18 +135,25 @@ extension OTLPTraceEncoder {
 
   mutating func arrival(flow: Int, lane: Int, time: Timestamp) {}
 
+  /// `,{"key":"KEY","value":{"stringValue":"left"}}`: a move's or a pan's direction.
+  private static func direction(_ out: inout ByteWriter, _ key: StaticString, _ direction: Direction) {
+    out.raw(#",{"key":""#)
+    out.raw(key)
+    switch direction {
+    case .left: out.raw(#"","value":{"stringValue":"left"}}"#)
+    case .right: out.raw(#"","value":{"stringValue":"right"}}"#)
+    case .up: out.raw(#"","value":{"stringValue":"up"}}"#)
+    case .down: out.raw(#"","value":{"stringValue":"down"}}"#)
+    }
+  }
+
   mutating func pan(lane: Int, _ pan: Pan, seq: Int, time: Timestamp) {
     withEvents(lane) { events, nanos in
       let name: StaticString = #"","name":"pan","attributes":[{"key":"journal.seq","value":{"intValue":""#
       // The direction's, outcome's and fingers' attributes and the distance's and velocity's: at
       // most 330 bytes, the numbers' included.
       _ = Self.open(&events, &nanos, name, kind: "pan", time: time, seq: seq, room: 340) { out in
-        switch pan.direction {
-        case .left: out.raw(#",{"key":"pan.direction","value":{"stringValue":"left"}}"#)
-        case .right: out.raw(#",{"key":"pan.direction","value":{"stringValue":"right"}}"#)
-        case .up: out.raw(#",{"key":"pan.direction","value":{"stringValue":"up"}}"#)
-        case .down: out.raw(#",{"key":"pan.direction","value":{"stringValue":"down"}}"#)
-        }
+        Self.direction(&out, "pan.direction", pan.direction)
         switch pan.outcome {
         case .committed: out.raw(#",{"key":"pan.outcome","value":{"stringValue":"committed"}}"#)
         case .snapBack: out.raw(#",{"key":"pan.outcome","value":{"stringValue":"snapBack"}}"#)

@@ -11,6 +11,11 @@ enum NavigationInput {
     """
   /// The options of those commands that say how the journals are read: ``Option/reading``, `--max-errors`, `--jobs`.
   static let readingOptions = Option.reading + [Option.maxErrors, Option.jobs]
+  /// A navigation analysis's options: its own, `--json` (`json` says what it writes), its `--format`
+  /// if it has one, then ``readingOptions``.
+  static func options(_ own: [Option], json: String, format: Option? = nil) -> [Option] {
+    own + [Option.json.help(json)] + (format.map { [$0] } ?? []) + readingOptions
+  }
   /// `--by`: what names a screen, and the header fields the results are split by (as `stats --by`).
   static let screenKey = Option.list(
     "--by", "KEY",
@@ -25,6 +30,33 @@ enum NavigationInput {
     var header: SessionHeader?
     var formatErrors: Int
     var result: Result
+
+    /// What ``NavigationInput/read(_:options:limit:_:_:fold:_:)`` found of a journal, with the fold's result.
+    init(_ read: (session: String, header: SessionHeader?, formatErrors: Int), result: Result) {
+      (session, header, formatErrors) = read
+      self.result = result
+    }
+  }
+
+  /// The journals a navigation analysis reads, and how: its paths, ``ReadOptions``, `--by`, `--jobs` and `--max-errors`.
+  struct Journals {
+    var files: [String]
+    var options: ReadOptions
+    /// `--by`: what names a screen.
+    var key: ScreenKey
+    /// `--by`'s header fields: the groups the results are split by (none: one result).
+    var fields: [StatsKey]
+    var runner: FleetRunner
+    /// `--max-errors`: how many of a journal's findings stderr shows.
+    var limit: DiagnosticLimit
+
+    init(_ arguments: ParsedArguments, command: String) throws(UsageError) {
+      files = try JournalInput.paths(arguments, command: command)
+      options = try ReadOptions(arguments)
+      (key, fields) = try NavigationInput.by(arguments)
+      runner = try FleetRunner(arguments)
+      limit = try DiagnosticLimit(arguments)
+    }
   }
 
   /// `--by`: what names a screen (class unless given) and the header fields to split by, in the order given.

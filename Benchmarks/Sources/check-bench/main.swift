@@ -90,12 +90,12 @@ for profile in Profile.allCases {
   let direct = best {
     let reader = JournalReader(bytes: bytes)
     var checker = Checker()
-    var diagnostics: [Diagnostic] = []
+    var findings: [Finding] = []
     while let item = reader.next() {
-      if case .record(let record, let line, _) = item { checker.check(record, line: line, into: &diagnostics) }
-      diagnostics.removeAll(keepingCapacity: true)
+      if case .record(let record, let line, _) = item { checker.check(record, line: line, into: &findings) }
+      findings.removeAll(keepingCapacity: true)
     }
-    checker.finish(into: &diagnostics)
+    checker.finish(into: &findings)
   }
   report("read, decode and the Checker, without JournalCheck", direct, bytes: bytes.count)
 
@@ -108,15 +108,15 @@ for profile in Profile.allCases {
   var found = 0
   let checker = best {
     var checker = Checker()
-    var diagnostics: [Diagnostic] = []
+    var findings: [Finding] = []
     found = 0
     for (index, record) in records.enumerated() {
-      checker.check(record, line: index + 1, into: &diagnostics)
-      found += diagnostics.count
-      diagnostics.removeAll(keepingCapacity: true)
+      checker.check(record, line: index + 1, into: &findings)
+      found += findings.count
+      findings.removeAll(keepingCapacity: true)
     }
-    checker.finish(into: &diagnostics)
-    found += diagnostics.count
+    checker.finish(into: &findings)
+    found += findings.count
   }
   report("Checker alone on decoded records", checker, bytes: nil)
 

@@ -39,7 +39,7 @@ for shape in simple churn; do
   fi
   ours=() theirs=()
   for ((round = 0; round < rounds; round++)); do
-    ours+=("$("$codec" --journal "$journal" --runs "$runs" --only decode-in-order |
+    ours+=("$("$codec" --journal "$journal" --runs "$runs" --only decode-in-order 2>/dev/null |
       awk '/decode  in order/ { print $(NF) }' | tr -d ,)")
     theirs+=("$("$cache/bench" "$journal" "$runs" | sed -E 's/.*\(([0-9.]+)M events\/s per core\).*/\1/')")
   done

@@ -71,11 +71,12 @@ import Testing
   }
 
   @Test func aScriptErrorNamesItsLine() async throws {
-    await #expect(
-      throws: ScenarioError(script: "bad.scenario", line: 2, message: "unknown controller 'hme' (did you mean 'home'?)")
-    ) {
+    let error = ScenarioError(
+      script: "bad.scenario", line: 2, reason: .refused(.unknownController("hme", suggestion: "home")))
+    await #expect(throws: error) {
       _ = try await SpatialTest.run("controller home Home\nroot hme\n", name: "bad.scenario", runner: ReferenceRunner())
     }
+    #expect(error.description == "bad.scenario:2: unknown controller 'hme' (did you mean 'home'?)")
   }
 
   @Test func lifecyclesReadShortAndFullNames() {

@@ -48,14 +48,6 @@ public enum Rule: Sendable, Hashable, CaseIterable, CustomStringConvertible {
     }
   }
 
-  /// One line saying what the rule finds.
-  public var summary: String {
-    switch self {
-    case .format(let rule): rule.summary
-    case .check(let rule): rule.summary
-    }
-  }
-
   /// Whether the rule is about the format, the graph, the lifecycle or the model.
   public var kind: RuleInfo.Kind {
     switch self {

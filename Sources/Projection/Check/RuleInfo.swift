@@ -1,8 +1,8 @@
 import Journal
 
-/// What `check` can report about one rule: its id, kind, default severity and
-/// what it finds. The one list behind `check --help`, `--rule` validation,
-/// the docs table and the SARIF rule metadata.
+/// What `check` can report about one rule: its id, kind and default severity
+/// (what it finds is `Rendering`'s `summary`). The one list behind `check --help`,
+/// `--rule` validation, the docs table and the SARIF rule metadata.
 ///
 /// ```swift
 /// RuleInfo.all.first { $0.id == "seq-gap" }?.kind   // .format
@@ -24,12 +24,10 @@ public struct RuleInfo: Sendable, Hashable {
   public var id: String
   public var kind: Kind
   public var severity: Diagnostic.Severity
-  /// One line saying what the rule finds.
-  public var summary: String
 
   /// Every rule, format rules first (errors, then warnings), then graph, lifecycle and model rules.
   public static let all: [RuleInfo] =
-    Rule.allCases.map { RuleInfo(rule: $0, id: $0.id, kind: $0.kind, severity: $0.severity, summary: $0.summary) }
+    Rule.allCases.map { RuleInfo(rule: $0, id: $0.id, kind: $0.kind, severity: $0.severity) }
 
   /// The rule with this id.
   public static func named(_ id: String) -> RuleInfo? { all.first { $0.id == id } }

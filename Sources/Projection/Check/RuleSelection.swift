@@ -9,7 +9,7 @@ import Journal
 /// only.contains(.modalLeak)      // true
 /// only.contains("seq-gap")       // false
 /// let most = try RuleSelection(excluding: ["visible-count"])
-/// try RuleSelection(only: ["modal-leek"])  // throws: unknown rule 'modal-leek' (did you mean 'modal-leak'?)
+/// try RuleSelection(only: ["modal-leek"])  // throws UnknownRuleError, suggestion "modal-leak"
 /// ```
 public struct RuleSelection: Sendable, Hashable {
   /// The selected rules of the model, by ``CheckRule``'s bit.
@@ -81,8 +81,8 @@ extension FormatRule {
   var bit: UInt32 { 1 << UInt32(position) }
 }
 
-/// A rule id that names no rule; the message names the closest id.
-public struct UnknownRuleError: Error, Sendable, Hashable, CustomStringConvertible {
+/// A rule id that names no rule, and the closest id: `Rendering` says it (`description`).
+public struct UnknownRuleError: Error, Sendable, Hashable {
   /// The id as given.
   public var id: String
   /// The known id it begins, else one close by edit distance, ignoring case (the first listed on a tie).
@@ -97,12 +97,5 @@ public struct UnknownRuleError: Error, Sendable, Hashable, CustomStringConvertib
       return
     }
     suggestion = closestWord(to: lowered, in: Rule.ids)
-  }
-
-  /// `unknown rule 'modal-leek' (did you mean 'modal-leak'?)`.
-  public var description: String {
-    var s = "unknown rule '\(displayText(id))'"
-    if let suggestion { s += " (did you mean '\(suggestion)'?)" }
-    return s
   }
 }

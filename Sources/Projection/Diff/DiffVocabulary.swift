@@ -15,15 +15,25 @@ import Journal
 /// numbers (alloc, pan, mark, unknown types) go through a `Dictionary` of
 /// ``NormalizedEvent``.
 public struct DiffVocabulary: Sendable {
-  /// Every controller name (an id, or `Class#n`), indexed as in ``NormalizedEvent``.
-  public private(set) var controllers: [String] = []
+  /// How a diff names a controller: by its id, or, matching by class, as an instance of its class
+  /// (`Rendering` writes it, e.g. `2nd NotesViewController`).
+  public enum Name: Sendable, Hashable {
+    /// The id (matching by id, or a controller the run never allocated).
+    case id(String)
+    /// The `ordinal`-th controller of the class allocated in the run (the first is 1): a label that
+    /// no recorded id can be mistaken for.
+    case instance(Int, of: String)
+  }
+
+  /// Every controller name, indexed as in ``NormalizedEvent``.
+  public private(set) var controllers: [Name] = []
 
   /// Per token: its packed key, or ``PackedEvent/slowKind`` and an index into `slowEvents`.
   private var keys: [UInt64] = []
   private var table = PackedTable()
   private var slowEvents: [NormalizedEvent] = []
   private var slowIndex: [NormalizedEvent: Int32] = [:]
-  private var controllerIndex: [String: Int32] = [:]
+  private var controllerIndex: [Name: Int32] = [:]
   /// Tokens of the events that name one controller and nothing else
   /// (lifecycle callbacks, dealloc, root) by `controller * 8 + variant`, -1
   /// when not known yet (see ``PackedEvent/directSlot(_:)``).
@@ -87,7 +97,7 @@ public struct DiffVocabulary: Sendable {
   }
 
   /// The index of a controller name, adding it if it is new.
-  public mutating func controller(named name: String) -> Int32 {
+  public mutating func controller(named name: Name) -> Int32 {
     if let c = controllerIndex[name] { return c }
     let c = Int32(controllers.count)
     controllers.append(name)
@@ -114,7 +124,7 @@ public struct DiffVocabulary: Sendable {
   }
 
   /// The name of a controller index.
-  public func name(of controller: Int32) -> String { controllers[Int(controller)] }
+  public func name(of controller: Int32) -> Name { controllers[Int(controller)] }
 
   /// Adds every event of `other` to this vocabulary and returns, for each of
   /// `other`'s tokens, the token it has here.
@@ -124,7 +134,7 @@ public struct DiffVocabulary: Sendable {
   ///   - names: the name each of `other`'s controllers takes here (one per
   ///     controller, several may share one); nil keeps their names.
   /// - Complexity: O(distinct events and controllers of `other`).
-  mutating func absorb(_ other: DiffVocabulary, renaming names: [String]? = nil) -> [Int32] {
+  mutating func absorb(_ other: DiffVocabulary, renaming names: [Name]? = nil) -> [Int32] {
     precondition(names == nil || names?.count == other.controllers.count, "one name per controller")
     let controllerMap = (names ?? other.controllers).map { controller(named: $0) }
     var map = [Int32](repeating: 0, count: other.keys.count)

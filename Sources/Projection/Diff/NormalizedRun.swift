@@ -48,7 +48,7 @@ public struct NormalizedRun: Sendable {
   private var classCounts: [String: Int] = [:]
   /// Matching `.auto`: per controller index, the id it stands for (what it
   /// becomes when the comparison settles on matching by id).
-  private var idNames: [String] = []
+  private var idNames: [DiffVocabulary.Name] = []
   private let mask: UInt16
   private let otherTypes: Set<String>
 
@@ -157,36 +157,33 @@ public struct NormalizedRun: Sendable {
   private mutating func lookUp(_ id: ControllerID) -> Int32 {
     let c: Int32
     if options.matching == .id {
-      c = vocabulary.controller(named: id.rawValue)
+      c = vocabulary.controller(named: .id(id.rawValue))
     } else if let known = names[id] {
       c = known
     } else {
-      c = vocabulary.controller(named: id.rawValue)
+      c = vocabulary.controller(named: .id(id.rawValue))
       names[id] = c
-      if options.matching == .auto && Int(c) == idNames.count { idNames.append(id.rawValue) }
+      if options.matching == .auto && Int(c) == idNames.count { idNames.append(.id(id.rawValue)) }
     }
     recent.insert(id, c)
     return c
   }
 
-  /// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `12th`, `13th`, `21st`.
-
   private mutating func allocate(_ id: ControllerID, className: String) -> Int32 {
-    let name: String
+    let name: DiffVocabulary.Name
     switch options.matching {
     case .id:
-      name = id.rawValue
+      name = .id(id.rawValue)
     case .className, .auto:
       let n = classCounts[className, default: 0] + 1
       classCounts[className] = n
-      // A label, not an id: `2nd NotesViewController` cannot be mistaken for a recorded id.
-      name = "\(ordinalText(n)) \(className)"
+      name = .instance(n, of: className)
     }
     let c = vocabulary.controller(named: name)
     if options.matching != .id { names[id] = c }
     if options.matching == .auto {
       idCensus.count(id.rawValue)
-      if Int(c) == idNames.count { idNames.append(id.rawValue) }
+      if Int(c) == idNames.count { idNames.append(.id(id.rawValue)) }
     }
     recent = RecentIDs()  // an id allocated again must not find its old index
     recent.insert(id, c)
@@ -252,18 +249,4 @@ public struct NormalizedRun: Sendable {
     }
     return lo == 0 ? nil : moves[lo - 1]
   }
-}
-
-/// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `12th`, `13th`, `21st`: the diff's labels of the controllers
-/// of a class, and `Rendering`'s count of a repeated didLoad.
-package func ordinalText(_ n: Int) -> String {
-  let suffix: String
-  switch (n % 10, n % 100) {
-  case (_, 11...13): suffix = "th"
-  case (1, _): suffix = "st"
-  case (2, _): suffix = "nd"
-  case (3, _): suffix = "rd"
-  default: suffix = "th"
-  }
-  return "\(n)\(suffix)"
 }

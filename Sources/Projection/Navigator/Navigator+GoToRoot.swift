@@ -19,7 +19,7 @@ extension Navigator {
   ///   way cuts the only path: then nothing of the walk is written).
   public mutating func goToRoot(animated: Bool = true) throws(NavigatorError) {
     try command(transactional: true) { (nav) throws(NavigatorError) in
-      _ = try nav.focus(for: "goToRoot")
+      _ = try nav.focus(for: .goToRoot)
       guard nav.state.focusIndex != nav.state.rootIndex else { return }
       var path = try nav.pathToRoot()
       if nav.profile == .legacy && animated {
@@ -90,8 +90,6 @@ extension Navigator {
         queue.append(n)
       }
     }
-    throw NavigatorError(
-      .rootUnreachable,
-      "goToRoot: the root \(quoted(state.id(at: goal))) is not reachable from \(quoted(state.id(at: start)))")
+    throw .rootUnreachable(root: state.id(at: goal), from: state.id(at: start))
   }
 }

@@ -16,13 +16,11 @@ extension Navigator {
     _ id: ControllerID, className: String, _ direction: Direction, animated: Bool = true
   ) throws(NavigatorError) {
     try command { (nav) throws(NavigatorError) in
-      let p = try nav.focus(for: "modal")
+      let p = try nav.focus(for: .modal)
       try nav.checkNew(id, className: className)
       if let occupant = nav.state.store[Int(p)].neighbours[direction] {
-        throw NavigatorError(
-          .rule(.slotOccupied),
-          "cannot present \(quoted(id)): the \(direction) slot of \(quoted(nav.state.id(at: p))) holds "
-            + quoted(nav.state.id(at: occupant)))
+        throw .slotOccupied(
+          modal: id, direction, presenter: nav.state.id(at: p), occupant: nav.state.id(at: occupant))
       }
       nav.emit(.alloc(controller: id, className: className))
       nav.emit(.modal(controller: id, presenter: nav.state.id(at: p)))

@@ -12,7 +12,7 @@ extension Navigator {
   /// - Throws: no root yet.
   public mutating func move(_ direction: Direction, animated: Bool = true) throws(NavigatorError) {
     try command { (nav) throws(NavigatorError) in
-      let a = try nav.focus(for: "move")
+      let a = try nav.focus(for: .move)
       guard let b = nav.state.store[Int(a)].neighbours[direction] else { return }
       nav.writeMove(a, direction, b, trigger: .programmatic, animated: animated)
     }
@@ -36,14 +36,10 @@ extension Navigator {
     _ direction: Direction, distance: Double, velocity: Double = 0, touches: Int = 1, cancelled: Bool = false
   ) throws(NavigatorError) {
     try command { (nav) throws(NavigatorError) in
-      let a = try nav.focus(for: "pan")
-      guard distance >= 0, distance.isFinite else {
-        throw NavigatorError(.invalidValue, "pan distance must be a number ≥ 0")
-      }
-      guard velocity >= 0, velocity.isFinite else {
-        throw NavigatorError(.invalidValue, "pan velocity must be a number ≥ 0")
-      }
-      guard touches >= 1 else { throw NavigatorError(.invalidValue, "pan touches must be a whole number ≥ 1") }
+      let a = try nav.focus(for: .pan)
+      guard distance >= 0, distance.isFinite else { throw .invalidPanDistance(distance) }
+      guard velocity >= 0, velocity.isFinite else { throw .invalidPanVelocity(velocity) }
+      guard touches >= 1 else { throw .invalidPanTouches(touches) }
       let target = nav.state.store[Int(a)].neighbours[direction]
       let outcome: PanOutcome
       var trigger = MoveTrigger.pan

@@ -214,12 +214,10 @@ public struct Navigator: Sendable {
   /// The position of an alive controller, or the error naming it (with the closest alive id for a typo).
   func alive(_ id: ControllerID) throws(NavigatorError) -> Int32 {
     guard let p = state.position(of: id) else {
-      var message = "unknown controller \(quoted(id))"
-      if suggestsIDs, let near = closestAlive(to: id) { message += " (did you mean \(quoted(near))?)" }
-      throw NavigatorError(.rule(.unknownController), message)
+      throw .unknownController(id, suggestion: suggestsIDs ? closestAlive(to: id) : nil)
     }
     guard state.store[Int(p)].isAlive else {
-      throw NavigatorError(.rule(.useAfterDealloc), "controller \(quoted(id)) was deallocated")
+      throw .deallocated(id)
     }
     return p
   }
@@ -232,44 +230,30 @@ public struct Navigator: Sendable {
   }
 
   /// The focus, or the error for a command that needs one.
-  func focus(for command: String) throws(NavigatorError) -> Int32 {
-    guard state.focusIndex >= 0 else { throw NavigatorError(.noRoot, "\(command) before any root") }
+  func focus(for command: ScenarioCommand.Name) throws(NavigatorError) -> Int32 {
+    guard state.focusIndex >= 0 else { throw .noRoot(command) }
     return state.focusIndex
   }
 
   /// Refuses an id that cannot name a new controller.
   func checkNew(_ id: ControllerID, className: String) throws(NavigatorError) {
-    guard id.isValid else {
-      throw NavigatorError(
-        .invalidID,
-        id.rawValue.isEmpty
-          ? "empty controller id" : "controller id \(quoted(id)) is longer than \(ControllerID.maximumLength) bytes")
-    }
-    guard !className.isEmpty else { throw NavigatorError(.invalidID, "empty class for \(quoted(id))") }
+    guard id.isValid else { throw id.rawValue.isEmpty ? .emptyID : .idTooLong(id) }
+    guard !className.isEmpty else { throw .emptyClass(id) }
     // The one other unbounded text of an alloc: its line must stay one that readers read.
     if className.utf8.count > 1024 {
-      try Self.checkLine(.alloc(controller: id, className: className), "the class of \(quoted(id))")
+      try Self.checkLine(.alloc(controller: id, className: className), .className(id))
     }
-    if let c = state[controller: id] {
-      throw NavigatorError(
-        .rule(.idReused),
-        c.isAlive
-          ? "controller \(quoted(id)) already exists"
-          : "controller id \(quoted(id)) was used by a deallocated controller; ids are never reused")
-    }
+    if let c = state[controller: id] { throw c.isAlive ? .alreadyExists(id) : .usedBefore(id) }
   }
 
   /// Refuses an event whose line, written with the largest `seq`, would be longer than readers
   /// read by default (``DecodeLimits/maxLineLength``): a recording never holds a line its readers
   /// refuse.
-  static func checkLine(_ event: Event, _ what: String) throws(NavigatorError) {
+  static func checkLine(_ event: Event, _ what: NavigatorError.LongText) throws(NavigatorError) {
     var line: [UInt8] = []
     Record(seq: .max, time: .latest, event: event).encode(into: &line)
     let limit = DecodeLimits().maxLineLength
-    guard line.count <= limit else {
-      throw NavigatorError(
-        .invalidValue, "\(what) would make a line of \(line.count) bytes, over the \(limit) that readers read")
-    }
+    guard line.count <= limit else { throw .lineTooLong(what, length: line.count, limit: limit) }
   }
 
   // MARK: Commands
@@ -290,9 +274,7 @@ public struct Navigator: Sendable {
   public mutating func root(_ id: ControllerID) throws(NavigatorError) {
     try command { (nav) throws(NavigatorError) in
       let p = try nav.alive(id)
-      guard !nav.state.store[Int(p)].isModal else {
-        throw NavigatorError(.rootIsModal, "a modal cannot be the root: \(quoted(id))")
-      }
+      guard !nav.state.store[Int(p)].isModal else { throw .rootIsModal(id) }
       guard nav.state.rootIndex != p else { return }
       let initial = nav.state.focusIndex < 0
       nav.emit(.root(controller: id))
@@ -312,7 +294,7 @@ public struct Navigator: Sendable {
     try command { (nav) throws(NavigatorError) in
       let a = try nav.alive(from)
       let b = try nav.alive(to)
-      guard a != b else { throw NavigatorError(.rule(.selfLink), "cannot link \(quoted(from)) to itself") }
+      guard a != b else { throw .selfLink(from) }
       nav.writeLink(a, direction, b)
     }
   }
@@ -350,7 +332,7 @@ public struct Navigator: Sendable {
   public mutating func touches(_ id: ControllerID, _ direction: Direction, _ min: Int) throws(NavigatorError) {
     try command { (nav) throws(NavigatorError) in
       let a = try nav.alive(id)
-      guard min >= 1 else { throw NavigatorError(.invalidValue, "touches needs a whole number ≥ 1, got \(min)") }
+      guard min >= 1 else { throw .touchesBelowOne(min) }
       var changes = nav.state.store[Int(a)].minimumTouches[direction] != min
       if let b = nav.state.store[Int(a)].neighbours[direction] {
         changes = changes || nav.state.store[Int(b)].minimumTouches[direction.opposite] != min
@@ -366,9 +348,7 @@ public struct Navigator: Sendable {
   public mutating func threshold(_ id: ControllerID, _ points: Double) throws(NavigatorError) {
     try command { (nav) throws(NavigatorError) in
       _ = try nav.alive(id)
-      guard points >= 0, points.isFinite else {
-        throw NavigatorError(.invalidValue, "threshold needs a number ≥ 0")
-      }
+      guard points >= 0, points.isFinite else { throw .invalidThreshold(points) }
       nav.thresholds[id] = points
     }
   }
@@ -380,9 +360,7 @@ public struct Navigator: Sendable {
   public mutating func dealloc(_ id: ControllerID) throws(NavigatorError) {
     try command { (nav) throws(NavigatorError) in
       let x = try nav.alive(id)
-      if let refusal = nav.state.deallocRefusal(x) {
-        throw NavigatorError(.rule(.deallocForbidden), "cannot deallocate \(quoted(id)): it is \(refusal.text)")
-      }
+      if let refusal = nav.state.deallocRefusal(x) { throw .deallocForbidden(id, refusal) }
       for direction in Direction.slotOrder where nav.state.store[Int(x)].neighbours[direction] != nil {
         nav.emit(.unlink(from: id, direction: direction))
       }
@@ -394,17 +372,18 @@ public struct Navigator: Sendable {
   ///
   /// - Throws: a negative duration, or one over 10¹² ms (about 31 years), which keeps the clock from overflowing.
   public mutating func wait(milliseconds: Int64) throws(NavigatorError) {
-    guard milliseconds >= 0 else { throw NavigatorError(.invalidValue, "wait needs whole milliseconds ≥ 0") }
-    guard milliseconds <= 1_000_000_000_000 else {
-      throw NavigatorError(.invalidValue, "wait is longer than 1000000000000 milliseconds")
-    }
+    guard milliseconds >= 0 else { throw .negativeWait(milliseconds: milliseconds) }
+    guard milliseconds <= Self.maximumWait else { throw .waitTooLong(milliseconds: milliseconds) }
     // A journal's times end with 9999-12-31 (readers refuse later ones); a day is left for the
     // commands after the wait (1 ms each, 250 ms an animation).
     guard clock.microseconds <= Timestamp.latest.microseconds - 86_400_000_000 - milliseconds * 1000 else {
-      throw NavigatorError(.invalidValue, "wait \(milliseconds) takes the clock past the year 9999")
+      throw .waitPastLastTime(milliseconds: milliseconds)
     }
     clock = clock.adding(milliseconds: milliseconds)
   }
+
+  /// The longest `wait`, in milliseconds (about 31 years): keeps the clock far from overflow.
+  public static let maximumWait: Int64 = 1_000_000_000_000
 
   /// The keys a `mark` may not use: the envelope and its label.
   public static let reservedMarkKeys: Set<String> = ["seq", "time", "type", "label"]
@@ -416,16 +395,12 @@ public struct Navigator: Sendable {
     try command { (nav) throws(NavigatorError) in
       var seen: Set<String> = []
       for (key, _) in fields {
-        guard !key.isEmpty else { throw NavigatorError(.invalidValue, "empty mark key") }
-        guard !Self.reservedMarkKeys.contains(key) else {
-          throw NavigatorError(.invalidValue, "mark key '\(displayText(key))' is reserved")
-        }
-        guard seen.insert(key).inserted else {
-          throw NavigatorError(.invalidValue, "mark key '\(displayText(key))' given twice")
-        }
+        guard !key.isEmpty else { throw .emptyMarkKey }
+        guard !Self.reservedMarkKeys.contains(key) else { throw .reservedMarkKey(key) }
+        guard seen.insert(key).inserted else { throw .repeatedMarkKey(key) }
       }
       let event = Event.mark(label: label, fields: fields.map { Field.string($0.key, $0.value) })
-      try Self.checkLine(event, "the mark")
+      try Self.checkLine(event, .mark)
       nav.emit(event)
     }
   }

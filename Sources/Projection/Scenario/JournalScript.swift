@@ -11,7 +11,8 @@ import Journal
 /// time and all, is taken: its events (callbacks, the move of a committed pan, a modal's link and
 /// move, a cleanup's unlinks and deallocs) are outputs, not inputs. A journal the model did not
 /// write (an app's) gets the commands that say the same inputs, with the app's ids; an input the
-/// model refuses there becomes a comment (`# line N: ...`) and a ``Note``.
+/// model refuses there becomes a comment (`# line N: ...`) and a ``Note``. The script's text and
+/// the notes' words are `Rendering`'s.
 ///
 /// ```swift
 /// let (records, _) = JournalReader.readAll(bytes: journal)
@@ -20,20 +21,42 @@ import Journal
 /// script.reproduces  // true for a journal `record` wrote
 /// ```
 public struct JournalScript: Sendable {
-  /// One line of the script: a command (with the journal line of the event it came from) or a comment.
+  /// One line of the script: a command (with the journal line of the event it came from) or a
+  /// comment, the note of an event the script cannot say.
   public struct Line: Sendable, Hashable {
     public var command: ScenarioCommand?
-    public var comment: String?
+    public var comment: Note?
     /// The journal line of the event the line stands for (0 for the `session` line).
     public var journalLine: Int
   }
 
   /// An input the script cannot say, or a part of the journal it leaves out.
-  public struct Note: Sendable, Hashable, CustomStringConvertible {
+  public struct Note: Sendable, Hashable {
     /// The journal line (1-based).
     public var line: Int
-    public var message: String
-    public var description: String { "\(line): \(message)" }
+    public var reason: Reason
+
+    /// What the script leaves out, and why.
+    public enum Reason: Sendable, Hashable {
+      /// The header's session id is empty: the script's is derived from its bytes.
+      case sessionIDEmpty
+      /// The header's app, build or device has a line feed, which a script cannot say: left out.
+      case headerLineFeed
+      /// A second session header: left out.
+      case secondSession
+      /// An event of an unknown type (this one): left out.
+      case unknownType(String)
+      /// This many events carry keys the model does not write: the keys are left out.
+      case extraKeys(Int)
+      /// An event no command writes as its first event (an output, a move by a pan without the
+      /// pan, a modal without its presentation).
+      case notAnInput(Event)
+      /// An input the script cannot say (a line feed in a text, a mark key with a space, a quote
+      /// or an `=`).
+      case unsayable(Event)
+      /// An input the model refuses, and its first refusal.
+      case refused(Event, NavigatorError)
+    }
   }
 
   /// The script's lines, the `session` command first.
@@ -108,11 +131,11 @@ private struct Extraction {
       device: header.device, start: start == .modelEpoch ? nil : start)
     lines.append(JournalScript.Line(command: .session(options), comment: nil, journalLine: 0))
     if options.id == nil, case .session = records.first?.event {
-      notes.append(.init(line: numbers[0], message: "the header's session id is empty: the script's is derived"))
+      notes.append(.init(line: numbers[0], reason: .sessionIDEmpty))
     }
     if !ScenarioCommand.session(options).isSayable {
       lines[0].command = .session(SessionOptions(start: options.start))
-      notes.append(.init(line: numbers[0], message: "the header's app, build or device has a line feed: left out"))
+      notes.append(.init(line: numbers[0], reason: .headerLineFeed))
     }
     run()
   }
@@ -137,11 +160,11 @@ private struct Extraction {
         i += 1
         continue
       case .session:
-        comment(i, "a second session header: left out")
+        comment(i, .secondSession)
         i += 1
         continue
       case .unknown(let type, _):
-        comment(i, "an event of unknown type '\(displayText(type))': left out")
+        comment(i, .unknownType(type))
         i += 1
         continue
       default:
@@ -149,19 +172,14 @@ private struct Extraction {
       }
       i = take(i)
     }
-    if extraKeys > 0 {
-      notes.append(
-        .init(
-          line: line(0),
-          message: "\(extraKeys) event\(extraKeys == 1 ? "" : "s") carry keys the model does not write: left out"))
-    }
+    if extraKeys > 0 { notes.append(.init(line: line(0), reason: .extraKeys(extraKeys))) }
   }
 
   /// A comment for the event at `i` that the script cannot say, and a note.
-  private mutating func comment(_ i: Int, _ message: String) {
-    let text = "line \(line(i)): \(message)"
-    lines.append(JournalScript.Line(command: nil, comment: text, journalLine: line(i)))
-    notes.append(.init(line: line(i), message: message))
+  private mutating func comment(_ i: Int, _ reason: JournalScript.Note.Reason) {
+    let note = JournalScript.Note(line: line(i), reason: reason)
+    lines.append(JournalScript.Line(command: nil, comment: note, journalLine: line(i)))
+    notes.append(note)
     unmatched += 1
     differs(at: i)
   }
@@ -170,15 +188,12 @@ private struct Extraction {
   private mutating func take(_ i: Int) -> Int {
     let possible = self.candidates(i)
     guard !possible.isEmpty else {
-      comment(i, unsayable(records[i].event))
+      comment(i, .notAnInput(records[i].event))
       return i + 1
     }
     let candidates = possible.filter { $0.allSatisfy(\.isSayable) }
     guard !candidates.isEmpty else {
-      comment(
-        i,
-        "\(summary(records[i].event)): a script cannot say it (a line feed in a text, or a mark key with a space, a quote or an '=')"
-      )
+      comment(i, .unsayable(records[i].event))
       return i + 1
     }
     let wait = self.wait(before: i)
@@ -206,14 +221,14 @@ private struct Extraction {
     }
     // None: an app's journal. The first candidate the model accepts stands for the input.
     differs(at: i)
-    var refusal = ""
+    var refusal: NavigatorError?
     for commands in candidates {
       var trial = nav
       let all = wait + commands
       do throws(NavigatorError) {
         for command in all { try trial.run(command) }
       } catch {
-        if refusal.isEmpty { refusal = error.message }
+        if refusal == nil { refusal = error }
         continue
       }
       let produced = trial.takeRecords()
@@ -221,7 +236,9 @@ private struct Extraction {
       append(wait: wait, commands, i)
       return explained(from: i, by: produced)
     }
-    comment(i, "\(summary(records[i].event)): the model refuses it (\(refusal))")
+    // Every candidate was refused (there is at least one).
+    guard let refusal else { preconditionFailure("no candidate for the input at \(i) was run") }
+    comment(i, .refused(records[i].event, refusal))
     return i + 1
   }
 
@@ -267,15 +284,12 @@ private struct Extraction {
     var left = gap / 1000
     var waits: [ScenarioCommand] = []
     while left > 0 {
-      let ms = min(left, Self.longestWait)
+      let ms = min(left, Navigator.maximumWait)
       waits.append(.wait(milliseconds: ms))
       left -= ms
     }
     return waits
   }
-
-  /// The longest `wait` a script takes, in milliseconds.
-  private static let longestWait: Int64 = 1_000_000_000_000
 
   /// The commands that could have written the input event at `i`, the likeliest first.
   private func candidates(_ i: Int) -> [[ScenarioCommand]] {
@@ -371,21 +385,5 @@ private struct Extraction {
       return label
     }
     return text
-  }
-
-  private func unsayable(_ event: Event) -> String {
-    switch event {
-    case .move(let move):
-      "\(summary(event)): a move by a \(move.trigger) without the pan that made it"
-    case .modal:
-      "\(summary(event)): a modal without the alloc, link and move of a presentation"
-    default:
-      "\(summary(event)): not an input"
-    }
-  }
-
-  private func summary(_ event: Event) -> String {
-    let ids = event.controllers.map { displayText($0.rawValue) }.joined(separator: " ")
-    return ids.isEmpty ? event.typeName : "\(event.typeName) \(ids)"
   }
 }

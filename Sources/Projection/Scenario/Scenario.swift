@@ -89,6 +89,13 @@ public enum ScenarioCommand: Sendable, Hashable {
   case mark(label: String, fields: [MarkField])
 }
 
+extension ScenarioCommand {
+  /// A command's name, the first word of its line, in the spec's order.
+  public enum Name: String, Sendable, Hashable, CaseIterable {
+    case session, controller, root, link, unlink, touches, threshold, move, pan, modal, goToRoot, dealloc, wait, mark
+  }
+}
+
 /// One `KEY=VALUE` of a `mark`, journaled as a string.
 public struct MarkField: Sendable, Hashable {
   public var key: String

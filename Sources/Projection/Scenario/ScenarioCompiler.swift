@@ -73,7 +73,7 @@ public enum ScenarioCompiler {
       do throws(NavigatorError) {
         try navigator.run(line.command)
       } catch {
-        throw ScenarioError(script: script, line: line.number, message: error.message)
+        throw ScenarioError(script: script, line: line.number, reason: .refused(error))
       }
       afterEach(&navigator)
     }

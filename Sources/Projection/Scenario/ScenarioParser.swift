@@ -86,7 +86,7 @@ public enum ScenarioParser {
         do throws(TokenError) {
           // ASCII, the usual script, is valid UTF-8 without making a string of the line.
           guard line.allSatisfy({ $0 < 0x80 }) || String(validating: line, as: UTF8.self) != nil else {
-            throw TokenError("invalid UTF-8")
+            throw TokenError(.invalidUTF8)
           }
           try Tokenizer.tokens(line, into: &tokens)
           guard !tokens.isEmpty else { continue }
@@ -96,7 +96,7 @@ public enum ScenarioParser {
           // `session` is valid on the first command only: it is parsed again wherever it comes.
           if case .session = command {} else { recent.keep(command, of: line) }
         } catch {
-          throw ScenarioError(script: script, line: number, message: error.message)
+          throw ScenarioError(script: script, line: number, reason: error.reason)
         }
       }
       return lines
@@ -124,40 +124,21 @@ public enum ScenarioParser {
     return out
   }
 
-  /// Every command and its usage line, in the spec's order.
-  static let usages: [(name: String, usage: String)] = [
-    ("session", "session [id=S] [app=S] [build=S] [device=S] [start=RFC3339]"),
-    ("controller", "controller ID CLASS"),
-    ("root", "root ID"),
-    ("link", "link FROM DIRECTION TO"),
-    ("unlink", "unlink FROM DIRECTION"),
-    ("touches", "touches ID DIRECTION MIN"),
-    ("threshold", "threshold ID POINTS"),
-    ("move", "move DIRECTION [animated=true|false]"),
-    ("pan", "pan DIRECTION distance=N [velocity=N] [touches=N] [cancel]"),
-    ("modal", "modal ID CLASS DIRECTION [animated=true|false]"),
-    ("goToRoot", "goToRoot [animated=true|false]"),
-    ("dealloc", "dealloc ID"),
-    ("wait", "wait MS"),
-    ("mark", "mark LABEL [KEY=VALUE ...]"),
-  ]
-
   private static func parseCommand(_ tokens: [Token], isFirst: Bool) throws(TokenError) -> ScenarioCommand {
     let head = tokens[0]
-    guard head.option == nil else { throw TokenError("expected a command, found '\(displayText(head.text))'") }
-    guard let usage = usages.first(where: { $0.name == head.text })?.usage else {
-      var message = "unknown command '\(displayText(head.text))'"
-      if let best = closestWord(to: head.text, in: usages.map(\.name)) { message += " (did you mean '\(best)'?)" }
-      throw TokenError(message)
+    guard head.option == nil else { throw TokenError(.expectedCommand(found: head.text)) }
+    guard let name = ScenarioCommand.Name(rawValue: head.text) else {
+      let suggestion = closestWord(to: head.text, in: ScenarioCommand.Name.allCases.map(\.rawValue))
+      throw TokenError(.unknownCommand(head.text, suggestion: suggestion.flatMap(ScenarioCommand.Name.init)))
     }
-    let args = try Arguments(command: head.text, usage: usage, tokens: tokens.dropFirst())
-    switch head.text {
-    case "session":
-      guard isFirst else { throw TokenError("session must be the first command") }
+    let args = try Arguments(command: name, tokens: tokens.dropFirst())
+    switch name {
+    case .session:
+      guard isFirst else { throw TokenError(.sessionNotFirst) }
       try args.expect(positionals: 0, options: ["id", "app", "build", "device", "start"])
       var options = SessionOptions()
       options.id = args.option("id")
-      if options.id?.isEmpty == true { throw TokenError("empty session id") }
+      if options.id?.isEmpty == true { throw TokenError(.emptySessionID) }
       options.app = args.option("app")
       options.build = args.option("build")
       options.device = args.option("device")
@@ -165,102 +146,92 @@ public enum ScenarioParser {
         do {
           options.start = try Timestamp(rfc3339: text, allowOffset: true, exactMicroseconds: true)
         } catch {
-          throw TokenError("start: \(error.message), got '\(displayText(text))'")
+          throw TokenError(.invalidStart(text, error))
         }
       }
       return .session(options)
-    case "controller":
+    case .controller:
       try args.expect(positionals: 2)
       return .controller(try args.id(0), className: try args.className(1))
-    case "root":
+    case .root:
       try args.expect(positionals: 1)
       return .root(try args.id(0))
-    case "link":
+    case .link:
       try args.expect(positionals: 3)
       return .link(try args.id(0), try args.direction(1), try args.id(2))
-    case "unlink":
+    case .unlink:
       try args.expect(positionals: 2)
       return .unlink(try args.id(0), try args.direction(1))
-    case "touches":
+    case .touches:
       try args.expect(positionals: 3)
       return .touches(
-        try args.id(0), try args.direction(1), min: try args.whole(args.positional(2), "touches", minimum: 1))
-    case "threshold":
+        try args.id(0), try args.direction(1), min: try args.whole(args.positional(2), .touches, minimum: 1))
+    case .threshold:
       try args.expect(positionals: 2)
-      return .threshold(try args.id(0), points: try args.number(args.positional(1), "threshold"))
-    case "move":
+      return .threshold(try args.id(0), points: try args.number(args.positional(1), .threshold))
+    case .move:
       try args.expect(positionals: 1, options: ["animated"])
       return .move(try args.direction(0), animated: try args.animated())
-    case "pan":
+    case .pan:
       try args.expect(positionals: 1, options: ["distance", "velocity", "touches"])
-      guard let distance = args.option("distance") else { throw TokenError("pan needs distance=N") }
+      guard let distance = args.option("distance") else { throw TokenError(.panWithoutDistance) }
       return .pan(
         try args.direction(0),
-        distance: try args.number(distance, "distance"),
-        velocity: try args.option("velocity").map { v throws(TokenError) in try args.number(v, "velocity") } ?? 0,
+        distance: try args.number(distance, .distance),
+        velocity: try args.option("velocity").map { v throws(TokenError) in try args.number(v, .velocity) } ?? 0,
         touches: try args.option("touches").map { v throws(TokenError) in
-          try args.whole(v, "touches", minimum: 1)
+          try args.whole(v, .touches, minimum: 1)
         } ?? 1,
         cancelled: args.cancel)
-    case "modal":
+    case .modal:
       try args.expect(positionals: 3, options: ["animated"])
       return .modal(
         try args.id(0), className: try args.className(1), try args.direction(2), animated: try args.animated())
-    case "goToRoot":
+    case .goToRoot:
       try args.expect(positionals: 0, options: ["animated"])
       return .goToRoot(animated: try args.animated())
-    case "dealloc":
+    case .dealloc:
       try args.expect(positionals: 1)
       return .dealloc(try args.id(0))
-    case "wait":
+    case .wait:
       try args.expect(positionals: 1)
-      let ms = try args.whole(args.positional(0), "wait", minimum: 0, unit: "milliseconds")
-      guard ms <= maximumWait else { throw TokenError("wait is longer than \(maximumWait) milliseconds") }
+      let ms = try args.whole(args.positional(0), .wait, minimum: 0)
+      guard ms <= Navigator.maximumWait else { throw TokenError(.waitTooLong) }
       return .wait(milliseconds: Int64(ms))
-    case "mark":
+    case .mark:
       try args.expect(positionals: 1, anyOptions: true)
       var seen: Set<String> = []
       var fields: [MarkField] = []
       for (key, value) in args.options {
-        guard !key.isEmpty else { throw TokenError("empty mark key") }
-        guard !Navigator.reservedMarkKeys.contains(key) else {
-          throw TokenError("mark key '\(displayText(key))' is reserved (seq, time, type and label are)")
-        }
-        guard seen.insert(key).inserted else { throw TokenError("mark key '\(displayText(key))' given twice") }
+        guard !key.isEmpty else { throw TokenError(.emptyMarkKey) }
+        guard !Navigator.reservedMarkKeys.contains(key) else { throw TokenError(.reservedMarkKey(key)) }
+        guard seen.insert(key).inserted else { throw TokenError(.repeatedMarkKey(key)) }
         fields.append(MarkField(key, value))
       }
       return .mark(label: args.positional(0), fields: fields)
-    default:
-      preconditionFailure("command '\(head.text)' listed in usages but not parsed")
     }
   }
-
-  /// The longest `wait` accepted, in milliseconds (about 31 years): keeps the clock far from overflow.
-  static let maximumWait = 1_000_000_000_000
 }
 
 /// The arguments of one command line: positionals, then options (and `pan`'s flag `cancel`).
 private struct Arguments {
-  let command: String
-  let usage: String
+  let command: ScenarioCommand.Name
   var positionals: [Token] = []
   var options: [(key: String, value: String)] = []
   /// `pan`'s bare word `cancel`.
   var cancel = false
 
-  init(command: String, usage: String, tokens: ArraySlice<Token>) throws(TokenError) {
+  init(command: ScenarioCommand.Name, tokens: ArraySlice<Token>) throws(TokenError) {
     self.command = command
-    self.usage = usage
     positionals.reserveCapacity(tokens.count)
     for token in tokens {
       if let option = token.option {
         if options.isEmpty { options.reserveCapacity(tokens.count) }
         options.append(option)
-      } else if command == "pan", !token.quoted, token.text == "cancel" {
+      } else if command == .pan, !token.quoted, token.text == "cancel" {
         cancel = true
       } else if !options.isEmpty {
-        throw TokenError(
-          "argument '\(displayText(token.text))' after the options (options come after all positional arguments)")
+        throw TokenError(.argumentAfterOptions(token.text))
       } else {
         positionals.append(token)
       }
@@ -272,16 +243,12 @@ private struct Arguments {
   /// Implementation note: a command has a handful of options at most, so
   /// arrays searched in order beat sets, which hash every key of every line.
   func expect(positionals count: Int, options allowed: [String] = [], anyOptions: Bool = false) throws(TokenError) {
-    if positionals.count < count { throw TokenError("missing arguments: expected '\(usage)'") }
-    if positionals.count > count { throw TokenError("too many arguments: expected '\(usage)'") }
+    if positionals.count < count { throw TokenError(.missingArguments(command)) }
+    if positionals.count > count { throw TokenError(.tooManyArguments(command)) }
     guard !anyOptions else { return }
     for (i, (key, _)) in options.enumerated() {
-      guard allowed.contains(key) else {
-        throw TokenError("unknown option '\(displayText(key))': expected '\(usage)'")
-      }
-      guard !options[..<i].contains(where: { $0.key == key }) else {
-        throw TokenError("option '\(displayText(key))' given twice")
-      }
+      guard allowed.contains(key) else { throw TokenError(.unknownOption(key, command)) }
+      guard !options[..<i].contains(where: { $0.key == key }) else { throw TokenError(.repeatedOption(key)) }
     }
   }
 
@@ -291,26 +258,19 @@ private struct Arguments {
 
   func id(_ i: Int) throws(TokenError) -> ControllerID {
     let id = ControllerID(positional(i))
-    guard id.isValid else {
-      throw TokenError(
-        id.rawValue.isEmpty
-          ? "empty controller id"
-          : "controller id '\(displayText(id.rawValue))' is longer than \(ControllerID.maximumLength) bytes")
-    }
+    guard id.isValid else { throw TokenError(id.rawValue.isEmpty ? .emptyID : .idTooLong(id.rawValue)) }
     return id
   }
 
   func className(_ i: Int) throws(TokenError) -> String {
     let text = positional(i)
-    guard !text.isEmpty else { throw TokenError("empty class") }
+    guard !text.isEmpty else { throw TokenError(.emptyClass) }
     return text
   }
 
   func direction(_ i: Int) throws(TokenError) -> Direction {
     let text = positional(i)
-    guard let d = Direction(rawValue: text) else {
-      throw TokenError("unknown direction '\(displayText(text))' (expected left, right, up or down)")
-    }
+    guard let d = Direction(rawValue: text) else { throw TokenError(.unknownDirection(text)) }
     return d
   }
 
@@ -318,25 +278,24 @@ private struct Arguments {
     switch option("animated") {
     case nil, "true": return true
     case "false": return false
-    case let other?: throw TokenError("animated must be true or false, got '\(displayText(other))'")
+    case let other?: throw TokenError(.invalidAnimated(other))
     }
   }
 
   /// A whole number ≥ `minimum` (digits only).
-  func whole(_ text: String, _ name: String, minimum: Int, unit: String = "a whole number") throws(TokenError) -> Int {
-    let what = unit == "a whole number" ? "a whole number" : "whole \(unit)"
+  func whole(_ text: String, _ quantity: ScenarioError.Quantity, minimum: Int) throws(TokenError) -> Int {
     guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
       let value = Int(text), value >= minimum
     else {
-      throw TokenError("\(name) needs \(what) ≥ \(minimum), got '\(displayText(text))'")
+      throw TokenError(.notWhole(quantity, text, minimum: minimum))
     }
     return value
   }
 
   /// A finite number ≥ 0: digits, an optional fraction and an optional exponent.
-  func number(_ text: String, _ name: String) throws(TokenError) -> Double {
+  func number(_ text: String, _ quantity: ScenarioError.Quantity) throws(TokenError) -> Double {
     guard Self.isNumber(text), let value = Double(text), value.isFinite else {
-      throw TokenError("\(name) needs a number ≥ 0, got '\(displayText(text))'")
+      throw TokenError(.notNumber(quantity, text))
     }
     return value
   }

@@ -53,11 +53,10 @@ public struct SnapshotWriter: Sendable {
 
 /// Reads what a ``SnapshotWriter`` wrote; every read checks the bounds.
 public struct SnapshotReader: Sendable {
-  /// Bytes that are not what a writer wrote (a damaged or foreign index file).
-  public struct Damaged: Error, Sendable, CustomStringConvertible {
+  /// Bytes that are not what a writer wrote (a damaged or foreign index file), from `offset` on.
+  public struct Damaged: Error, Sendable {
     public var offset: Int
     public init(offset: Int) { self.offset = offset }
-    public var description: String { "damaged snapshot at byte \(offset)" }
   }
 
   private let bytes: [UInt8]

@@ -36,3 +36,16 @@ extension Anomaly.Fact {
     }
   }
 }
+
+extension Anomaly.DeallocRefusal {
+  /// What the controller is, e.g. `the focus` or `the presenter of 'm', which is still alive`: the
+  /// navigator's refusal and the anomaly's sentence both say it.
+  var text: String {
+    switch self {
+    case .root: "the root"
+    case .focus: "the focus"
+    case .inFlight(let seq): "part of the transition in flight (seq \(seq))"
+    case .presenter(let modal): "the presenter of \(quoted(modal)), which is still alive"
+    }
+  }
+}

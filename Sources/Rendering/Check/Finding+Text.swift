@@ -22,7 +22,7 @@ extension Finding {
   private func sentence(_ glyphs: Glyphs) -> String {
     switch fact {
     case .loadRepeated(let id, let count):
-      return "\(glyphs.id(id)): didLoad for the \(ordinalText(count)) time"
+      return "\(glyphs.id(id)): didLoad for the \(Wording.ordinal(count)) time"
     case .appearBeforeLoad(let id, let callback):
       return "\(glyphs.id(id)): \(callback) before didLoad"
     case .didRepeated(let id, let callback):

@@ -5,7 +5,7 @@ extension DiffVocabulary {
   /// One event as a short line for a terminal, journal data escaped with
   /// `displayText`: `lifecycle notes willAppear`, `move home → notes (left, pan, animated)`.
   public func describe(_ token: Int32, glyphs: Glyphs = .unicode) -> String {
-    func name(_ c: Int32) -> String { glyphs.text(self.name(of: c)) }
+    func name(_ c: Int32) -> String { glyphs.text(self.name(of: c).text) }
     switch self[token] {
     case .lifecycle(let c, let callback):
       return "lifecycle \(name(c)) \(callback)"
@@ -66,7 +66,7 @@ extension DiffVocabulary {
       key(k)
       JSONWriter.appendString(v, to: &out)
     }
-    func controller(_ k: String, _ c: Int32) { string(k, name(of: c)) }
+    func controller(_ k: String, _ c: Int32) { string(k, name(of: c).text) }
     let event = self[token]
     out.append(UInt8(ascii: "{"))
     if let seq {
@@ -135,5 +135,16 @@ extension DiffVocabulary {
       }
     }
     out.append(UInt8(ascii: "}"))
+  }
+}
+
+extension DiffVocabulary.Name {
+  /// The name as the diff's text and JSON write it: the id, or the instance of its class, e.g.
+  /// `2nd NotesViewController`.
+  public var text: String {
+    switch self {
+    case .id(let id): id
+    case .instance(let ordinal, let className): "\(Wording.ordinal(ordinal)) \(className)"
+    }
   }
 }

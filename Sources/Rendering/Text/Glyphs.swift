@@ -89,3 +89,12 @@ public struct Glyphs: Sendable, Hashable {
   /// `home willDisappear`, the id made safe for a terminal.
   package func id(_ arrival: Arrival) -> String { "\(id(arrival.controller)) \(arrival.callback)" }
 }
+
+/// An id in single quotes, made safe for a terminal and cut with Unicode's ellipsis whatever the
+/// output's glyphs: how the navigator's refusals, the scenario's errors and an anomaly's sentences
+/// name a controller.
+func quoted(_ id: ControllerID) -> String { quoted(id.rawValue) }
+
+/// A text from a journal or a script (a key, a word of a line) in single quotes, made safe for a
+/// terminal as an id is.
+func quoted(_ text: String) -> String { "'" + Glyphs.unicode.text(text) + "'" }

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 /// `script JOURNAL`: the scenario script of a journal's inputs, which `record` turns back into the journal.
 struct ScriptCommand: Command {

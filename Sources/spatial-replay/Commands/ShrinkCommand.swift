@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 import SpatialTesting
 
 /// `testgen SCRIPT -o DIR`: a Swift Testing (or XCTest) file that runs a scenario script and

@@ -1,4 +1,5 @@
 import Journal
+import Rendering
 import Testing
 
 @testable import Projection

@@ -150,8 +150,7 @@ import Testing
       ])
     // The finding is the fact; the refusal's words are rendered from it.
     let divergence = try #require(Self.conform(Self.numbered(b.records), .intended).first)
-    let refusal = Finding.Refusal.navigator(
-      NavigatorError(.rule(.deallocForbidden), "cannot deallocate 'home': it is the root"))
+    let refusal = Finding.Refusal.navigator(.deallocForbidden("home", .root))
     #expect(divergence.finding.fact == .modelRefuses(.intended, .dealloc(controller: "home"), refusal))
     #expect(divergence.refusal == "cannot deallocate 'home': it is the root")
   }
@@ -166,9 +165,7 @@ import Testing
     // The same input in a script names the closest alive id.
     var navigator = Navigator(profile: .intended, header: SessionHeader(session: "S"))
     try navigator.controller("home", className: "Home")
-    #expect(throws: NavigatorError(.rule(.unknownController), "unknown controller 'homf' (did you mean 'home'?)")) {
-      try navigator.dealloc("homf")
-    }
+    #expect(throws: NavigatorError.unknownController("homf", suggestion: "home")) { try navigator.dealloc("homf") }
   }
 
   @Test func snapBackAndCommittedFollowTheRecordingButRefusedIsPredicted() throws {

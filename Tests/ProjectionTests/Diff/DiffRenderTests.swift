@@ -1,6 +1,7 @@
 import Foundation
 import Journal
 import Projection
+import Rendering
 import Testing
 
 @testable import TestSupport
@@ -146,5 +147,17 @@ import Testing
     #expect((999).grouped == "999")
     #expect((1_204).grouped == "1,204")
     #expect((1_000_000).grouped == "1,000,000")
+  }
+
+  /// Matching by class, a controller is named as the instance of its class it is.
+  @Test func instancesOfAClassAreNamedByTheirOrdinal() {
+    let ordinals = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112]
+    #expect(
+      ordinals.map { DiffVocabulary.Name.instance($0, of: "N").text } == [
+        "1st N", "2nd N", "3rd N", "4th N", "11th N", "12th N", "13th N", "21st N", "22nd N", "23rd N", "101st N",
+        "111th N", "112th N",
+      ])
+    #expect(DiffVocabulary.Name.id("2nd N").text == "2nd N")
+    #expect(DiffVocabulary.Name.id("2nd N") != .instance(2, of: "N"))
   }
 }

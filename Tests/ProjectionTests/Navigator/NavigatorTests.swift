@@ -1,5 +1,6 @@
 import Journal
 import Projection
+import Rendering
 import Testing
 
 @testable import TestSupport
@@ -37,15 +38,17 @@ import Testing
   @Test func aRefusedCommandWritesNothingAndKeepsTheClock() throws {
     var nav = try navigator(home)
     let before = (nav.records, nav.state, nav.clock)
-    #expect(throws: NavigatorError(.rule(.selfLink), "cannot link 'home' to itself")) {
-      try nav.link("home", .up, "home")
-    }
-    #expect(throws: NavigatorError(.rule(.deallocForbidden), "cannot deallocate 'home': it is the root")) {
-      try nav.dealloc("home")
-    }
-    #expect(throws: NavigatorError(.rule(.unknownController), "unknown controller 'nots' (did you mean 'notes'?)")) {
+    #expect(throws: NavigatorError.selfLink("home")) { try nav.link("home", .up, "home") }
+    #expect(throws: NavigatorError.deallocForbidden("home", .root)) { try nav.dealloc("home") }
+    #expect(throws: NavigatorError.unknownController("nots", suggestion: "notes")) {
       try nav.link("home", .up, "nots")
     }
+    #expect(NavigatorError.selfLink("home").message == "cannot link 'home' to itself")
+    #expect(NavigatorError.selfLink("home").kind == .rule(.selfLink))
+    #expect(NavigatorError.deallocForbidden("home", .root).message == "cannot deallocate 'home': it is the root")
+    #expect(
+      NavigatorError.unknownController("nots", suggestion: "notes").message
+        == "unknown controller 'nots' (did you mean 'notes'?)")
     #expect(nav.records == before.0)
     #expect(nav.state == before.1)
     #expect(nav.clock == before.2)
@@ -97,12 +100,13 @@ import Testing
     let intended = try navigator(script)
     #expect(intended.state.isAlive("compose") == false)
     #expect(intended.state.neighbour(of: "home", .down) == "again")
-    #expect(
-      throws: ScenarioError(
-        script: "rule.scenario", line: 9, message: "cannot present 'again': the down slot of 'home' holds 'compose'")
-    ) {
+    let refusal = NavigatorError.slotOccupied(modal: "again", .down, presenter: "home", occupant: "compose")
+    #expect(throws: ScenarioError(script: "rule.scenario", line: 9, reason: .refused(refusal))) {
       _ = try navigator(script, profile: .legacy)
     }
+    #expect(
+      ScenarioError(script: "rule.scenario", line: 9, reason: .refused(refusal)).description
+        == "rule.scenario:9: cannot present 'again': the down slot of 'home' holds 'compose'")
   }
 
   /// A modal presenter whose modal leaked can never be deallocated.
@@ -110,20 +114,19 @@ import Testing
     var nav = try navigator(
       home + "\nmove left\nmodal compose C up\nmove down\nmove right animated=false", profile: .legacy)
     #expect(nav.state.modals(presentedBy: "notes") == ["compose"])
+    #expect(throws: NavigatorError.deallocForbidden("notes", .presenter(of: "compose"))) { try nav.dealloc("notes") }
     #expect(
-      throws: NavigatorError(
-        .rule(.deallocForbidden), "cannot deallocate 'notes': it is the presenter of 'compose', which is still alive")
-    ) {
-      try nav.dealloc("notes")
-    }
+      NavigatorError.deallocForbidden("notes", .presenter(of: "compose")).message
+        == "cannot deallocate 'notes': it is the presenter of 'compose', which is still alive")
   }
 
   @Test func goToRootRefusesAnUnreachableRoot() throws {
     var nav = try navigator(home + "\nmove left\nunlink home left")
     let count = nav.records.count
-    #expect(throws: NavigatorError(.rootUnreachable, "goToRoot: the root 'home' is not reachable from 'notes'")) {
-      try nav.goToRoot()
-    }
+    #expect(throws: NavigatorError.rootUnreachable(root: "home", from: "notes")) { try nav.goToRoot() }
+    #expect(
+      NavigatorError.rootUnreachable(root: "home", from: "notes").message
+        == "goToRoot: the root 'home' is not reachable from 'notes'")
     #expect(nav.records.count == count)
   }
 
@@ -147,9 +150,7 @@ import Testing
     #expect(nav.state.focus == "f")
     let count = nav.records.count
     let clock = nav.clock
-    #expect(throws: NavigatorError(.rootUnreachable, "goToRoot: the root 'r' is not reachable from 'p'")) {
-      try nav.goToRoot()
-    }
+    #expect(throws: NavigatorError.rootUnreachable(root: "r", from: "p")) { try nav.goToRoot() }
     #expect(nav.records.count == count)
     #expect(nav.clock == clock)
     #expect(nav.state.focus == "f")

@@ -82,7 +82,7 @@ import Testing
       _ = try ScenarioParser.parse(Array(script.utf8), script: "t.scenario")
       Issue.record("a script with a bad third line parsed")
     } catch {
-      #expect(error.line == 3 && error.message.hasPrefix("distance needs a number"), "\(error)")
+      #expect(error.line == 3 && error.reason == .notNumber(.distance, "12x"), "\(error)")
     }
   }
 

@@ -13,14 +13,27 @@ import Testing
     + ["─", "│", "┌", "┐", "└", "┘", "═", "║", "╔", "╗", "╚", "╝", "●", "○", "→", "←", "↑", "↓", "▶", "█", "⌈", "≠"]
 
   /// Sentences of the renderers (log, at, map, diff, a finding and an anomaly of `check`, the
-  /// transition a finding names) and a table's column notes (said once, in docs/tables.md).
-  static let sentences = [
-    "presented by", "\" presenter ", "before any event", "\"legend:", "\"collisions: ", "first divergence",
-    "matched by", "not animated", "\\(callback) again", "is not part of the transition",
-    "controllers appeared at rest", "model refuses \\(", "model expects", "still linked and alive",
-    ") was never allocated", "neighbour is \"", "slot, which holds", "(in move at seq", "(in initial display",
-    "nullable: true, \"", "nullable: false, \"", "<testcase", "\"$schema\"", "::error",
-  ]
+  /// transition a finding names), a table's column notes (said once, in docs/tables.md), the
+  /// navigator's and the scenario's refusals, a script's notes, a rule's summary and ordinals.
+  static let sentences =
+    [
+      "presented by", "\" presenter ", "before any event", "\"legend:", "\"collisions: ", "first divergence",
+      "matched by", "not animated", "\\(callback) again", "is not part of the transition",
+      "controllers appeared at rest", "model refuses \\(", "model expects", "still linked and alive",
+      ") was never allocated", "neighbour is \"", "slot, which holds", "(in move at seq", "(in initial display",
+      "nullable: true, \"", "nullable: false, \"", "<testcase", "\"$schema\"", "::error",
+    ]
+    + [
+      "did you mean", "before any root", "already exists", "was deallocated", "cannot link", "cannot present",
+      "cannot deallocate", "is not reachable", "cannot be the root", "ids are never reused", "would make a line",
+      "given twice", "is reserved", "needs a number", "needs a whole", "needs whole", "must be a number",
+      "takes the clock past", "is longer than", "unterminated quote", "unknown escape", "outside quotes",
+      "invalid UTF-8", "expected a command", "unknown command", "must be the first command", "missing arguments",
+      "too many arguments", "unknown option", "after the options", "unknown direction", "must be true or false",
+      "empty mark key", "empty controller id", "empty class", "FROM DIRECTION", "[animated=true|false]",
+      ": left out", "a script cannot say it", "the model refuses it", "not an input", "unknown rule",
+      "damaged snapshot", "an appearance callback", "a move whose", "\"rd\"", "\"nd\"",
+    ]
 
   /// Each source of `Projection` (relative path) with its lines that are not comments.
   static func sources() throws -> [(path: String, code: [Substring])] {

@@ -37,7 +37,7 @@ enum Tokenizer {
   /// Tokens of one line (without its line end) into `tokens`, emptied first (the caller
   /// reuses the array line after line). `#` outside quotes starts a comment.
   ///
-  /// - Throws: a message for an unterminated quote, an unknown escape or a control character.
+  /// - Throws: an unterminated quote, an unknown escape or a control character.
   static func tokens(_ line: ArraySlice<UInt8>, into tokens: inout [Token]) throws(TokenError) {
     tokens.removeAll(keepingCapacity: true)
     try line.withUnsafeBufferPointer { (line) throws(TokenError) in try self.tokens(line, into: &tokens) }
@@ -70,7 +70,7 @@ enum Tokenizer {
           break plain
         default:
           if c < 0x20 || c == 0x7F {
-            throw TokenError("control character U+\(hex4(c)) outside quotes")
+            throw TokenError(.controlCharacter(c))
           }
           if c == UInt8(ascii: "="), equals == nil { equals = i }
           i += 1
@@ -98,7 +98,7 @@ enum Tokenizer {
         case UInt8(ascii: "\""):
           i += 1
           while true {
-            guard i < end else { throw TokenError("unterminated quote") }
+            guard i < end else { throw TokenError(.unterminatedQuote) }
             let q = line[i]
             if q == UInt8(ascii: "\"") {
               i += 1
@@ -107,8 +107,8 @@ enum Tokenizer {
             if q == UInt8(ascii: "\\") {
               guard i + 1 < end, line[i + 1] == UInt8(ascii: "\"") || line[i + 1] == UInt8(ascii: "\\") else {
                 let next =
-                  i + 1 < end && line[i + 1] > 0x20 && line[i + 1] < 0x7F ? String(UnicodeScalar(line[i + 1])) : ""
-                throw TokenError("unknown escape '\\\(next)' in quotes (only \\\" and \\\\ are escapes)")
+                  i + 1 < end && line[i + 1] > 0x20 && line[i + 1] < 0x7F ? Character(UnicodeScalar(line[i + 1])) : nil
+                throw TokenError(.unknownEscape(next))
               }
               bytes.append(line[i + 1])
               i += 2
@@ -119,7 +119,7 @@ enum Tokenizer {
           }
         default:
           if c < 0x20 || c == 0x7F {
-            throw TokenError("control character U+\(hex4(c)) outside quotes")
+            throw TokenError(.controlCharacter(c))
           }
           bytes.append(c)
           i += 1
@@ -135,15 +135,10 @@ enum Tokenizer {
       }
     }
   }
-
-  private static func hex4(_ c: UInt8) -> String {
-    let digits = Array("0123456789ABCDEF")
-    return "00" + String(digits[Int(c >> 4)]) + String(digits[Int(c & 15)])
-  }
 }
 
-/// A tokenizer error message (the parser adds the script and line).
+/// Why the tokenizer or the parser refused a line (the parser adds the script and line).
 struct TokenError: Error {
-  var message: String
-  init(_ message: String) { self.message = message }
+  var reason: ScenarioError.Reason
+  init(_ reason: ScenarioError.Reason) { self.reason = reason }
 }

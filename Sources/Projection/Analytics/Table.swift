@@ -148,7 +148,7 @@ public enum Table: String, Sendable, Hashable, CaseIterable, CustomStringConvert
 
 /// One column of a ``Table``: its name, type and whether it may be null (what it means is said once, in
 /// docs/tables.md).
-public struct Column: Sendable, Hashable, CustomStringConvertible {
+public struct Column: Sendable, Hashable {
   /// The types a column may have (docs/tables.md shows how each is written in NDJSON and CSV).
   public enum Kind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// A JSON string; ids are always strings.
@@ -179,7 +179,4 @@ public struct Column: Sendable, Hashable, CustomStringConvertible {
     self.kind = kind
     self.nullable = nullable
   }
-
-  /// `name (kind)`.
-  public var description: String { "\(name) (\(kind)\(nullable ? ", nullable" : ""))" }
 }

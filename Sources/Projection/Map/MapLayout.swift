@@ -23,7 +23,7 @@ import Journal
 ///   controllers reachable by several paths are visited once.
 public struct MapLayout: Sendable, Hashable {
   /// A cell of the grid; the root is at (0, 0).
-  public struct Position: Sendable, Hashable, Comparable, CustomStringConvertible {
+  public struct Position: Sendable, Hashable, Comparable {
     public var x: Int
     public var y: Int
 
@@ -40,9 +40,6 @@ public struct MapLayout: Sendable, Hashable {
 
     /// Row-major order: top to bottom, then left to right.
     public static func < (a: Position, b: Position) -> Bool { (a.y, a.x) < (b.y, b.x) }
-
-    /// `(x,y)`.
-    public var description: String { "(\(x),\(y))" }
   }
 
   /// A controller the walk placed.

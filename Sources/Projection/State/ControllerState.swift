@@ -127,7 +127,7 @@ struct Neighbours: Sendable, Hashable {
 }
 
 /// A controller's four links, as ids.
-public struct Links: Sendable, Hashable, CustomStringConvertible {
+public struct Links: Sendable, Hashable {
   public var left: ControllerID?
   public var right: ControllerID?
   public var up: ControllerID?
@@ -148,11 +148,6 @@ public struct Links: Sendable, Hashable, CustomStringConvertible {
     case .up: up
     case .down: down
     }
-  }
-
-  /// `left=a up=b` for the linked slots, in slot order.
-  public var description: String {
-    Direction.slotOrder.compactMap { d in self[d].map { "\(d)=\($0)" } }.joined(separator: " ")
   }
 }
 

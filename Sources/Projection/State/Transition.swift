@@ -1,7 +1,7 @@
 import Journal
 
 /// One lifecycle callback that reached a controller.
-public struct Arrival: Sendable, Hashable, CustomStringConvertible {
+public struct Arrival: Sendable, Hashable {
   public var controller: ControllerID
   public var callback: Callback
 
@@ -9,9 +9,6 @@ public struct Arrival: Sendable, Hashable, CustomStringConvertible {
     self.controller = controller
     self.callback = callback
   }
-
-  /// `home willAppear`.
-  public var description: String { "\(controller) \(callback)" }
 }
 
 /// A transition: the initial display of the root, or a move between neighbours,

@@ -257,15 +257,7 @@ private struct Screen {
 
   /// `home.W-`: the spec's notation for a callback on a controller.
   private func short(_ arrival: Arrival) -> String {
-    let sign: String
-    switch arrival.callback {
-    case .didLoad: sign = "L"
-    case .willAppear: sign = "W+"
-    case .didAppear: sign = "D+"
-    case .willDisappear: sign = "W-"
-    case .didDisappear: sign = "D-"
-    }
-    return glyphs.id(arrival.controller) + "." + sign
+    glyphs.id(arrival.controller) + "." + arrival.callback.short
   }
 
   /// Alive controllers grouped by phase (appeared first), each group in

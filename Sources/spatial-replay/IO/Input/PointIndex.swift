@@ -66,10 +66,7 @@ struct PointIndex {
   /// The journal an index was built from, as the file system and the reader see it.
   struct Source: Equatable {
     var path: String
-    var size: Int64
-    var modified: Int64
-    var changed: Int64
-    var identity: FileIdentity
+    var file: FileStamp
     /// The read options it was read with.
     var options: ReadOptions
   }
@@ -112,7 +109,7 @@ extension PointIndex {
       else { return nil }
       let journal = String(cString: absolute)
       free(absolute)
-      guard let source = Source(path: journal, options: options), source.size >= PointIndex.minimumJournalSize,
+      guard let source = Source(path: journal, options: options), source.file.size >= PointIndex.minimumJournalSize,
         !Self.isGzip(journal)
       else { return nil }
       self.source = source
@@ -141,13 +138,8 @@ extension PointIndex {
 extension PointIndex.Source {
   /// The journal as it is now; nil when it is not a regular file.
   init?(path: String, options: ReadOptions) {
-    var info = stat()
-    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    self.init(
-      path: path, size: Int64(info.st_size),
-      modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-      changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
-      identity: FileIdentity(info), options: options)
+    guard let file = FileStamp(regularFile: path) else { return nil }
+    self.init(path: path, file: file, options: options)
   }
 }
 
@@ -173,7 +165,7 @@ extension PointIndex {
     guard let index = try? PointIndex(table: &input), input.isAtEnd,
       index.blocks.allSatisfy({ $0.snapshot.lies(within: states) }), index.final.lies(within: states),
       index.source == location.source,
-      index.sample == sample(location.source.path, blocks: index.blocks, size: index.source.size)
+      index.sample == sample(location.source.path, blocks: index.blocks, size: index.source.file.size)
     else { return nil }
     return index
   }
@@ -290,7 +282,7 @@ extension PointIndex {
     func finish(final state: State, hadErrors: Bool, seqRange: ClosedRange<Int>?) {
       guard !failed, diagnostics.count <= PointIndex.maximumDiagnostics,
         Source(path: location.source.path, options: location.source.options) == location.source,
-        let sample = PointIndex.sample(location.source.path, blocks: blocks, size: location.source.size)
+        let sample = PointIndex.sample(location.source.path, blocks: blocks, size: location.source.file.size)
       else { return file.abandon() }
       let index = PointIndex(
         source: location.source, sample: sample, blocks: blocks, final: write(state), diagnostics: diagnostics,
@@ -310,9 +302,9 @@ extension PointIndex {
 extension PointIndex {
   fileprivate func table(into out: inout SnapshotWriter) {
     out.string(source.path)
-    for value in [source.size, source.modified, source.changed] { out.int(Int(value)) }
-    out.unsigned(source.identity.device)
-    out.unsigned(source.identity.inode)
+    for value in [source.file.size, source.file.modified, source.file.changed] { out.int(Int(value)) }
+    out.unsigned(source.file.identity.device)
+    out.unsigned(source.file.identity.inode)
     out.bool(source.options.strict)
     out.int(source.options.limits.maxLineLength)
     out.int(source.options.limits.maxDepth)
@@ -345,12 +337,13 @@ extension PointIndex {
   }
 
   fileprivate init(table input: inout SnapshotReader) throws(SnapshotReader.Damaged) {
-    source = Source(
-      path: try input.string(), size: Int64(try input.int()), modified: Int64(try input.int()),
-      changed: Int64(try input.int()),
-      identity: FileIdentity(device: try input.unsigned(), inode: try input.unsigned()),
-      options: ReadOptions(strict: try input.bool()))
-    source.options.limits = DecodeLimits(maxLineLength: try input.int(), maxDepth: try input.int())
+    let path = try input.string()
+    let file = FileStamp(
+      size: Int64(try input.int()), modified: Int64(try input.int()), changed: Int64(try input.int()),
+      identity: FileIdentity(device: try input.unsigned(), inode: try input.unsigned()))
+    var options = ReadOptions(strict: try input.bool())
+    options.limits = DecodeLimits(maxLineLength: try input.int(), maxDepth: try input.int())
+    source = Source(path: path, file: file, options: options)
     sample = try input.unsigned()
     blocks = []
     for _ in 0..<(try input.int(in: 0...Int(Int32.max))) {

@@ -1,4 +1,5 @@
 import Journal
+import Rendering
 
 /// One thing that happens to a controller in its life: a lifecycle callback, or its dealloc.
 public enum LifecycleStep: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
@@ -25,17 +26,9 @@ public enum LifecycleStep: String, Sendable, Hashable, CaseIterable, CustomStrin
     self = step
   }
 
-  /// The short name of docs/model.md: `L`, `W+`, `D+`, `W-`, `D-`, and `dealloc`.
-  public var short: String {
-    switch self {
-    case .didLoad: "L"
-    case .willAppear: "W+"
-    case .didAppear: "D+"
-    case .willDisappear: "W-"
-    case .didDisappear: "D-"
-    case .dealloc: "dealloc"
-    }
-  }
+  /// The short name of docs/model.md: the one of the callback of the same name (``Callback/short``),
+  /// and `dealloc`.
+  public var short: String { Callback(rawValue: rawValue)?.short ?? "dealloc" }
 
   public var description: String { rawValue }
 }

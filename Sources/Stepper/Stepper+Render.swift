@@ -179,18 +179,17 @@ private struct Screen {
   /// collisions, detached controllers and cropping when there is room.
   private func map(_ model: State, journal: StepperJournal, side: DiffSide, at index: Int, width: Int) -> [String] {
     guard layout.map > 0 else { return [] }
-    guard journal.count > 0 else { return draw(model, width: width, idWidth: journal.mapIDWidth) }
-    let key = MapCache.Key(
-      side: side, version: Int(journal.mapVersions[index]), width: width, height: layout.map, glyphs: glyphs)
+    let options = MapRenderer.Options(width: width, height: layout.map, glyphs: glyphs, idWidth: journal.mapIDWidth)
+    guard journal.count > 0 else { return draw(model, options) }
+    let key = MapCache.Key(side: side, version: Int(journal.mapVersions[index]), options: options)
     if let lines = stepper.maps[key] { return lines }
-    let lines = draw(model, width: width, idWidth: journal.mapIDWidth)
+    let lines = draw(model, options)
     stepper.maps[key] = lines
     return lines
   }
 
-  private func draw(_ model: State, width: Int, idWidth: Int) -> [String] {
+  private func draw(_ model: State, _ options: MapRenderer.Options) -> [String] {
     let mapLayout = MapLayout(state: model)
-    let options = MapRenderer.Options(width: width, height: layout.map, glyphs: glyphs, idWidth: idWidth)
     guard let drawing = MapRenderer(options: options).draw(mapLayout) else { return ["(no map yet: no root)"] }
     var lines = drawing.grid
     while lines.last == "" { lines.removeLast() }
@@ -257,15 +256,7 @@ private struct Screen {
 
   /// `home.W-`: the spec's notation for a callback on a controller.
   private func short(_ arrival: Arrival) -> String {
-    let sign: String
-    switch arrival.callback {
-    case .didLoad: sign = "L"
-    case .willAppear: sign = "W+"
-    case .didAppear: sign = "D+"
-    case .willDisappear: sign = "W-"
-    case .didDisappear: sign = "D-"
-    }
-    return glyphs.id(arrival.controller) + "." + sign
+    glyphs.id(arrival.controller) + "." + arrival.callback.short
   }
 
   /// Alive controllers grouped by phase (appeared first), each group in

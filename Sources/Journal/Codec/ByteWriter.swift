@@ -120,6 +120,14 @@ public struct ByteWriter {
     bytes.withUnsafeBytes { copy($0) }
   }
 
+  /// Text copied as it is, in UTF-8: text that needs no escape where it goes (a raw value, a name).
+  @inlinable
+  @inline(__always)
+  public mutating func text(_ text: String) {
+    var text = text
+    text.withUTF8 { copy(UnsafeRawBufferPointer($0)) }
+  }
+
   /// One byte.
   @inlinable
   @inline(__always)

@@ -47,6 +47,9 @@ public struct DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
 /// `framing`), the 0-based byte offset of the offending token and a message
 /// such as `expected a string for "controller", found 17`.
 public enum RecordDecoder {
+  // Each entry point in three forms, by where the line's bytes are (a span, bytes the package's
+  // readers hold, a string), all handing them to the one parser of records or of drafts.
+
   /// Decodes a complete line; `seq`, `time` and `type` are required.
   /// - Parameters:
   ///   - line: the bytes of one line, without its `\n` (and without a `\r` or BOM the reader removed).
@@ -55,7 +58,14 @@ public enum RecordDecoder {
   /// - Throws: ``DecodeError`` for the first problem in the line.
   /// - Complexity: O(n) in the length of the line.
   public static func decode(_ line: RawSpan, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> Record {
-    try line.withUnsafeBytes { (bytes) throws(DecodeError) in try RecordParser.record(bytes, limits: limits) }
+    try line.withUnsafeBytes { (bytes) throws(DecodeError) in try decode(bytes, limits: limits) }
+  }
+
+  /// Decodes a line where `seq` and `time` may be missing (input of `append`);
+  /// when present they are checked as in ``decode(_:limits:)-(RawSpan,_)``.
+  /// - Throws: ``DecodeError`` for the first problem in the line.
+  public static func decodeDraft(_ line: RawSpan, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> Draft {
+    try line.withUnsafeBytes { (bytes) throws(DecodeError) in try decodeDraft(bytes, limits: limits) }
   }
 
   /// ``decode(_:limits:)-(RawSpan,_)`` of bytes the package's readers hold.
@@ -63,6 +73,13 @@ public enum RecordDecoder {
     _ line: UnsafeRawBufferPointer, limits: DecodeLimits = DecodeLimits()
   ) throws(DecodeError) -> Record {
     try RecordParser.record(line, limits: limits)
+  }
+
+  /// ``decodeDraft(_:limits:)-(RawSpan,_)`` of bytes the package's readers hold.
+  package static func decodeDraft(
+    _ line: UnsafeRawBufferPointer, limits: DecodeLimits = DecodeLimits()
+  ) throws(DecodeError) -> Draft {
+    try RecordParser.draft(line, limits: limits)
   }
 
   /// Decodes the next line of a sequence, reusing the date of the time
@@ -75,36 +92,23 @@ public enum RecordDecoder {
     try RecordParser.record(line, limits: limits, minute: &minute, ids: ids)
   }
 
-  /// Decodes a line where `seq` and `time` may be missing (input of `append`);
-  /// when present they are checked as in ``decode(_:limits:)-(RawSpan,_)``.
-  /// - Throws: ``DecodeError`` for the first problem in the line.
-  public static func decodeDraft(_ line: RawSpan, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> Draft {
-    try line.withUnsafeBytes { (bytes) throws(DecodeError) in try RecordParser.draft(bytes, limits: limits) }
-  }
-
-  /// ``decodeDraft(_:limits:)-(RawSpan,_)`` of bytes the package's readers hold.
-  package static func decodeDraft(
-    _ line: UnsafeRawBufferPointer, limits: DecodeLimits = DecodeLimits()
-  ) throws(DecodeError) -> Draft {
-    try RecordParser.draft(line, limits: limits)
-  }
-}
-
-extension RecordDecoder {
   /// Decodes a line given as a string (tests, small inputs).
   public static func decode(_ line: String, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> Record {
-    var copy = line
-    let result = copy.withUTF8 { buffer in
-      Result { () throws(DecodeError) -> Record in try decode(UnsafeRawBufferPointer(buffer), limits: limits) }
-    }
-    return try result.get()
+    try withBytes(of: line) { (bytes) throws(DecodeError) in try decode(bytes, limits: limits) }
   }
 
   /// Decodes a draft given as a string (tests, small inputs).
   public static func decodeDraft(_ line: String, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> Draft {
+    try withBytes(of: line) { (bytes) throws(DecodeError) in try decodeDraft(bytes, limits: limits) }
+  }
+
+  /// `decode` of the UTF-8 of `line`, which a string lends only to a closure that cannot throw.
+  private static func withBytes<Decoded>(
+    of line: String, _ decode: (UnsafeRawBufferPointer) throws(DecodeError) -> Decoded
+  ) throws(DecodeError) -> Decoded {
     var copy = line
     let result = copy.withUTF8 { buffer in
-      Result { () throws(DecodeError) -> Draft in try decodeDraft(UnsafeRawBufferPointer(buffer), limits: limits) }
+      Result { () throws(DecodeError) -> Decoded in try decode(UnsafeRawBufferPointer(buffer)) }
     }
     return try result.get()
   }

@@ -1,5 +1,5 @@
 /// How a ``JournalReader`` reads: the decoder's limits, and whether warnings count as errors.
-public struct ReadOptions: Sendable {
+public struct ReadOptions: Sendable, Hashable {
   /// Longest line and deepest nesting accepted (1 MiB and 64 by default).
   public var limits: DecodeLimits
   /// Strict mode: every warning (`bom`, `crlf`, `blank-line`, `torn-tail`,

@@ -25,28 +25,24 @@ public enum MarkupText {
   public static func escape(_ text: String, _ context: Context) -> String {
     let html = context == .html
     let attribute = context == .xmlAttribute
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += html ? "&#39;" : "&apos;"
-      case "\n" where !html: out += attribute ? "&#10;" : "\n"
-      case "\t" where !html: out += attribute ? "&#9;" : "\t"
-      default:
-        let v = scalar.value
-        let allowed =
-          v >= 0x20 && !(v >= 0x7F && v < 0xA0) && (html || v < 0xD800 || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000)
-        if allowed {
-          out.unicodeScalars.append(scalar)
-        } else {
-          out += "\\u{" + String(v, radix: 16, uppercase: !html) + "}"
+    return ScalarEscape.escape(
+      text, uppercase: !html,
+      named: { scalar in
+        switch scalar {
+        case "&": "&amp;"
+        case "<": "&lt;"
+        case ">": "&gt;"
+        case "\"": "&quot;"
+        case "'": html ? "&#39;" : "&apos;"
+        case "\n" where !html: attribute ? "&#10;" : "\n"
+        case "\t" where !html: attribute ? "&#9;" : "\t"
+        default: nil
         }
-      }
-    }
-    return out
+      },
+      holds: { scalar in
+        let v = scalar.value
+        return v >= 0x20 && !(v >= 0x7F && v < 0xA0)
+          && (html || v < 0xD800 || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000)
+      })
   }
 }

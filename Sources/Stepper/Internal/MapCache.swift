@@ -3,7 +3,7 @@ import Rendering
 import Synchronization
 
 /// The maps a ``Stepper`` drew lately, by what they depend on: the last event
-/// before the cursor that can change the map, the side and the size.
+/// before the cursor that can change the map, the side, and how it is drawn.
 ///
 /// Implementation note: laying out and drawing the map is linear in the
 /// controllers (milliseconds for thousands), while most events (lifecycle
@@ -14,9 +14,8 @@ final class MapCache: Sendable {
   struct Key: Hashable {
     var side: DiffSide
     var version: Int
-    var width: Int
-    var height: Int
-    var glyphs: Glyphs
+    /// The renderer's options: the map is a function of the state and of them.
+    var options: MapRenderer.Options
   }
 
   /// Maps kept at most; the cache starts over when full.

@@ -6,14 +6,14 @@ enum AnalysisFormat: String, CaseIterable {
   static func option(csv: String) -> Option {
     Option.value(
       "--format", "FORMAT", "text (default); json: as --json; csv" + csv,
-      values: .oneOf(AnalysisFormat.allCases.map(\.rawValue)))
+      values: .cases(AnalysisFormat.self))
   }
 }
 
 extension Command {
   /// `--json` or `--format json|csv|text`, for the analyses.
   static func outputFormat(_ arguments: ParsedArguments, format option: Option) throws(UsageError) -> AnalysisFormat {
-    let named = arguments.choice(option).flatMap(AnalysisFormat.init(rawValue:))
+    let named = arguments.choice(option, as: AnalysisFormat.self)
     guard arguments.flag(Option.json) else { return named ?? .text }
     guard named == nil || named == .json else { throw UsageError("--json contradicts --format \(named!.rawValue)") }
     return .json

@@ -29,10 +29,10 @@ struct CheckCommand: Command {
   static let format = Option.value(
     "--format", "FORMAT",
     "text (default); json: one JSON object per finding, then a summary\nobject; sarif: SARIF 2.1.0; junit: JUnit XML, a suite per journal\nand a failing test per error finding; github: GitHub Actions\nworkflow commands (::error file=…,line=…,title=RULE::…)",
-    values: .oneOf(CheckFormat.allCases.map(\.rawValue)))
+    values: .cases(CheckFormat.self))
   /// `--json`, or a `--format` other than text.
   static func writesJSON(_ arguments: ParsedArguments) -> Bool {
-    arguments.flag(Option.json) || arguments.choice(format).map { $0 != "text" } ?? false
+    arguments.flag(Option.json) || arguments.choice(format, as: CheckFormat.self).map { $0 != .text } ?? false
   }
   static let rule = Option.list(
     "--rule", "ID", "report only these rules (comma-separated, repeatable)", values: .suggested(Rule.ids))
@@ -124,7 +124,7 @@ struct CheckCommand: Command {
     paths = try JournalInput.paths(arguments, command: Self.name)
     options = try ReadOptions(arguments)
     runner = try FleetRunner(arguments)
-    let named = arguments.choice(Self.format).flatMap(CheckFormat.init(rawValue:))
+    let named = arguments.choice(Self.format, as: CheckFormat.self)
     if arguments.flag(Option.json) {
       guard named == nil || named == .json else { throw UsageError("--json contradicts --format \(named!.rawValue)") }
       format = .json

@@ -66,21 +66,21 @@ struct ExportCommand: Command {
                                     event), UTC, YYYY-MM-DD
     """
   static let table = Option.value(
-    "--table", "TABLE", "the table to write (required)", values: .oneOf(Table.allCases.map(\.rawValue)))
+    "--table", "TABLE", "the table to write (required)", values: .cases(Table.self))
   static let format = Option.value(
     "--format", "FORMAT",
     "ndjson (default): one JSON object per line, keys in column order,\narrays and objects as JSON; csv: RFC 4180 with a header line, CRLF\nline ends, arrays and objects as JSON text; parquet: Apache Parquet\nwith the types of --schema (see --compression)",
-    values: .oneOf(TableFormat.allCases.map(\.rawValue)))
+    values: .cases(TableFormat.self))
   static let compression = Option.value(
     "--compression", "CODEC", "with --format parquet: none (default, UNCOMPRESSED) or gzip (GZIP,\nzlib level 1)",
-    values: .oneOf(ParquetCompression.allCases.map(\.rawValue)))
+    values: .cases(ParquetCompression.self))
   static let partition = Option.list(
     "--partition", "KEY[,KEY...]",
     "with -o DIR: one file per partition, DIR/build=B/session=S/part.ndjson\n(or part.csv, part.parquet) for --partition build,session; keys: build, app,\ndevice, session, date; values escaped as Hive does (see docs/tables.md)",
-    values: .oneOf(PartitionKey.allCases.map(\.rawValue)))
+    values: .cases(PartitionKey.self))
   static let schema = Option.value(
     "--schema", "TABLE", "print the table's columns and their types as JSON, and read nothing",
-    values: .oneOf(Table.allCases.map(\.rawValue)))
+    values: .cases(Table.self))
   static let options =
     [table, format, compression, Option.output, partition, schema, Option.rawCSV] + Option.filters + Option.reading
     + [Option.maxErrors, Option.jobs]
@@ -118,7 +118,7 @@ struct ExportCommand: Command {
   var schemaOnly = false
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    if let name = arguments.choice(Self.schema), let table = Table(rawValue: name) {
+    if let table = arguments.choice(Self.schema, as: Table.self) {
       guard arguments.positionals.isEmpty, arguments.choice(Self.table) == nil else {
         throw UsageError("--schema TABLE prints a schema and reads no journal: give it alone")
       }
@@ -131,15 +131,15 @@ struct ExportCommand: Command {
       return
     }
     files = try JournalInput.paths(arguments, command: Self.name)
-    guard let name = arguments.choice(Self.table), let table = Table(rawValue: name) else {
+    guard let table = arguments.choice(Self.table, as: Table.self) else {
       throw UsageError("export needs --table (one of \(Table.allCases.map(\.rawValue).joined(separator: ", ")))")
     }
     self.table = table
-    format = arguments.choice(Self.format).flatMap(TableFormat.init(rawValue:)) ?? .ndjson
+    format = arguments.choice(Self.format, as: TableFormat.self) ?? .ndjson
     guardsFormulas = !arguments.flag(Option.rawCSV)
-    let codec = arguments.choice(Self.compression)
+    let codec = arguments.choice(Self.compression, as: ParquetCompression.self)
     if codec != nil && format != .parquet { throw UsageError("--compression applies to --format parquet only") }
-    compression = codec.flatMap(ParquetCompression.init(rawValue:)) ?? .none
+    compression = codec ?? .none
     output = arguments.value(Option.output)
     if output == "" { throw UsageError("-o needs a path") }
     if output == "-" {

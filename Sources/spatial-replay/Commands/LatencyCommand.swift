@@ -27,7 +27,7 @@ struct LatencyCommand: Command {
     "--group", "KEY",
     "per group of journals by these header fields (comma-separated):\n"
       + StatsKey.allCases.map(\.rawValue).joined(separator: ", "),
-    values: .oneOf(StatsKey.allCases.map(\.rawValue)))
+    values: .cases(StatsKey.self))
   static let format = AnalysisFormat.option(
     csv:
       ": one row per group, screen and\nmeasure (KEY...,screen,measure,count,p50_ms,p90_ms,p99_ms,max_ms;\na pP_ms column per percentile of --percentiles)"

@@ -251,9 +251,7 @@ struct StepCommand: Command {
   /// costs address space, not memory; growing by doubling instead would copy
   /// a large journal's records several times over, page faults included.
   static func expectedRecords(_ path: String) -> Int {
-    var info = stat()
-    guard path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 0 }
-    return min(Int(info.st_size) / 80, 1 << 24)
+    InputSize.of(path).map { min(Int($0) / 80, 1 << 24) } ?? 0
   }
 
   /// Reads the journal (or both) and builds the stepper. Scripted, each is

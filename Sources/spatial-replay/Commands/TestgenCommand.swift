@@ -133,11 +133,10 @@ struct TestgenCommand: Command {
   }
 
   /// The test's name: `--name`, else from the script's file name.
-  private var testName: String { name ?? RegressionTestSource.testName(forScript: script == "-" ? "stdin" : script) }
+  private var testName: String { name ?? RegressionTestSource.testName(forScript: script) }
 
   private func fileName(_ framework: RegressionTestSource.Framework) -> String {
-    RegressionTestSource(script: "", scriptName: "", name: testName, expectations: [], exhaustive: true)
-      .fileName(framework)
+    RegressionTestSource.fileName(test: testName, framework)
   }
 
   func run(_ context: inout Context) throws -> Int32 {
@@ -157,7 +156,9 @@ struct TestgenCommand: Command {
       return ExitCode.badInput
     }
     let text = RegressionTestSource.normalizedScript(bytes)
-    let scriptName = script == "-" ? "stdin.scenario" : ScenarioName.base(script)
+    let scriptName =
+      script == "-"
+      ? "stdin.scenario" : script.lastIndex(of: "/").map { String(script[script.index(after: $0)...]) } ?? script
     let intended: SpatialRecording
     do throws(ScenarioError) {
       intended = SpatialRecording(
@@ -189,15 +190,17 @@ struct TestgenCommand: Command {
     // auto: exact where the legacy findings (of --rule) name the controller.
     let legacyFindings = (legacy?.findings ?? []).filter { rules.isEmpty || rules.contains(.check($0.rule)) }
     let aboutFinding = Set(legacyFindings.flatMap(\.controllers))
-    let asserted = named.isEmpty ? intended.controllers : intended.controllers.filter { named.contains($0) }
-    let expectations = asserted.map { id in
+    let asserted = (named.isEmpty ? intended.controllers : intended.controllers.filter { named.contains($0) }).map {
+      id in
       let mode =
         modes.last(where: { $0.id == id })?.mode ?? defaultMode
         ?? (aboutFinding.isEmpty || aboutFinding.contains(id) ? .exact : .subsequence)
-      return RegressionTestSource.Expectation(controller: id, mode: mode, lifecycle: intended.lifecycle(of: id))
+      return (id: id, mode: mode, lifecycle: intended.lifecycle(of: id))
     }
     let source = RegressionTestSource(
-      script: text, scriptName: scriptName, name: testName, expectations: expectations, exhaustive: named.isEmpty)
+      script: text, scriptName: scriptName, name: testName,
+      expectations: asserted.map { .init(controller: $0.id, mode: $0.mode, steps: $0.lifecycle.steps.map(\.short)) },
+      exhaustive: named.isEmpty)
 
     try makeDirectories(directory)
     for framework in frameworks {
@@ -205,24 +208,22 @@ struct TestgenCommand: Command {
       try AtomicFile.replace(path, with: Array(source.text(framework).utf8))
       context.stdout.write(path + "\n")
     }
-    context.stderr.write(legacySummary(source, legacy: legacy, legacyFindings: legacyFindings))
+    let expectations = asserted.map {
+      $0.mode == .exact ? LifecycleExpectation.exact($0.id, $0.lifecycle) : .subsequence($0.id, $0.lifecycle)
+    }
+    context.stderr.write(
+      legacySummary(expectations, exhaustive: source.exhaustive, legacy: legacy, legacyFindings: legacyFindings))
     return ExitCode.ok
   }
 
   /// How the test fares on the legacy model: the rules it fails with, or a warning that it passes.
-  private func legacySummary(_ source: RegressionTestSource, legacy: SpatialRecording?, legacyFindings: [Finding])
-    -> String
-  {
+  private func legacySummary(
+    _ expectations: [LifecycleExpectation], exhaustive: Bool, legacy: SpatialRecording?, legacyFindings: [Finding]
+  ) -> String {
     guard let legacy else {
       return "spatial-replay: note: the legacy model refuses the script; the test was not tried on it\n"
     }
-    let expectations = source.expectations.map { expectation in
-      let lifecycle = expectation.lifecycle
-      return expectation.mode == .exact
-        ? LifecycleExpectation.exact(expectation.controller, lifecycle)
-        : LifecycleExpectation.subsequence(expectation.controller, lifecycle)
-    }
-    let failures = legacy.failures(expectations, exhaustive: source.exhaustive)
+    let failures = legacy.failures(expectations, exhaustive: exhaustive)
     var text = ""
     if failures.isEmpty {
       text += "spatial-replay: warning: the test passes on the legacy model too: it does not catch the legacy bugs\n"

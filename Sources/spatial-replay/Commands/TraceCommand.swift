@@ -44,7 +44,7 @@ struct TraceCommand: Command {
   static let format = Option.value(
     "--format", "FORMAT",
     "chrome: the Trace Event Format (Perfetto, chrome://tracing); otlp:\nOTLP/JSON lines for OpenTelemetry (required)",
-    values: .oneOf(TraceFormat.allCases.map(\.rawValue)))
+    values: .cases(TraceFormat.self))
   static let durable = Option.flag(
     "--durable",
     "with -o: the file is on the disk (fdatasync) before it replaces OUT;\nslower, as fast as the disk writes")
@@ -75,7 +75,7 @@ struct TraceCommand: Command {
     guard !(files.count == 2 && files[0] == "-" && files[1] == "-") else {
       throw UsageError("only one of A and B can be '-'")
     }
-    guard let name = arguments.choice(Self.format), let format = TraceFormat(rawValue: name) else {
+    guard let format = arguments.choice(Self.format, as: TraceFormat.self) else {
       throw UsageError("trace needs --format (chrome or otlp)")
     }
     self.format = format

@@ -83,23 +83,13 @@ enum JournalInput {
     }.sorted { VersionOrder.precedes($0, $1) }
   }
 
-  /// A file or folder as the system knows it, whatever the path that reached it.
-  private struct FileID: Hashable {
-    var device: UInt64
-    var inode: UInt64
-    init(_ info: stat) {
-      device = UInt64(info.st_dev)
-      inode = UInt64(info.st_ino)
-    }
-  }
-
   /// What a folder walk found besides its journals: warnings for the command to print.
   private struct Walk {
     var found: [String] = []
     /// Folders already read (a link back to one of them is a loop).
-    var folders: Set<FileID> = []
+    var folders: Set<FileIdentity> = []
     /// Journals already found, by the path that found them first.
-    var files: [FileID: String] = [:]
+    var files: [FileIdentity: String] = [:]
   }
 
   /// Every journal below `directory`. Links are followed, to files and to folders: a linked
@@ -109,8 +99,7 @@ enum JournalInput {
   /// them reports why (status 2): nothing is skipped in silence.
   private static func collectJournals(in directory: String, into found: inout [String]) {
     var walk = Walk()
-    var info = stat()
-    if stat(directory, &info) == 0 { walk.folders.insert(FileID(info)) }
+    if let folder = FileIdentity(path: directory) { walk.folders.insert(folder) }
     collect(in: directory, &walk)
     found = walk.found
   }
@@ -145,17 +134,17 @@ enum JournalInput {
       }
       switch info.st_mode & S_IFMT {
       case S_IFDIR:
-        guard walk.folders.insert(FileID(info)).inserted else {
+        guard walk.folders.insert(FileIdentity(info)).inserted else {
           warn("\(path): a link to a folder already read (a loop): skipped")
           continue
         }
         collect(in: path, &walk)
       case S_IFREG where isJournalName:
-        if let first = walk.files[FileID(info)] {
+        if let first = walk.files[FileIdentity(info)] {
           warn("\(path) is the same file as \(first): read once")
           continue
         }
-        walk.files[FileID(info)] = path
+        walk.files[FileIdentity(info)] = path
         walk.found.append(path)
       default: break
       }

@@ -17,20 +17,23 @@ import Testing
       }
       let value = Int.random(in: Int.min...Int.max, using: &random) >> Int.random(in: 0..<63, using: &random)
       let tail = (0..<Int.random(in: 0..<40, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+      let word = ["", "snapBack", "Café → home", "0x600003a2c000"][round % 4]
       let write = { (writer: inout ByteWriter) in
         writer.raw(#"{"ts":"#)
         writer.int(value)
         writer.byte(UInt8(ascii: ","))
         writer.bytes(tail)
+        writer.text(word)
         writer.raw("}")
       }
       // Both ways: room reserved in the array, and a stack buffer copied.
       if round % 2 == 0 {
-        ByteWriter.append(atMost: 64 + tail.count, to: &out, write)
+        ByteWriter.append(atMost: 64 + tail.count + word.utf8.count, to: &out, write)
       } else {
-        ByteWriter.appendCopied(atMost: 64 + tail.count, to: &out, write)
+        ByteWriter.appendCopied(atMost: 64 + tail.count + word.utf8.count, to: &out, write)
       }
-      expected += Array(#"{"ts":"#.utf8) + Array(String(value).utf8) + [UInt8(ascii: ",")] + tail + [UInt8(ascii: "}")]
+      expected += Array(#"{"ts":"#.utf8) + Array(String(value).utf8) + [UInt8(ascii: ",")] + tail
+      expected += Array(word.utf8) + [UInt8(ascii: "}")]
       #expect(out == expected, "round \(round)")
       if out != expected { return }
     }

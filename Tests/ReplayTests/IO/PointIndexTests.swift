@@ -217,7 +217,7 @@ import Testing
     try #require(truth.allSatisfy { $0 != nil }, "the whole index answers every query")
 
     // Every byte outside the state blocks, and 64 bytes spread over each block.
-    let blocks = index.blocks.map(\.snapshot) + [index.final]
+    let blocks = index.blocks.map(\.snapshot.range) + [index.final.range]
     var offsets = Set(0..<original.count)
     for block in blocks { offsets.subtract(Int(block.lowerBound)..<Int(block.upperBound)) }
     for block in blocks {

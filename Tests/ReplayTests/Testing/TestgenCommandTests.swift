@@ -2,6 +2,7 @@ import Journal
 import Projection
 import Testing
 
+@testable import Rendering
 @testable import TestSupport
 @testable import spatial_replay
 
@@ -137,6 +138,7 @@ import Testing
     #expect(RegressionTestSource.testName(forScript: "42-bugs.scenario") == "scenario42Bugs")
     #expect(RegressionTestSource.testName(forScript: "func.scenario") == "funcScenario")
     #expect(RegressionTestSource.testName(forScript: "…") == "scenario")
+    #expect(RegressionTestSource.testName(forScript: "-") == "stdin")
   }
 
   @Test func hostileScriptsGiveAFileOrALineNumberNeverASignal() throws {

@@ -16,15 +16,22 @@ struct BoxGlyphs: Sendable {
   var verticalLink: Character
   var doubleVerticalLink: Character
   var stretched: Character
-  /// The legend's entries, in order.
-  var legend: [String]
   /// Where a link leaves a box: indexed by [focus][double][direction.index].
   var junctions: [[[Character]]]
   /// On the frame, instead of the junction, where a link leads to a box outside the
   /// drawn window (a cropped map): indexed by direction.index.
   var offView: [Character]
-  /// The legend's entry for them, added when one is drawn.
-  var offViewLegend: String
+
+  /// The legend's entries, in order, with the glyphs they explain.
+  var legend: [String] {
+    [
+      "[id] focus", "* modal", "\(link)\(verticalLink) link", "\(doubleLink)\(doubleVerticalLink) 2+ fingers",
+      "+N shared cell", "\(stretched) stretched",
+    ]
+  }
+
+  /// The legend's entry for ``offView``, added when one is drawn.
+  var offViewLegend: String { String(offView) + " link out of view" }
 
   func junction(_ direction: Direction, focus: Bool, double: Bool) -> Character {
     junctions[focus ? 1 : 0][double ? 1 : 0][direction.index]
@@ -36,23 +43,21 @@ struct BoxGlyphs: Sendable {
     frame: Frame(topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘", horizontal: "─", vertical: "│"),
     focusFrame: Frame(topLeft: "╔", topRight: "╗", bottomLeft: "╚", bottomRight: "╝", horizontal: "═", vertical: "║"),
     link: "─", doubleLink: "═", verticalLink: "│", doubleVerticalLink: "║", stretched: "?",
-    legend: ["[id] focus", "* modal", "─│ link", "═║ 2+ fingers", "+N shared cell", "? stretched"],
     junctions: [
       [["┤", "├", "┴", "┬"], ["╡", "╞", "╨", "╥"]],
       [["╢", "╟", "╧", "╤"], ["╣", "╠", "╩", "╦"]],
     ],
-    offView: ["←", "→", "↑", "↓"], offViewLegend: "←→↑↓ link out of view")
+    offView: ["←", "→", "↑", "↓"])
 
   static let ascii = BoxGlyphs(
     frame: Frame(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|"),
     focusFrame: Frame(topLeft: "#", topRight: "#", bottomLeft: "#", bottomRight: "#", horizontal: "=", vertical: "|"),
     link: "-", doubleLink: "=", verticalLink: "|", doubleVerticalLink: "H", stretched: "?",
-    legend: ["[id] focus", "* modal", "-| link", "=H 2+ fingers", "+N shared cell", "? stretched"],
     junctions: [
       [["+", "+", "+", "+"], ["+", "+", "+", "+"]],
       [["+", "+", "+", "+"], ["+", "+", "+", "+"]],
     ],
-    offView: ["<", ">", "^", "v"], offViewLegend: "<>^v link out of view")
+    offView: ["<", ">", "^", "v"])
 }
 
 extension Glyphs {

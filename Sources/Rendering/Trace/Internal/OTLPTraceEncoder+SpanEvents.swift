@@ -118,13 +118,8 @@ extension OTLPTraceEncoder {
       // The direction's, trigger's and animated attributes: at most 190 bytes.
       events.json.writeCopied(atMost: 200) { out in
         out.raw("}}")
-        Self.direction(&out, "move.direction", move.direction)
-        switch move.trigger {
-        case .programmatic: out.raw(#",{"key":"move.trigger","value":{"stringValue":"programmatic"}}"#)
-        case .pan: out.raw(#",{"key":"move.trigger","value":{"stringValue":"pan"}}"#)
-        case .fling: out.raw(#",{"key":"move.trigger","value":{"stringValue":"fling"}}"#)
-        case .goToRoot: out.raw(#",{"key":"move.trigger","value":{"stringValue":"goToRoot"}}"#)
-        }
+        Self.attribute(&out, "move.direction", move.direction)
+        Self.attribute(&out, "move.trigger", move.trigger)
         out.raw(
           move.animated
             ? #",{"key":"move.animated","value":{"boolValue":true}}]}"#
@@ -135,16 +130,14 @@ extension OTLPTraceEncoder {
 
   mutating func arrival(flow: Int, lane: Int, time: Timestamp) {}
 
-  /// `,{"key":"KEY","value":{"stringValue":"left"}}`: a move's or a pan's direction.
-  private static func direction(_ out: inout ByteWriter, _ key: StaticString, _ direction: Direction) {
+  /// `,{"key":"KEY","value":{"stringValue":"left"}}`: a move's or a pan's direction, a move's
+  /// trigger or a pan's outcome, whose raw values (the journal's words) need no escape.
+  private static func attribute(_ out: inout ByteWriter, _ key: StaticString, _ value: some RawRepresentable<String>) {
     out.raw(#",{"key":""#)
     out.raw(key)
-    switch direction {
-    case .left: out.raw(#"","value":{"stringValue":"left"}}"#)
-    case .right: out.raw(#"","value":{"stringValue":"right"}}"#)
-    case .up: out.raw(#"","value":{"stringValue":"up"}}"#)
-    case .down: out.raw(#"","value":{"stringValue":"down"}}"#)
-    }
+    out.raw(#"","value":{"stringValue":""#)
+    out.text(value.rawValue)
+    out.raw(#""}}"#)
   }
 
   mutating func pan(lane: Int, _ pan: Pan, seq: Int, time: Timestamp) {
@@ -153,14 +146,8 @@ extension OTLPTraceEncoder {
       // The direction's, outcome's and fingers' attributes and the distance's and velocity's: at
       // most 330 bytes, the numbers' included.
       _ = Self.open(&events, &nanos, name, kind: "pan", time: time, seq: seq, room: 340) { out in
-        Self.direction(&out, "pan.direction", pan.direction)
-        switch pan.outcome {
-        case .committed: out.raw(#",{"key":"pan.outcome","value":{"stringValue":"committed"}}"#)
-        case .snapBack: out.raw(#",{"key":"pan.outcome","value":{"stringValue":"snapBack"}}"#)
-        case .blocked: out.raw(#",{"key":"pan.outcome","value":{"stringValue":"blocked"}}"#)
-        case .refused: out.raw(#",{"key":"pan.outcome","value":{"stringValue":"refused"}}"#)
-        case .cancelled: out.raw(#",{"key":"pan.outcome","value":{"stringValue":"cancelled"}}"#)
-        }
+        Self.attribute(&out, "pan.direction", pan.direction)
+        Self.attribute(&out, "pan.outcome", pan.outcome)
         out.raw(#",{"key":"pan.fingers","value":{"intValue":""#)
         out.int(pan.touches)
         out.raw(#""}},{"key":"pan.distance","value":{"doubleValue":"#)

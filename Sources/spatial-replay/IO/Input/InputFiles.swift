@@ -24,31 +24,20 @@ import Journal
 /// try inputs.refuse("report.html")      // UsageError (64) if it is one of them
 /// ```
 struct InputFiles: Sendable {
-  private struct Identity: Hashable, Sendable {
-    var device: UInt64
-    var inode: UInt64
-  }
-
   /// Each input that exists, with the path it was given as.
-  private var identities: [Identity: String] = [:]
+  private var identities: [FileIdentity: String] = [:]
 
   /// - Parameter paths: the inputs as read (`-` and files that do not exist are left out).
   init(_ paths: [String]) {
     // A session's segments joined into one temporary journal are inputs too (``SegmentJoin``).
     for path in paths.flatMap({ [$0] + SegmentJoin.segments(joinedInto: $0) }) where path != "-" {
-      if let identity = Self.identity(path), identities[identity] == nil { identities[identity] = path }
+      if let identity = FileIdentity(path: path), identities[identity] == nil { identities[identity] = path }
     }
-  }
-
-  private static func identity(_ path: String) -> Identity? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
   }
 
   /// The input that `output` is (the same file, through a symlink or a hard link), if any.
   func input(at output: String) -> String? {
-    guard !identities.isEmpty, let identity = Self.identity(output) else { return nil }
+    guard !identities.isEmpty, let identity = FileIdentity(path: output) else { return nil }
     return identities[identity]
   }
 
@@ -68,14 +57,14 @@ extension InputFiles {
   /// output writes (`export --partition`: `part.ndjson` in each partition's folder).
   /// - Throws: ``UsageError`` (status 64) naming both.
   func refuse(filesNamed name: String, below directory: String) throws(UsageError) {
-    guard let folder = Self.identity(directory) else { return }
+    guard let folder = FileIdentity(path: directory) else { return }
     for (_, input) in identities where input.split(separator: "/").last.map(String.init) == name {
       guard let real = realpath(input, nil) else { continue }
       var path = String(cString: real)
       free(real)
       while let slash = path.lastIndex(of: "/") {
         path = slash == path.startIndex ? "/" : String(path[..<slash])
-        if Self.identity(path) == folder {
+        if FileIdentity(path: path) == folder {
           throw UsageError(
             "the output folder \(displayText(directory, limit: .max)) holds the input \(displayText(input, limit: .max)), "
               + "which a partition would replace; choose another output")

@@ -41,8 +41,7 @@ final class JournalFollower {
   let path: String
   let maxLineLength: Int
   private var fd: Int32 = -1
-  private var device: UInt64 = 0
-  private var inode: UInt64 = 0
+  private var identity = FileIdentity(device: 0, inode: 0)
   private var opened = false
   /// Offset just after the last complete line handed out.
   private(set) var consumed: Int64 = 0
@@ -84,7 +83,7 @@ final class JournalFollower {
     }
     guard info.st_mode & S_IFMT != S_IFDIR else { throw CommandFailure("\(path): is a directory, not a journal") }
     var changed = false
-    if !isOpen || UInt64(info.st_dev) != device || UInt64(info.st_ino) != inode {
+    if !isOpen || FileIdentity(info) != identity {
       let descriptor = open(path, O_RDONLY | O_CLOEXEC)
       guard descriptor >= 0 else {
         if errno == ENOENT { return false }
@@ -94,8 +93,7 @@ final class JournalFollower {
       var opened = stat()
       fstat(descriptor, &opened)
       fd = descriptor
-      device = UInt64(opened.st_dev)
-      inode = UInt64(opened.st_ino)
+      identity = FileIdentity(opened)
       info = opened
       if self.opened {
         body(.replaced)

@@ -48,33 +48,35 @@ struct PointIndex {
     var records: Int
     var lowestSeq: Int
     var highestSeq: Int
-    /// Where the state before its first record lies in the index file.
-    var snapshot: Range<Int64>
-    /// The CRC-32 of those bytes.
+    /// The state before its first record.
+    var snapshot: StoredState
+  }
+
+  /// A state in the index file: where its bytes lie, and their CRC-32.
+  struct StoredState: Equatable {
+    var range: Range<Int64>
     var checksum: UInt32
+
+    /// Whether its bytes lie within `bounds`.
+    func lies(within bounds: Range<Int64>) -> Bool {
+      range.lowerBound >= bounds.lowerBound && range.upperBound <= bounds.upperBound
+    }
   }
 
   /// The journal an index was built from, as the file system and the reader see it.
   struct Source: Equatable {
     var path: String
-    var size: Int64
-    var modified: Int64
-    var changed: Int64
-    var device: UInt64
-    var inode: UInt64
-    var strict: Bool
-    var maxLineLength: Int
-    var maxDepth: Int
+    var file: FileStamp
+    /// The read options it was read with.
+    var options: ReadOptions
   }
 
   var source: Source
   /// A hash of samples of the journal (``sample(_:blocks:size:)``).
   var sample: UInt64
   var blocks: [Block]
-  /// Where the state after the last record lies in the index file.
-  var final: Range<Int64>
-  /// The CRC-32 of those bytes.
-  var finalChecksum: UInt32
+  /// The state after the last record.
+  var final: StoredState
   var diagnostics: [Diagnostic]
   var hadErrors: Bool
   var seqRange: ClosedRange<Int>?
@@ -107,7 +109,7 @@ extension PointIndex {
       else { return nil }
       let journal = String(cString: absolute)
       free(absolute)
-      guard let source = Source(path: journal, options: options), source.size >= PointIndex.minimumJournalSize,
+      guard let source = Source(path: journal, options: options), source.file.size >= PointIndex.minimumJournalSize,
         !Self.isGzip(journal)
       else { return nil }
       self.source = source
@@ -136,14 +138,8 @@ extension PointIndex {
 extension PointIndex.Source {
   /// The journal as it is now; nil when it is not a regular file.
   init?(path: String, options: ReadOptions) {
-    var info = stat()
-    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    self.init(
-      path: path, size: Int64(info.st_size),
-      modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-      changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
-      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), strict: options.strict,
-      maxLineLength: options.limits.maxLineLength, maxDepth: options.limits.maxDepth)
+    guard let file = FileStamp(regularFile: path) else { return nil }
+    self.init(path: path, file: file, options: options)
   }
 }
 
@@ -164,12 +160,12 @@ extension PointIndex {
       crc32(table, crc32(magic + trailer[4...])) == checksum
     else { return nil }
     var input = SnapshotReader(table)
+    // The states lie between the magic and the table.
+    let states = Int64(magic.count)..<tableOffset
     guard let index = try? PointIndex(table: &input), input.isAtEnd,
-      index.blocks.allSatisfy({ $0.snapshot.lowerBound >= Int64(magic.count) && $0.snapshot.upperBound <= tableOffset }
-      ),
-      index.final.lowerBound >= Int64(magic.count), index.final.upperBound <= tableOffset,
+      index.blocks.allSatisfy({ $0.snapshot.lies(within: states) }), index.final.lies(within: states),
       index.source == location.source,
-      index.sample == sample(location.source.path, blocks: index.blocks, size: index.source.size)
+      index.sample == sample(location.source.path, blocks: index.blocks, size: index.source.file.size)
     else { return nil }
     return index
   }
@@ -178,9 +174,9 @@ extension PointIndex {
   /// from the nearest snapshot: `.notFound` when the journal has no such record,
   /// nil when the index and the journal disagree (the caller then reads the journal).
   func state(afterSeq seq: Int?, indexPath: String, name: String, options: ReadOptions) -> Answer? {
-    guard let seq else { return snapshot(final, finalChecksum, indexPath).map(Answer.state) }
+    guard let seq else { return state(final, indexPath).map(Answer.state) }
     for block in blocks where block.lowestSeq <= seq && seq <= block.highestSeq {
-      guard var state = snapshot(block.snapshot, block.checksum, indexPath) else { return nil }
+      guard var state = state(block.snapshot, indexPath) else { return nil }
       let fd = open(source.path, O_RDONLY | O_CLOEXEC)
       guard fd >= 0 else { return nil }
       defer { close(fd) }
@@ -204,10 +200,10 @@ extension PointIndex {
     case notFound(Int)
   }
 
-  /// The state stored at `range`, nil when it cannot be read or its bytes do not have their checksum.
-  private func snapshot(_ range: Range<Int64>, _ checksum: UInt32, _ indexPath: String) -> State? {
-    guard let bytes = Self.read(indexPath, count: Int(range.count), at: range.lowerBound),
-      PointIndex.crc32(bytes) == checksum
+  /// The state stored, nil when it cannot be read or its bytes do not have their checksum.
+  private func state(_ stored: StoredState, _ indexPath: String) -> State? {
+    guard let bytes = Self.read(indexPath, count: Int(stored.range.count), at: stored.range.lowerBound),
+      PointIndex.crc32(bytes) == stored.checksum
     else { return nil }
     var input = SnapshotReader(bytes)
     return try? State(snapshot: &input)
@@ -268,20 +264,17 @@ extension PointIndex {
 
     @inline(never)
     private func startBlock(offset: Int64, state: State) {
-      let (snapshot, checksum) = write(state)
-      blocks.append(
-        Block(
-          offset: offset, records: 0, lowestSeq: .max, highestSeq: .min, snapshot: snapshot, checksum: checksum))
+      blocks.append(Block(offset: offset, records: 0, lowestSeq: .max, highestSeq: .min, snapshot: write(state)))
     }
 
     /// Writes a state; returns where it lies in the file and its CRC-32.
-    private func write(_ state: State) -> (Range<Int64>, UInt32) {
+    private func write(_ state: State) -> StoredState {
       out.removeAll()
       state.snapshot(into: &out)
       let start = written
       if !failed { failed = (try? file.write(out.bytes)) == nil }
       written += Int64(out.bytes.count)
-      return (start..<written, PointIndex.crc32(out.bytes))
+      return StoredState(range: start..<written, checksum: PointIndex.crc32(out.bytes))
     }
 
     /// Writes the table and puts the index in place, unless the journal changed
@@ -289,12 +282,11 @@ extension PointIndex {
     func finish(final state: State, hadErrors: Bool, seqRange: ClosedRange<Int>?) {
       guard !failed, diagnostics.count <= PointIndex.maximumDiagnostics,
         Source(path: location.source.path, options: location.source.options) == location.source,
-        let sample = PointIndex.sample(location.source.path, blocks: blocks, size: location.source.size)
+        let sample = PointIndex.sample(location.source.path, blocks: blocks, size: location.source.file.size)
       else { return file.abandon() }
-      let (final, finalChecksum) = write(state)
       let index = PointIndex(
-        source: location.source, sample: sample, blocks: blocks, final: final, finalChecksum: finalChecksum,
-        diagnostics: diagnostics, hadErrors: hadErrors, seqRange: seqRange)
+        source: location.source, sample: sample, blocks: blocks, final: write(state), diagnostics: diagnostics,
+        hadErrors: hadErrors, seqRange: seqRange)
       out.removeAll()
       index.table(into: &out)
       let offset = (0..<8).map { UInt8(truncatingIfNeeded: written >> (8 * $0)) }
@@ -305,38 +297,24 @@ extension PointIndex {
   }
 }
 
-extension PointIndex.Source {
-  /// The read options it was read with (only those that change what is read).
-  fileprivate var options: ReadOptions {
-    var options = ReadOptions(strict: strict)
-    options.limits.maxLineLength = maxLineLength
-    options.limits.maxDepth = maxDepth
-    return options
-  }
-}
-
 // MARK: The table
 
 extension PointIndex {
   fileprivate func table(into out: inout SnapshotWriter) {
     out.string(source.path)
-    for value in [source.size, source.modified, source.changed] { out.int(Int(value)) }
-    out.unsigned(source.device)
-    out.unsigned(source.inode)
-    out.bool(source.strict)
-    out.int(source.maxLineLength)
-    out.int(source.maxDepth)
+    for value in [source.file.size, source.file.modified, source.file.changed] { out.int(Int(value)) }
+    out.unsigned(source.file.identity.device)
+    out.unsigned(source.file.identity.inode)
+    out.bool(source.options.strict)
+    out.int(source.options.limits.maxLineLength)
+    out.int(source.options.limits.maxDepth)
     out.unsigned(sample)
     out.int(blocks.count)
     for block in blocks {
       for value in [Int(block.offset), block.records, block.lowestSeq, block.highestSeq] { out.int(value) }
-      out.int(Int(block.snapshot.lowerBound))
-      out.int(Int(block.snapshot.upperBound))
-      out.unsigned(UInt64(block.checksum))
+      block.snapshot.table(into: &out)
     }
-    out.int(Int(final.lowerBound))
-    out.int(Int(final.upperBound))
-    out.unsigned(UInt64(finalChecksum))
+    final.table(into: &out)
     out.int(diagnostics.count)
     for d in diagnostics {
       out.string(d.rule.id)
@@ -359,10 +337,13 @@ extension PointIndex {
   }
 
   fileprivate init(table input: inout SnapshotReader) throws(SnapshotReader.Damaged) {
-    source = Source(
-      path: try input.string(), size: Int64(try input.int()), modified: Int64(try input.int()),
-      changed: Int64(try input.int()), device: try input.unsigned(), inode: try input.unsigned(),
-      strict: try input.bool(), maxLineLength: try input.int(), maxDepth: try input.int())
+    let path = try input.string()
+    let file = FileStamp(
+      size: Int64(try input.int()), modified: Int64(try input.int()), changed: Int64(try input.int()),
+      identity: FileIdentity(device: try input.unsigned(), inode: try input.unsigned()))
+    var options = ReadOptions(strict: try input.bool())
+    options.limits = DecodeLimits(maxLineLength: try input.int(), maxDepth: try input.int())
+    source = Source(path: path, file: file, options: options)
     sample = try input.unsigned()
     blocks = []
     for _ in 0..<(try input.int(in: 0...Int(Int32.max))) {
@@ -370,21 +351,12 @@ extension PointIndex {
       let records = try input.int()
       let lowest = try input.int()
       let highest = try input.int()
-      let start = Int64(try input.int())
-      let end = Int64(try input.int())
-      let checksum = try input.unsigned()
-      guard start <= end, checksum <= UInt32.max else { throw SnapshotReader.Damaged(offset: input.position) }
       blocks.append(
         Block(
-          offset: offset, records: records, lowestSeq: lowest, highestSeq: highest, snapshot: start..<end,
-          checksum: UInt32(checksum)))
+          offset: offset, records: records, lowestSeq: lowest, highestSeq: highest,
+          snapshot: try StoredState(table: &input)))
     }
-    let start = Int64(try input.int())
-    let end = Int64(try input.int())
-    let checksum = try input.unsigned()
-    guard start <= end, checksum <= UInt32.max else { throw SnapshotReader.Damaged(offset: input.position) }
-    final = start..<end
-    finalChecksum = UInt32(checksum)
+    final = try StoredState(table: &input)
     diagnostics = []
     for _ in 0..<(try input.int(in: 0...PointIndex.maximumDiagnostics)) {
       guard let rule = FormatRule(rawValue: try input.string()) else {
@@ -408,6 +380,23 @@ extension PointIndex {
       guard lower <= upper else { throw SnapshotReader.Damaged(offset: input.position) }
       return lower...upper
     }
+  }
+}
+
+extension PointIndex.StoredState {
+  /// Its start, end and checksum, in the table.
+  fileprivate func table(into out: inout SnapshotWriter) {
+    out.int(Int(range.lowerBound))
+    out.int(Int(range.upperBound))
+    out.unsigned(UInt64(checksum))
+  }
+
+  fileprivate init(table input: inout SnapshotReader) throws(SnapshotReader.Damaged) {
+    let start = Int64(try input.int())
+    let end = Int64(try input.int())
+    let checksum = try input.unsigned()
+    guard start <= end, checksum <= UInt32.max else { throw SnapshotReader.Damaged(offset: input.position) }
+    self.init(range: start..<end, checksum: UInt32(checksum))
   }
 }
 

@@ -83,14 +83,20 @@ public enum ScenarioParser {
           lines.append(Scenario.Line(number: number, command: command))
           continue
         }
+        if let command = line.withUnsafeBufferPointer(PlainCommand.command) {
+          hasCommands = true
+          lines.append(Scenario.Line(number: number, command: command))
+          recent.keep(command, of: line)
+          continue
+        }
         do throws(TokenError) {
           // ASCII, the usual script, is valid UTF-8 without making a string of the line.
           guard line.allSatisfy({ $0 < 0x80 }) || String(validating: line, as: UTF8.self) != nil else {
             throw TokenError(.invalidUTF8)
           }
-          try Tokenizer.tokens(line, into: &tokens)
-          guard !tokens.isEmpty else { continue }
-          let command = try parseCommand(tokens, isFirst: !hasCommands)
+          guard let command = try ScenarioParser.command(line, tokens: &tokens, isFirst: !hasCommands) else {
+            continue
+          }
           hasCommands = true
           lines.append(Scenario.Line(number: number, command: command))
           // `session` is valid on the first command only: it is parsed again wherever it comes.
@@ -101,6 +107,16 @@ public enum ScenarioParser {
       }
       return lines
     }
+  }
+
+  /// The command of one line of valid UTF-8 read by the general parser (nil for a blank line or
+  /// a comment); `tokens` is a buffer the caller reuses.
+  static func command(_ line: ArraySlice<UInt8>, tokens: inout [Token], isFirst: Bool) throws(TokenError)
+    -> ScenarioCommand?
+  {
+    try Tokenizer.tokens(line, into: &tokens)
+    guard !tokens.isEmpty else { return nil }
+    return try parseCommand(tokens, isFirst: isFirst)
   }
 
   /// The scenario's name: the script's file name without directories and its last extension

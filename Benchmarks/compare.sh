@@ -21,7 +21,9 @@
 #   - jq -c . over the file (a whole process, like ours).
 # record's scenario follows the shape: two controllers and pans back and forth
 # (simple), or 200 screens in a row with a new modal presented and dismissed at
-# every step (churn), and check of the journal it writes is timed beside it.
+# every step (churn), and check of the journal it writes is timed beside it; then
+# record of the script `script` writes of the simulated journal (an app's inputs: the
+# pans' numbers, the waits, a new id for each modal), beside check of what it wrote.
 # Each row is the median of --runs runs after one warm-up (Python's loop and jq,
 # the slow ones, at most 3). Whole processes are timed from outside: wall time,
 # CPU time (user + system) and peak resident memory, from wait4(2).
@@ -147,6 +149,10 @@ for k in range(max(1, (events - 3 * screens) // 22)):
 EOF
   fi
   "$bin" record "$dir/run.scenario" > "$dir/recorded.ndjson"
+  # An app's script: every input of the simulated session (its pans' distances and velocities, the
+  # waits between inputs, each new modal's id, marks, goToRoot walks) as `script` writes it.
+  "$bin" script "$dir/run.ndjson" > "$dir/app.scenario" 2>/dev/null
+  "$bin" record "$dir/app.scenario" > "$dir/app-recorded.ndjson"
 done
 
 exec "$python" - "$bin" "$before" "$work" "$runs" "$events" $shapes <<'EOF'
@@ -187,6 +193,8 @@ def measure(shape):
         (f"simulate --events {events}", ["simulate", *shape_options, "--events", str(events), "--seed", "7"], "/dev/null"),
         ("record (its scenario)", ["record", f"{dir}/run.scenario"], "/dev/null"),
         ("check of what record wrote", ["check", f"{dir}/recorded.ndjson"], "/dev/null"),
+        ("record (the journal's own script)", ["record", f"{dir}/app.scenario"], "/dev/null"),
+        ("check of what record wrote (script)", ["check", f"{dir}/app-recorded.ndjson"], "/dev/null"),
         ("diff A B", ["diff", run, run_b], "/dev/null"),
         (f"at FILE {middle}", ["at", run, middle], "/dev/null"),
         (f"map --at {middle}", ["map", "--at", middle, run], "/dev/null"),

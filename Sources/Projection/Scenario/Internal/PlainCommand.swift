@@ -11,7 +11,7 @@ import Journal
 /// Implementation note: an app's script changes its numbers and ids from line to line (a pan's
 /// distance and velocity, a new modal's id, the waits between inputs), so most of its lines miss
 /// the cache of recent lines; tokenizing them into strings and matching the tokens to the
-/// command's arguments cost several thousand instructions a line. `PlainCommandTests` parses
+/// command's arguments cost more than running the command on the navigator. `PlainCommandTests` parses
 /// bundled and simulated scripts and mutations of their lines both ways and compares the commands.
 enum PlainCommand {
   /// The command of `line` if it is in the plain spelling above, else nil.

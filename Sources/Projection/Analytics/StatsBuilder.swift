@@ -57,9 +57,16 @@ public struct StatsBuilder: PassConsumer {
   public mutating func consume(_ batch: inout JournalBatch, checked: CheckedBatch) {
     let positions = checked.hasFacts
     batch.forEachItem { i, item in
-      check.consume(&item, at: i, checked: checked, into: &findings)
-      noteLeaks()
-      item.withRecord { record, _ in note(record, position: positions ? Int(checked.facts(at: i).position) : -1) }
+      // The record borrowed in place once, for the check and the stats.
+      let wasRecord: Void? = item.withRecord { record, line in
+        check.consume(record, line: line, at: i, checked: checked, into: &findings)
+        noteLeaks()
+        note(record, position: positions ? Int(checked.facts(at: i).position) : -1)
+      }
+      if wasRecord == nil, case .diagnostic(let diagnostic) = item {
+        check.consume(diagnostic, into: &findings)
+        noteLeaks()
+      }
     }
   }
 

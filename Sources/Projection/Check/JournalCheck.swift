@@ -156,11 +156,7 @@ public struct JournalCheck: Sendable {
       if case .diagnostic(let diagnostic) = item { consume(diagnostic, into: &findings) }
       return
     }
-    let start = i == 0 ? 0 : Int(checked.ends[i - 1])
-    let end = Int(checked.ends[i])
-    if end > start { scratch.append(contentsOf: checked.findings[start..<end]) }
-    let held = checked.held[i]
-    heldSince = held == CheckedBatch.none ? nil : held
+    takeChecked(at: i, checked)
     // The record itself only for the model comparison, borrowed in place: bound, it was copied.
     if conforms {
       item.withRecord { record, line in
@@ -170,6 +166,32 @@ public struct JournalCheck: Sendable {
       noteRecord(line: line)
       merge(into: &findings)
     }
+  }
+
+  /// ``consume(_:at:checked:into:)`` for a record the caller holds (item `i` of the batch, at
+  /// `line`): a consumer that reads the record too (`stats`) borrows it once for both.
+  @inline(__always)
+  public mutating func consume(
+    _ record: borrowing Record, line: Int, at i: Int, checked: CheckedBatch, into findings: inout [CheckFinding]
+  ) {
+    guard checks else { return consume(copy record, line: line, into: &findings) }
+    takeChecked(at: i, checked)
+    if conforms {
+      consumeChecked(copy record, line: line, transition: checked.transitions[i], into: &findings)
+    } else {
+      noteRecord(line: line)
+      merge(into: &findings)
+    }
+  }
+
+  /// The checker's findings of item `i` and what it held back there.
+  @inline(__always)
+  private mutating func takeChecked(at i: Int, _ checked: CheckedBatch) {
+    let start = i == 0 ? 0 : Int(checked.ends[i - 1])
+    let end = Int(checked.ends[i])
+    if end > start { scratch.append(contentsOf: checked.findings[start..<end]) }
+    let held = checked.held[i]
+    heldSince = held == CheckedBatch.none ? nil : held
   }
 
   /// Ends the journal checked by a ``CheckerPass``, given what its ``CheckerPass/finish()`` returned.

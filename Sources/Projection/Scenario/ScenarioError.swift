@@ -55,10 +55,6 @@ public struct ScenarioError: Error, Sendable, Hashable {
     case repeatedOption(String)
     /// A positional argument after an option.
     case argumentAfterOptions(String)
-    /// An empty id.
-    case emptyID
-    /// An id over ``ControllerID/maximumLength`` bytes.
-    case idTooLong(String)
     /// An empty class.
     case emptyClass
     /// A word that names no direction.
@@ -71,15 +67,10 @@ public struct ScenarioError: Error, Sendable, Hashable {
     case notNumber(Quantity, String)
     /// `pan` without `distance=`.
     case panWithoutDistance
-    /// `wait` over ``Navigator/maximumWait``.
-    case waitTooLong
-    /// `mark` with an empty key.
-    case emptyMarkKey
     /// `mark` with a key of the envelope (``Navigator/reservedMarkKeys``).
     case reservedMarkKey(String)
-    /// `mark` with a key given twice.
-    case repeatedMarkKey(String)
-    /// The navigator refused the line's command.
+    /// The navigator refused the line's command, or the line breaks a rule the navigator holds
+    /// (an empty or over-long id, a wait too long, an empty or repeated mark key), found as it is parsed.
     case refused(NavigatorError)
   }
 

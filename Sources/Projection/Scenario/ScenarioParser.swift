@@ -212,16 +212,16 @@ public enum ScenarioParser {
     case .wait:
       try args.expect(positionals: 1)
       let ms = try args.whole(args.positional(0), .wait, minimum: 0)
-      guard ms <= Navigator.maximumWait else { throw TokenError(.waitTooLong) }
+      guard ms <= Navigator.maximumWait else { throw TokenError(.refused(.waitTooLong(milliseconds: Int64(ms)))) }
       return .wait(milliseconds: Int64(ms))
     case .mark:
       try args.expect(positionals: 1, anyOptions: true)
       var seen: Set<String> = []
       var fields: [MarkField] = []
       for (key, value) in args.options {
-        guard !key.isEmpty else { throw TokenError(.emptyMarkKey) }
+        guard !key.isEmpty else { throw TokenError(.refused(.emptyMarkKey)) }
         guard !Navigator.reservedMarkKeys.contains(key) else { throw TokenError(.reservedMarkKey(key)) }
-        guard seen.insert(key).inserted else { throw TokenError(.repeatedMarkKey(key)) }
+        guard seen.insert(key).inserted else { throw TokenError(.refused(.repeatedMarkKey(key))) }
         fields.append(MarkField(key, value))
       }
       return .mark(label: args.positional(0), fields: fields)
@@ -274,7 +274,7 @@ private struct Arguments {
 
   func id(_ i: Int) throws(TokenError) -> ControllerID {
     let id = ControllerID(positional(i))
-    guard id.isValid else { throw TokenError(id.rawValue.isEmpty ? .emptyID : .idTooLong(id.rawValue)) }
+    guard id.isValid else { throw TokenError(.refused(id.rawValue.isEmpty ? .emptyID : .idTooLong(id))) }
     return id
   }
 

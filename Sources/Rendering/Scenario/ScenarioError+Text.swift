@@ -41,10 +41,6 @@ extension ScenarioError.Reason {
       return "option \(quoted(key)) given twice"
     case .argumentAfterOptions(let word):
       return "argument \(quoted(word)) after the options (options come after all positional arguments)"
-    case .emptyID:
-      return "empty controller id"
-    case .idTooLong(let id):
-      return "controller id \(quoted(id)) is longer than \(ControllerID.maximumLength) bytes"
     case .emptyClass:
       return "empty class"
     case .unknownDirection(let word):
@@ -58,14 +54,8 @@ extension ScenarioError.Reason {
       return "\(quantity.rawValue) needs a number ≥ 0, got \(quoted(text))"
     case .panWithoutDistance:
       return "pan needs distance=N"
-    case .waitTooLong:
-      return "wait is longer than \(Navigator.maximumWait) milliseconds"
-    case .emptyMarkKey:
-      return "empty mark key"
     case .reservedMarkKey(let key):
       return "mark key \(quoted(key)) is reserved (seq, time, type and label are)"
-    case .repeatedMarkKey(let key):
-      return "mark key \(quoted(key)) given twice"
     case .refused(let error):
       return error.message
     }

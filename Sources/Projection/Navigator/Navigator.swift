@@ -39,6 +39,8 @@ public struct Navigator: Sendable {
   /// The state after each record (index = `seq`), when ``keepsStates`` is true.
   public private(set) var states: [State] = []
 
+  /// The marks of the last walk to the root (scratch of ``pathToRoot()``).
+  var walkMarks = WalkMarks()
   /// Snapping thresholds set by `threshold` (not journaled), in points.
   var thresholds: [ControllerID: Double] = [:]
   /// Whether the command being run has written an event (its first one advances the clock by 1 ms).

@@ -34,8 +34,13 @@ public enum ScenarioParser {
   /// piece of ``Pieces``): its name, its session id (the `session` line's, else derived
   /// from the script's bytes) and those lines.
   public static func scenario(_ bytes: [UInt8], script: String, lines: [Scenario.Line]) -> Scenario {
-    var sessionID = derivedSessionID(bytes)
-    if case .session(let options) = lines.first?.command, let id = options.id { sessionID = id }
+    // The script's digest only when it names no session: it reads every byte of the script.
+    let sessionID: String
+    if case .session(let options) = lines.first?.command, let id = options.id {
+      sessionID = id
+    } else {
+      sessionID = derivedSessionID(bytes)
+    }
     return Scenario(script: script, name: scenarioName(forScript: script), sessionID: sessionID, lines: lines)
   }
 

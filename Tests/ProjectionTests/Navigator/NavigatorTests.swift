@@ -156,6 +156,72 @@ import Testing
     #expect(nav.state.focus == "f")
   }
 
+  /// A cleanup on the way that removes no controller of the path still ahead cannot cut the walk:
+  /// it is written whole, the cleanup's events in their place (the walk is then not saved first).
+  /// Here the walk passes through the modal `m`, which the cleanup after `a`'s didAppear removes.
+  @Test func goToRootPastACleanupBehindItWritesTheWholeWalk() throws {
+    var nav = try navigator(
+      """
+      controller r RootViewController
+      controller a AViewController
+      controller b BViewController
+      root r
+      link r left a
+      link a left b
+      move left
+      modal m ModalViewController down
+      link m left b
+      move left
+      """)
+    #expect(nav.state.focus == "b")
+    #expect(nav.state.isAlive("m"))
+    nav.forgetRecords()
+    try nav.goToRoot(animated: false)
+    #expect(
+      nav.records.map { compact($0.event) } == [
+        "move b>m right goToRoot instant", "b.W-", "m.W+", "b.D-", "m.D+",
+        "move m>a up goToRoot instant", "m.W-", "a.W+", "m.D-", "a.D+",
+        "unlink a down", "unlink m left", "dealloc m",
+        "move a>r right goToRoot instant", "a.W-", "r.W+", "a.D-", "r.D+",
+      ])
+    #expect(nav.state.focus == "r")
+    #expect(!nav.state.isAlive("m"))
+  }
+
+  /// A walk through a modal that the `to` of an earlier step presented replans when the cleanup
+  /// removes it, and reaches the root another way.
+  @Test func goToRootReplansWhenACleanupRemovesAModalAhead() throws {
+    var nav = try navigator(
+      """
+      controller r RootViewController
+      controller p PViewController
+      controller f FViewController
+      controller q QViewController
+      root r
+      link r left p
+      move left
+      modal m ModalViewController down
+      link m right r
+      link m left f
+      move left
+      unlink f right
+      link f down p
+      link p right q
+      link q down r
+      """)
+    #expect(nav.state.focus == "f")
+    nav.forgetRecords()
+    try nav.goToRoot(animated: false)
+    #expect(
+      nav.records.map { compact($0.event) } == [
+        "move f>p down goToRoot instant", "f.W-", "p.W+", "f.D-", "p.D+",
+        "unlink p down", "unlink m right", "dealloc m",
+        "move p>q right goToRoot instant", "p.W-", "q.W+", "p.D-", "q.D+",
+        "move q>r down goToRoot instant", "q.W-", "r.W+", "q.D-", "r.D+",
+      ])
+    #expect(nav.state.focus == "r")
+  }
+
   @Test func intendedRecordingsComeToRestWithOneVisibleController() throws {
     let nav = try navigator(
       home + """

@@ -130,23 +130,26 @@ import Testing
     #expect(nav.records.count == count)
   }
 
+  /// A map whose only path from the focus `f` to the root `r` passes through the modal `m`, which
+  /// the cleanup after `p`'s didAppear (the walk's first step) removes.
+  static let onlyPathThroughAModal = """
+    controller r RootViewController
+    controller p PViewController
+    controller f FViewController
+    root r
+    link r left p
+    move left
+    modal m ModalViewController down
+    link m right r
+    link m left f
+    move left
+    unlink f right
+    link f down p
+    """
+
   /// When the cleanup on the way cuts the only path, the whole walk is refused and nothing is written.
   @Test func goToRootRefusesAWalkThatCutsItsOnlyPath() throws {
-    var nav = try navigator(
-      """
-      controller r RootViewController
-      controller p PViewController
-      controller f FViewController
-      root r
-      link r left p
-      move left
-      modal m ModalViewController down
-      link m right r
-      link m left f
-      move left
-      unlink f right
-      link f down p
-      """)
+    var nav = try navigator(Self.onlyPathThroughAModal)
     #expect(nav.state.focus == "f")
     let count = nav.records.count
     let clock = nav.clock
@@ -191,24 +194,9 @@ import Testing
   /// A walk through a modal that the `to` of an earlier step presented replans when the cleanup
   /// removes it, and reaches the root another way.
   @Test func goToRootReplansWhenACleanupRemovesAModalAhead() throws {
+    // The same map, and another way from `p` to the root.
     var nav = try navigator(
-      """
-      controller r RootViewController
-      controller p PViewController
-      controller f FViewController
-      controller q QViewController
-      root r
-      link r left p
-      move left
-      modal m ModalViewController down
-      link m right r
-      link m left f
-      move left
-      unlink f right
-      link f down p
-      link p right q
-      link q down r
-      """)
+      Self.onlyPathThroughAModal + "\ncontroller q QViewController\nlink p right q\nlink q down r")
     #expect(nav.state.focus == "f")
     nav.forgetRecords()
     try nav.goToRoot(animated: false)

@@ -47,7 +47,10 @@ import Testing
     }
     #expect(tally.trials == FuzzSettings.crashTrials)
     #expect(tally.lost == 0, "acknowledged events lost under \(durability)")
-    #expect(tally.killed * 2 > tally.trials, "most writers are killed before they finish: \(tally)")
+    // The trials must exercise kills: many writers are killed before they finish. How many depends
+    // on the machine's speed (a writer under `batch` may finish before a short delay is up), so
+    // the bound is a quarter, not a majority (a loaded CI run once killed exactly half).
+    #expect(tally.killed * 4 > tally.trials, "many writers are killed before they finish: \(tally)")
     #expect(tally.acknowledged > 0)
     #expect(tally.naturalTornTails + tally.writtenTornTails > 0, "the torn-tail repair ran: \(tally)")
     print(

@@ -132,7 +132,8 @@ extension Navigator {
     guard start != goal else { return [] }
     let generation = walkMarks.nextGeneration(count: state.controllerCount)
     walkMarks.marks[Int(start)] = generation
-    // The queue, and for each entry the step that reached it and the entry it was reached from.
+    // The queue, and for each entry the step that reached it and the entry it was reached from
+    // (the start's are placeholders: the path back stops before it).
     var queue: [Int32] = [start]
     var steps: [Step] = [Step(from: start, direction: .left, to: start)]
     var parents: [Int] = [-1]

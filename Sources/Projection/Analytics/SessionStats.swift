@@ -142,6 +142,7 @@ public struct SessionStats: Sendable, Hashable {
     animatedMoves += other.animatedMoves
     pansByOutcome.merge(other.pansByOutcome, uniquingKeysWith: +)
     var index: [ControllerID: Int] = [:]
+    index.reserveCapacity(controllers.count + other.controllers.count)
     for (i, c) in controllers.enumerated() { index[c.controller] = i }
     for c in other.controllers {
       if let i = index[c.controller] {

@@ -81,11 +81,14 @@ extension StatsReport {
     out.write("\n")
     var table = TextTable(
       ["controller", "class", "visits", "dwell_ms", "open", "incomplete"], rightAligned: [2, 3, 4, 5])
+    table.reserve(rows: s.controllers.count)
     for c in s.controllers {
-      table.add([
-        displayText(c.controller.rawValue), c.className.map { displayText($0) } ?? "-", "\(c.visits)",
-        Distribution.milliseconds(c.dwellMicroseconds), "\(c.openVisits)", "\(c.incompleteVisits)",
-      ])
+      table.add(displayText(c.controller.rawValue))
+      table.add(c.className.map { displayText($0) } ?? "-")
+      table.add(c.visits)
+      table.add(milliseconds: c.dwellMicroseconds)
+      table.add(c.openVisits)
+      table.add(c.incompleteVisits)
     }
     table.write(to: &out)
   }
@@ -99,62 +102,150 @@ extension StatsReport {
   private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 }
 
-/// Columns of text aligned with spaces: a header row, then rows.
+/// Columns of text aligned with spaces: a header row, then rows, filled cell by cell.
+///
+/// ```swift
+/// var table = TextTable(["controller", "visits"], rightAligned: [1])
+/// table.add("home")
+/// table.add(3)
+/// table.write(to: &out)  // controller  visits\nhome             3\n
+/// ```
+///
+/// Implementation note: a churn-shaped journal's table has a row for each of tens of thousands
+/// of controllers, written after the journal is read, on one thread, while the other core waits:
+/// every cell costs there. The cells' text is kept in one byte buffer (no string, no array per
+/// row), numbers are written as digits straight into it, and an ASCII cell's width is its length
+/// in bytes, known as it is appended.
 struct TextTable {
-  private var rows: [[String]]
-  private let rightAligned: Set<Int>
+  private let columns: Int
+  private let right: [Bool]
+  /// Every cell's UTF-8, one after the other, header first.
+  private var text: [UInt8] = []
+  /// Per cell, in order: where its text ends in ``text`` and its width in characters.
+  private var cells: [(end: Int, width: Int)] = []
+  /// Per column: its widest cell.
+  private var widths: [Int]
 
   init(_ header: [String], rightAligned: Set<Int> = []) {
-    rows = [header]
-    self.rightAligned = rightAligned
+    columns = header.count
+    right = (0..<header.count).map { rightAligned.contains($0) }
+    widths = [Int](repeating: 0, count: header.count)
+    for cell in header { add(cell) }
   }
 
-  mutating func add(_ row: [String]) { rows.append(row) }
+  /// Makes room for `rows` more rows of short cells.
+  mutating func reserve(rows: Int) {
+    cells.reserveCapacity(cells.count + rows * columns)
+    text.reserveCapacity(text.count + rows * columns * 12)
+  }
 
-  /// Writes the rows, each cell padded with spaces to its column's widest (in characters).
-  ///
-  /// Implementation note: a churn-shaped journal's table has a row for each of tens of thousands
-  /// of controllers; counting each cell's characters twice (grapheme breaking), a padding string
-  /// per cell and a string per row would weigh on all of `stats`. An ASCII cell's width is its length
-  /// in bytes; the text is built as bytes and written in large pieces.
+  /// Adds a row of cells (the row's count of cells must be the header's).
+  mutating func add(_ row: [String]) {
+    for cell in row { add(cell) }
+  }
+
+  /// Adds the next cell: the rows are filled left to right, top to bottom.
+  mutating func add(_ cell: String) {
+    var ascii = true
+    let start = text.count
+    for byte in cell.utf8 {
+      if byte >= 0x80 || byte == 0x0D { ascii = false }
+      text.append(byte)
+    }
+    // A cell that is not plain ASCII (or holds a `\r`, one character with a following `\n`) is as
+    // wide as its characters.
+    end(width: ascii ? text.count - start : cell.count)
+  }
+
+  /// Adds the next cell: an integer's digits.
+  mutating func add(_ n: Int) {
+    let start = text.count
+    Self.appendDigits(of: n, to: &text)
+    end(width: text.count - start)
+  }
+
+  /// Adds the next cell: microseconds as ``Distribution/milliseconds(_:)`` writes them (`1250.000`, `-` for none).
+  mutating func add(milliseconds microseconds: Int64?) {
+    let start = text.count
+    if let microseconds {
+      if microseconds < 0 { text.append(UInt8(ascii: "-")) }
+      let m = microseconds.magnitude
+      Self.appendDigits(of: m / 1000, to: &text)
+      let fraction = Int(m % 1000)
+      text.append(UInt8(ascii: "."))
+      text.append(UInt8(ascii: "0") + UInt8(fraction / 100))
+      text.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+      text.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+    } else {
+      text.append(UInt8(ascii: "-"))
+    }
+    end(width: text.count - start)
+  }
+
+  private mutating func end(width: Int) {
+    let column = cells.count % columns
+    widths[column] = max(widths[column], width)
+    cells.append((text.count, width))
+  }
+
+  private static func appendDigits(of n: Int, to bytes: inout [UInt8]) {
+    if n < 0 { bytes.append(UInt8(ascii: "-")) }
+    appendDigits(of: n.magnitude, to: &bytes)
+  }
+
+  private static func appendDigits(of n: UInt, to bytes: inout [UInt8]) {
+    appendDigits(of: UInt64(n), to: &bytes)
+  }
+
+  private static func appendDigits(of n: UInt64, to bytes: inout [UInt8]) {
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    var count = 0
+    var rest = n
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+        count += 1
+      } while rest > 0
+      bytes.append(contentsOf: buffer[(24 - count)...])
+    }
+  }
+
+  /// Appends `count` spaces (a loop: a column's padding is a few bytes).
+  @inline(__always)
+  private static func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
+    var n = count
+    while n > 0 {
+      bytes.append(UInt8(ascii: " "))
+      n -= 1
+    }
+  }
+
+  /// Writes the rows, each cell padded with spaces to its column's widest (in characters), in
+  /// pieces of about 64 KiB.
   func write(to out: inout some TextOutputStream) {
-    let columns = rows[0].count
-    let right = (0..<columns).map { rightAligned.contains($0) }
-    let counts = rows.map { $0.map(Self.width) }
-    var widths = [Int](repeating: 0, count: columns)
-    for row in counts {
-      for (i, n) in row.enumerated() { widths[i] = max(widths[i], n) }
-    }
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(1 << 16)
-    func spaces(_ n: Int) {
-      if n > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: n)) }
-    }
-    for (r, row) in rows.enumerated() {
-      for (i, cell) in row.enumerated() {
-        let pad = widths[i] - counts[r][i]
-        if i > 0 { spaces(2) }
-        if right[i] {
-          spaces(pad)
-          bytes.append(contentsOf: cell.utf8)
-        } else {
-          bytes.append(contentsOf: cell.utf8)
-          if i != row.count - 1 { spaces(pad) }
+    bytes.reserveCapacity((1 << 16) + 4096)
+    text.withUnsafeBufferPointer { text in
+      var start = 0
+      for (i, cell) in cells.enumerated() {
+        let column = i % columns
+        let pad = widths[column] - cell.width
+        if column > 0 { Self.appendSpaces(2, to: &bytes) }
+        if right[column] { Self.appendSpaces(pad, to: &bytes) }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<cell.end]))
+        start = cell.end
+        if column == columns - 1 {
+          bytes.append(UInt8(ascii: "\n"))
+          if bytes.count >= 1 << 16 {
+            out.write(String(decoding: bytes, as: UTF8.self))
+            bytes.removeAll(keepingCapacity: true)
+          }
+        } else if !right[column] {
+          Self.appendSpaces(pad, to: &bytes)
         }
-      }
-      bytes.append(UInt8(ascii: "\n"))
-      if bytes.count >= 1 << 16 {
-        out.write(String(decoding: bytes, as: UTF8.self))
-        bytes.removeAll(keepingCapacity: true)
       }
     }
     if !bytes.isEmpty { out.write(String(decoding: bytes, as: UTF8.self)) }
-  }
-
-  /// The cell's width in characters: its length in bytes when it is ASCII without `\r` (which
-  /// makes one character with a following `\n`).
-  private static func width(_ cell: String) -> Int {
-    for byte in cell.utf8 where byte >= 0x80 || byte == 0x0D { return cell.count }
-    return cell.utf8.count
   }
 }

@@ -61,6 +61,30 @@ import Testing
     #expect(report.text == Self.fixtureText)
   }
 
+  /// The controllers' table pads each column to its widest cell in characters: a cell that is not
+  /// ASCII is as wide as its characters, a control character is escaped, numbers are right-aligned
+  /// (negative and large ones too), dwell has exactly three decimals.
+  @Test func theControllersTableAlignsEveryKindOfCell() {
+    var s = SessionStats()
+    s.file = "t.ndjson"
+    s.controllers = [
+      .init(controller: "h\u{E9}\u{7}x", className: "K\u{FC}", visits: 1, dwellMicroseconds: 5, openVisits: 1),
+      .init(controller: "a", className: nil, visits: 1_234_567_890, dwellMicroseconds: -2_500, openVisits: 0),
+      .init(
+        controller: "ComposeViewController#412", className: "ComposeViewController", visits: 0,
+        dwellMicroseconds: 9_223_372_036_854_775_807, openVisits: 0, incompleteVisits: 12),
+    ]
+    let table = StatsReport(sessions: [s]).text.components(separatedBy: "\n\n").last
+    #expect(
+      table == """
+        controller                 class                      visits              dwell_ms  open  incomplete
+        h\u{E9}\\u{7}x                   K\u{FC}                              1                 0.005     1           0
+        a                          -                      1234567890                -2.500     0           0
+        ComposeViewController#412  ComposeViewController           0  9223372036854775.807     0          12
+
+        """)
+  }
+
   @Test func jsonIsOneDocumentWithSessionsAndOverall() {
     let report = StatsReport(sessions: [Self.stats(AnalyticsFixture.text, file: "j.ndjson")])
     let overall = Self.fixtureJSON.replacingOccurrences(

@@ -40,7 +40,7 @@ final class JournalWriterThread: @unchecked Sendable {
   var output: FileOutput
   private let path: String?
   private let pipe = WorkPipe<[Record]>(capacity: 4)
-  /// Batches written, their records still in them, for the caller to fill again (``spare()``).
+  /// Batches written and emptied, their capacity kept, for the caller to fill again (``spare()``).
   private let written = Mutex<[[Record]]>([])
   /// The most batches kept in ``written``.
   private static let spareLimit = 2
@@ -78,11 +78,12 @@ final class JournalWriterThread: @unchecked Sendable {
     return !stopped
   }
 
-  /// A batch already written, its records still in it, or an empty array: the caller empties it
-  /// (``Navigator/takeRecords(leaving:)``) and fills it again.
+  /// A batch already written and emptied (its capacity kept), or an empty array: the caller fills
+  /// it again (``Navigator/takeRecords(leaving:)``).
   ///
-  /// Implementation note: so the records (a release for each of their strings) are destroyed on
-  /// the caller's thread, not on this one, whose encoding is `record`'s longest, and a batch's
+  /// Implementation note: the records (a release for each of their strings) are destroyed on this
+  /// thread once encoded: the caller's thread, which runs the navigator and its fold, is `record`'s
+  /// longest (the encoding was, before the navigator's walks stopped saving the state). A batch's
   /// buffer is not allocated anew each time.
   func spare() -> [Record] {
     written.withLock { $0.popLast() } ?? []
@@ -122,7 +123,8 @@ final class JournalWriterThread: @unchecked Sendable {
             (slots + i).initialize(to: record)
           }
         }
-        // Handed back whole (swapped out of `batch`, so the caller gets its only reference).
+        // Emptied here, then handed back (swapped out of `batch`, so the caller gets its only reference).
+        batch.removeAll(keepingCapacity: true)
         written.withLock { list in
           guard list.count < Self.spareLimit else { return }
           list.append([])

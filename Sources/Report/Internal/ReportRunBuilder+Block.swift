@@ -70,14 +70,20 @@ extension ReportRunBuilder {
   /// of the event, -1 when it has none) indexes in the string table.
   /// `whole`: the window is the whole journal (every finding is listed);
   /// `lineAfterRecords`: findings from this line on are past the records kept.
+  /// `messages`: each finding's ``message(of:)``, when the caller has made them already.
   mutating func writeFindings(
-    _ findings: [CheckFinding], lanes: [Int32], whole: Bool, lineAfterRecords: Int?, to json: inout JSONBuffer
+    _ findings: [CheckFinding], messages: [String]? = nil, lanes: [Int32], whole: Bool, lineAfterRecords: Int?,
+    to json: inout JSONBuffer
   ) {
+    precondition(messages == nil || messages?.count == findings.count, "one message per finding")
     var rules: [String] = []
     var ruleIndex: [Rule: Int] = [:]
     json.key("findings")
     json.open("[")
-    for (finding, l) in zip(findings, lanes) {
+    typealias F = ReportData.Finding
+    // One row of values, written over for each finding (an array a finding was one allocation each).
+    var values = [Int](repeating: 0, count: F.allCases.count)
+    for (i, (finding, l)) in zip(findings, lanes).enumerated() {
       // The last record at or before the finding's line.
       var low = 0
       var high = lines.count
@@ -98,14 +104,12 @@ extension ReportRunBuilder {
         ruleIndex[finding.rule] = rule
         rules.append(finding.rule.id)
       }
-      typealias F = ReportData.Finding
-      var values = [Int](repeating: 0, count: F.allCases.count)
       values[F.line.rawValue] = finding.line
       values[F.seq.rawValue] = finding.seq ?? -1
       values[F.event.rawValue] = index
       values[F.rule.rawValue] = rule
       values[F.severity.rawValue] = finding.severity == .error ? 0 : 1
-      values[F.message.rawValue] = strings.index(displayText(finding.message, limit: .max))
+      values[F.message.rawValue] = strings.index(messages?[i] ?? Self.message(of: finding))
       values[F.move.rawValue] = finding.move ?? -1
       values[F.lane.rawValue] = Int(l)
       values[F.source.rawValue] = finding.source.map { strings.index(displayText($0, limit: .max)) } ?? -1
@@ -115,5 +119,10 @@ extension ReportRunBuilder {
     json.close("]")
     json.key("rules")
     json.strings(rules)
+  }
+
+  /// A finding's message as the page shows it: ``CheckFinding/message`` made safe for a terminal, uncut.
+  static func message(of finding: CheckFinding) -> String {
+    displayText(finding.message, limit: .max)
   }
 }

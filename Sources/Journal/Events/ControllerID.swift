@@ -28,14 +28,18 @@ public struct ControllerID: Hashable, Comparable, Sendable, CustomStringConverti
   @inlinable
   public static func == (lhs: ControllerID, rhs: ControllerID) -> Bool {
     // The same two words: one string (small, or sharing its storage, as the decoder hands a repeated id out).
-    if MemoryLayout<String>.size == 16,
-      unsafeBitCast(lhs.rawValue, to: (UInt64, UInt64).self) == unsafeBitCast(rhs.rawValue, to: (UInt64, UInt64).self)
-    {
-      return true
-    }
+    if lhs.isSameString(as: rhs) { return true }
     let count = lhs.rawValue.utf8.count
     guard count == rhs.rawValue.utf8.count else { return false }
     return sameBytes(lhs, rhs, count)
+  }
+
+  /// Whether the two ids are one string: the same two words (a small string, or storage shared, as
+  /// the decoder hands out a repeated id). True means equal; false says nothing.
+  @inlinable
+  package func isSameString(as other: ControllerID) -> Bool {
+    MemoryLayout<String>.size == 16
+      && unsafeBitCast(rawValue, to: (UInt64, UInt64).self) == unsafeBitCast(other.rawValue, to: (UInt64, UInt64).self)
   }
 
   /// Whether two ids of `count` bytes each have the same bytes.

@@ -42,13 +42,16 @@ public struct Checker: Sendable {
   /// The position in ``state`` of the last lifecycle record's controller (-1: not allocated; a
   /// trace made beside the checker reads it rather than look the id up once more).
   package private(set) var lifecyclePosition: Int32 = -1
-  /// Between the rules before a record and those after it: the transition a didAppear ends, and
-  /// the one a move leaves unfinished (for the modal-leak rule); nil on every other record.
+  /// Between the rules before a record and those after it: the position of the controller whose
+  /// didAppear ends the transition in flight (-1 on every other record), and the transition a move
+  /// leaves unfinished (nil on every other record), for the modal-leak rule.
   ///
   /// Implementation note: members set on those records only, not locals of every record: an
   /// optional transition in a local would be destroyed at the end of every record (a call to the
-  /// runtime's generic destroy).
-  private var endingTransition: Transition?
+  /// runtime's generic destroy). The ending transition is not kept: a didAppear leaves the
+  /// transition in the state (adding its arrival), where the rule reads it after the fold; a copy
+  /// of it retained and released its ids at nearly every move's end.
+  private var endingAt: Int32 = -1
   private var unfinishedMove: Transition?
   private var visibleCount = VisibleCountRule()
   private var modalLeak = ModalLeakRule()
@@ -132,7 +135,7 @@ public struct Checker: Sendable {
           &findings),
           modalLeak.endsTransition(flight: state.transition?.seq)
         {
-          endingTransition = state.transition
+          endingAt = position
         }
       }
     case .move:
@@ -163,9 +166,9 @@ public struct Checker: Sendable {
         visibleCount.callback(callback, from: before)
         if visibleCount.mayReport(after: state.transition) { visibleCount.inspect(in: state, &findings) }
       }
-      if let ending = endingTransition {
-        endingTransition = nil
-        modalLeak.didAppear(ending: ending, line: line, seq: record.seq, source: findings.source, in: state)
+      if endingAt >= 0 {
+        modalLeak.didAppear(of: endingAt, line: line, seq: record.seq, source: findings.source, in: state)
+        endingAt = -1
       }
     case .dealloc:
       if let before = callbackPhase {

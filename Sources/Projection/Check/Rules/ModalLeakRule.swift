@@ -50,12 +50,15 @@ struct ModalLeakRule {
     return seq != checkedSeq
   }
 
-  /// After the didAppear that ends `transition` was folded at `line`.
-  mutating func didAppear(ending transition: Transition, line: Int, seq: Int, source: String?, in state: State) {
-    checkedSeq = transition.seq
+  /// After the didAppear that ends the transition in flight was folded at `line`: `p` is the
+  /// position of the transition's `to`, whose didAppear it is; the transition is `state`'s (a
+  /// didAppear's fold only notes its arrival).
+  mutating func didAppear(of p: Int32, line: Int, seq: Int, source: String?, in state: State) {
+    guard let flight = state.transition?.seq else { return }
+    checkedSeq = flight
     // Nothing can leak from a presenter without alive modals: no need to wait.
     // (Its list of modals is looked at in place: copying it as ids to see whether it is empty cost a scan of it.)
-    guard let p = state.position(of: transition.to), !state.store[Int(p)].presented.isEmpty else { return }
+    guard !state.store[Int(p)].presented.isEmpty, let transition = state.transition else { return }
     pending = Pending(transition: transition, line: line, seq: seq, source: source)
   }
 

@@ -15,7 +15,12 @@
 /// }
 /// // {"events":12,"files":["a.ndjson"],"controllers":[{"id":"home"},{"id":"notes"}]}
 /// ```
-package struct JSONBuffer {
+///
+/// Implementation note: the type is `public` with `package` members only (nothing of it is
+/// usable outside the package): the compiler inlines an `@inlinable` member into another module
+/// only when its type is public, and a `package` type's brackets, commas and digits were calls
+/// from the report's builder and the trace's encoders, a few million of them for a page.
+public struct JSONBuffer: Sendable {
   /// The JSON built so far (set only by this type's methods).
   @usableFromInline package internal(set) var bytes: [UInt8] = []
   /// Whether each open object or array has a member yet, innermost in bit 0
@@ -34,7 +39,7 @@ package struct JSONBuffer {
   package init() {}
 
   /// Opens `{` or `[`.
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func open(_ bracket: Character) {
     append(bracket == "{" ? UInt8(ascii: "{") : UInt8(ascii: "["))
     if depth >= 64 { outerMembers.append(memberBits >> 63 != 0) }
@@ -43,7 +48,7 @@ package struct JSONBuffer {
   }
 
   /// Closes `}` or `]`.
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func close(_ bracket: Character) {
     precondition(depth > 0, "a bracket closed that was never opened")
     append(bracket == "}" ? UInt8(ascii: "}") : UInt8(ascii: "]"))
@@ -53,13 +58,13 @@ package struct JSONBuffer {
   }
 
   /// Starts an array element (a comma before every element but the first).
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func element() {
     if memberBits & 1 != 0 { append(UInt8(ascii: ",")) }
     memberBits |= 1
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   internal mutating func append(_ byte: UInt8) {
     bytes.append(byte)
   }
@@ -211,6 +216,7 @@ package struct JSONBuffer {
     bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
   }
 
+  @usableFromInline
   package mutating func null() {
     bytes.append(contentsOf: Array("null".utf8))
   }

@@ -35,6 +35,9 @@ package struct VisitTracker {
   /// Implementation note: the fold's index (one hash of the id's bytes), not a
   /// `Dictionary`, which hashed every id of a lifecycle event with SipHash.
   private var positions = ControllerIndex()
+  /// The ids looked up last and their entries: a move's two controllers are named again by its
+  /// four callbacks, and comparing an id with four kept ones costs less than hashing it.
+  private var recent = RecentIDs()
   /// The entries' class names, each kept once (every entry is kept for the whole session).
   private var classNames = InternedTexts()
 
@@ -64,7 +67,7 @@ package struct VisitTracker {
       guard entry >= 0 else { return (nil, nil) }
       return step(callback, at: Int(entry), seq: record.seq, time: record.time)
     case .dealloc(let controller):
-      if entry < 0, let p = positions[controller] { entry = p }
+      if entry < 0, let p = lookUp(controller) { entry = p }
       guard entry >= 0 else { return (nil, nil) }
       return end(Int(entry), seq: record.seq, time: record.time)
     case .session, .root, .link, .unlink, .modal, .touches, .pan, .move, .mark, .unknown:
@@ -169,7 +172,7 @@ package struct VisitTracker {
     var entry: Int32 = -1
     switch callback {
     case .willAppear, .didAppear: _ = position(of: controller, &entry)
-    case .willDisappear: entry = positions[controller] ?? -1
+    case .willDisappear: entry = lookUp(controller) ?? -1
     case .didLoad, .didDisappear: break
     }
     return entry
@@ -177,13 +180,23 @@ package struct VisitTracker {
 
   private mutating func position(of controller: ControllerID, _ entry: inout Int32) -> Int {
     if entry >= 0 { return Int(entry) }
-    if let p = positions[controller] {
+    if let p = lookUp(controller) {
       entry = p
       return Int(p)
     }
     entry = Int32(entries.count)
     positions.insert(controller, at: entry)
+    recent.insert(controller, entry)
     entries.append(Entry(controller: controller, className: nil))
     return entries.count - 1
+  }
+
+  /// The entry of `controller`, nil when it has none yet.
+  @inline(__always)
+  private mutating func lookUp(_ controller: ControllerID) -> Int32? {
+    if let p = recent.find(controller) { return p }
+    guard let p = positions[controller] else { return nil }
+    recent.insert(controller, p)
+    return p
   }
 }

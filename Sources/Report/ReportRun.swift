@@ -74,7 +74,7 @@ public struct ReportRun: Sendable {
     self.init(
       name: name, records: records, lines: lines, findings: findings, seqs: seqs, maxEvents: maxEvents,
       filter: filter, totalEvents: records.count, selectedEvents: nil, lineAfterRecords: nil, unlisted: [],
-      streamed: nil, messages: nil)
+      streamed: nil)
   }
 
   /// - Parameters:
@@ -85,13 +85,10 @@ public struct ReportRun: Sendable {
   ///   - streamed: a builder that has already stepped through the window's events, and the state
   ///     after the window's last one (``read(path:name:options:seqs:maxEvents:filter:shown:model:trace:)``),
   ///     nil to fold `records` here.
-  ///   - messages: each finding's message as the page shows it (``ReportRunBuilder/message(of:)``),
-  ///     made while the journal was read; nil to make them here.
   init(
     name: String, records: [Record], lines: [Int], findings: [CheckFinding], seqs: ClosedRange<Int>?,
     maxEvents: Int, filter: EventSelection, totalEvents: Int, selectedEvents: Int?, lineAfterRecords: Int?,
-    unlisted: [(rule: FormatRule, count: Int)], streamed: (builder: ReportRunBuilder, state: State)?,
-    messages: [String]?
+    unlisted: [(rule: FormatRule, count: Int)], streamed: (builder: ReportRunBuilder, state: State)?
   ) {
     precondition(records.count == lines.count, "one line per record")
     self.name = name
@@ -127,13 +124,13 @@ public struct ReportRun: Sendable {
     }
     if var builder = streamed?.builder, let state = streamed?.state {
       json = builder.finish(
-        state, records: records, lines: lines, window: window, name: name, findings: findings, messages: messages,
-        note: note, totalEvents: totalEvents, lineAfterRecords: lineAfterRecords)
+        state, records: records, lines: lines, window: window, name: name, findings: findings, note: note,
+        totalEvents: totalEvents, lineAfterRecords: lineAfterRecords)
     } else {
       var builder = ReportRunBuilder(filter: filter, events: window.count)
       json = builder.build(
-        records: records, lines: lines, window: window, name: name, findings: findings, messages: messages,
-        note: note, totalEvents: totalEvents, lineAfterRecords: lineAfterRecords)
+        records: records, lines: lines, window: window, name: name, findings: findings, note: note,
+        totalEvents: totalEvents, lineAfterRecords: lineAfterRecords)
     }
   }
 
@@ -228,17 +225,12 @@ public struct ReportRun: Sendable {
     var check = JournalCheck(rules: .all, model: model)
     var found: [CheckFinding] = []
     var listed: [CheckFinding] = []
-    // Each listed finding's words, made here as the findings come: this thread waits for the
-    // checker's most of the time, and the page's block is written once the journal is read, by
-    // one thread while the other core is idle.
-    var messages: [String] = []
     var perRule: [FormatRule: Int] = [:]
     var unlisted: [(rule: FormatRule, count: Int)] = []
     func list(_ findings: inout [CheckFinding]) {
       for finding in findings {
         guard case .format(let diagnostic) = finding else {
           listed.append(finding)
-          messages.append(ReportRunBuilder.message(of: finding))
           continue
         }
         let rule = diagnostic.rule
@@ -246,7 +238,6 @@ public struct ReportRun: Sendable {
         perRule[rule] = count + 1
         if count < maxFindingsPerFormatRule {
           listed.append(finding)
-          messages.append(ReportRunBuilder.message(of: finding))
         } else if let i = unlisted.firstIndex(where: { $0.rule == rule }) {
           unlisted[i].count += 1
         } else {
@@ -319,7 +310,7 @@ public struct ReportRun: Sendable {
     let run = ReportRun(
       name: name, records: records, lines: lines, findings: listed, seqs: seqs,
       maxEvents: window.limit, filter: filter, totalEvents: window.total, selectedEvents: window.selected,
-      lineAfterRecords: lineAfterRecords, unlisted: unlisted, streamed: streamed, messages: messages)
+      lineAfterRecords: lineAfterRecords, unlisted: unlisted, streamed: streamed)
     return (run, readerFindings, shown)
   }
 }

@@ -70,12 +70,9 @@ extension ReportRunBuilder {
   /// of the event, -1 when it has none) indexes in the string table.
   /// `whole`: the window is the whole journal (every finding is listed);
   /// `lineAfterRecords`: findings from this line on are past the records kept.
-  /// `messages`: each finding's ``message(of:)``, when the caller has made them already.
   mutating func writeFindings(
-    _ findings: [CheckFinding], messages: [String]? = nil, lanes: [Int32], whole: Bool, lineAfterRecords: Int?,
-    to json: inout JSONBuffer
+    _ findings: [CheckFinding], lanes: [Int32], whole: Bool, lineAfterRecords: Int?, to json: inout JSONBuffer
   ) {
-    precondition(messages == nil || messages?.count == findings.count, "one message per finding")
     var rules: [String] = []
     var ruleIndex: [Rule: Int] = [:]
     json.key("findings")
@@ -83,7 +80,7 @@ extension ReportRunBuilder {
     typealias F = ReportData.Finding
     // One row of values, written over for each finding (an array a finding was one allocation each).
     var values = [Int](repeating: 0, count: F.allCases.count)
-    for (i, (finding, l)) in zip(findings, lanes).enumerated() {
+    for (finding, l) in zip(findings, lanes) {
       // The last record at or before the finding's line.
       var low = 0
       var high = lines.count
@@ -109,7 +106,7 @@ extension ReportRunBuilder {
       values[F.event.rawValue] = index
       values[F.rule.rawValue] = rule
       values[F.severity.rawValue] = finding.severity == .error ? 0 : 1
-      values[F.message.rawValue] = strings.index(messages?[i] ?? Self.message(of: finding))
+      values[F.message.rawValue] = strings.index(displayText(finding.message, limit: .max))
       values[F.move.rawValue] = finding.move ?? -1
       values[F.lane.rawValue] = Int(l)
       values[F.source.rawValue] = finding.source.map { strings.index(displayText($0, limit: .max)) } ?? -1
@@ -119,10 +116,5 @@ extension ReportRunBuilder {
     json.close("]")
     json.key("rules")
     json.strings(rules)
-  }
-
-  /// A finding's message as the page shows it: ``CheckFinding/message`` made safe for a terminal, uncut.
-  static func message(of finding: CheckFinding) -> String {
-    displayText(finding.message, limit: .max)
   }
 }

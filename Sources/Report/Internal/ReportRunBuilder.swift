@@ -145,8 +145,8 @@ struct ReportRunBuilder: Sendable {
 
   /// Folds `records` (the window's, and every one before it) and writes the block.
   mutating func build(
-    records: [Record], lines: [Int], window: Range<Int>, name: String, findings: [CheckFinding],
-    messages: [String]? = nil, note: String?, totalEvents: Int, lineAfterRecords: Int?
+    records: [Record], lines: [Int], window: Range<Int>, name: String, findings: [CheckFinding], note: String?,
+    totalEvents: Int, lineAfterRecords: Int?
   ) -> [[UInt8]] {
     var state = State()
     for i in 0..<window.lowerBound { _ = reduce(into: &state, records[i]) }
@@ -156,8 +156,8 @@ struct ReportRunBuilder: Sendable {
       step(records[i], state)
     }
     return finish(
-      state, records: records, lines: lines, window: window, name: name, findings: findings, messages: messages,
-      note: note, totalEvents: totalEvents, lineAfterRecords: lineAfterRecords)
+      state, records: records, lines: lines, window: window, name: name, findings: findings, note: note,
+      totalEvents: totalEvents, lineAfterRecords: lineAfterRecords)
   }
 
   /// Starts the window: `state` is the fold of every event before it.
@@ -286,7 +286,7 @@ struct ReportRunBuilder: Sendable {
   ///   large ones, the columns, deltas, layouts and strings, are not copied into one more buffer).
   mutating func finish(
     _ state: State, records: [Record], lines: [Int], window: Range<Int>, name: String, findings: [CheckFinding],
-    messages: [String]? = nil, note: String?,
+    note: String?,
     totalEvents: Int, lineAfterRecords: Int?
   ) -> [[UInt8]] {
     precondition(stepped == window.count, "every event of the window stepped")
@@ -311,8 +311,8 @@ struct ReportRunBuilder: Sendable {
     findingsJSON.htmlSafe = true
     findingsJSON.open("{")
     writeFindings(
-      findings, messages: messages, lanes: findingLanes, whole: window.count == totalEvents,
-      lineAfterRecords: lineAfterRecords, to: &findingsJSON)
+      findings, lanes: findingLanes, whole: window.count == totalEvents, lineAfterRecords: lineAfterRecords,
+      to: &findingsJSON)
     var lanesJSON = JSONBuffer()
     lanesJSON.open("{")
     writeLanes(state, to: &lanesJSON)

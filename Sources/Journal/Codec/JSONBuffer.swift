@@ -162,21 +162,12 @@ public struct JSONBuffer: Sendable {
   }
 
   /// An array of integers.
-  package mutating func ints(_ values: some Sequence<Int>) {
-    open("[")
-    for value in values {
-      element()
-      int(value)
-    }
-    close("]")
-  }
-
-  /// An array of integers, from an array.
   ///
-  /// Implementation note: not generic: called from another module, the generic form is not
-  /// specialized and steps through the sequence by its protocol's witnesses, which cost the
-  /// report's findings (ten integers each, tens of thousands of findings) more than the digits.
-  package mutating func ints(_ values: [Int]) {
+  /// Implementation note: inlinable, so that the caller's module specializes it for its sequence
+  /// (an array of the report's findings' rows): unspecialized, it stepped through each sequence by
+  /// its protocol's witnesses, which cost more than the digits.
+  @inlinable
+  package mutating func ints(_ values: some Sequence<Int>) {
     open("[")
     for value in values {
       element()

@@ -139,11 +139,6 @@ struct TextTable {
     text.reserveCapacity(text.count + rows * columns * 12)
   }
 
-  /// Adds a row of cells (the row's count of cells must be the header's).
-  mutating func add(_ row: [String]) {
-    for cell in row { add(cell) }
-  }
-
   /// Adds the next cell: the rows are filled left to right, top to bottom.
   mutating func add(_ cell: String) {
     var ascii = true
@@ -160,25 +155,14 @@ struct TextTable {
   /// Adds the next cell: an integer's digits.
   mutating func add(_ n: Int) {
     let start = text.count
-    Self.appendDigits(of: n, to: &text)
+    JSONWriter.appendInt(n, to: &text)
     end(width: text.count - start)
   }
 
   /// Adds the next cell: microseconds as ``Distribution/milliseconds(_:)`` writes them (`1250.000`, `-` for none).
   mutating func add(milliseconds microseconds: Int64?) {
     let start = text.count
-    if let microseconds {
-      if microseconds < 0 { text.append(UInt8(ascii: "-")) }
-      let m = microseconds.magnitude
-      Self.appendDigits(of: m / 1000, to: &text)
-      let fraction = Int(m % 1000)
-      text.append(UInt8(ascii: "."))
-      text.append(UInt8(ascii: "0") + UInt8(fraction / 100))
-      text.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
-      text.append(UInt8(ascii: "0") + UInt8(fraction % 10))
-    } else {
-      text.append(UInt8(ascii: "-"))
-    }
+    Distribution.appendMilliseconds(microseconds, to: &text)
     end(width: text.count - start)
   }
 
@@ -186,29 +170,6 @@ struct TextTable {
     let column = cells.count % columns
     widths[column] = max(widths[column], width)
     cells.append((text.count, width))
-  }
-
-  private static func appendDigits(of n: Int, to bytes: inout [UInt8]) {
-    if n < 0 { bytes.append(UInt8(ascii: "-")) }
-    appendDigits(of: n.magnitude, to: &bytes)
-  }
-
-  private static func appendDigits(of n: UInt, to bytes: inout [UInt8]) {
-    appendDigits(of: UInt64(n), to: &bytes)
-  }
-
-  private static func appendDigits(of n: UInt64, to bytes: inout [UInt8]) {
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    var count = 0
-    var rest = n
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-        count += 1
-      } while rest > 0
-      bytes.append(contentsOf: buffer[(24 - count)...])
-    }
   }
 
   /// Appends `count` spaces (a loop: a column's padding is a few bytes).

@@ -85,6 +85,21 @@ import Testing
         """)
   }
 
+  /// The one way the tables write a duration: exact milliseconds, three decimals, `-` for none,
+  /// the same as a string and as bytes (the stats table writes bytes).
+  @Test func durationsAreExactMillisecondsWithThreeDecimals() {
+    let cases: [(Int64?, String)] = [
+      (nil, "-"), (0, "0.000"), (5, "0.005"), (1_250_000, "1250.000"), (999, "0.999"), (-2_500, "-2.500"),
+      (-1, "-0.001"), (Int64.max, "9223372036854775.807"), (Int64.min, "-9223372036854775.808"),
+    ]
+    for (microseconds, text) in cases {
+      #expect(Distribution.milliseconds(microseconds) == text)
+      var bytes: [UInt8] = [UInt8(ascii: "x")]
+      Distribution.appendMilliseconds(microseconds, to: &bytes)
+      #expect(bytes == Array(("x" + text).utf8))
+    }
+  }
+
   @Test func jsonIsOneDocumentWithSessionsAndOverall() {
     let report = StatsReport(sessions: [Self.stats(AnalyticsFixture.text, file: "j.ndjson")])
     let overall = Self.fixtureJSON.replacingOccurrences(

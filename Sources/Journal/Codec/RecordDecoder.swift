@@ -116,9 +116,10 @@ public enum RecordDecoder {
 
 extension RecordDecoder {
   /// Decodes the lines of one journal in order, as the readers do: the date of
-  /// the time decoded last is reused while lines stay in its minute, and ids
-  /// and class names decoded lately are handed out again as the same strings
-  /// (long ones are not allocated anew on every line). Each line is decoded
+  /// the time decoded last is reused while lines stay in its minute, ids
+  /// decoded lately are handed out again without a lookup in the process's
+  /// table of ids, and class names as the same strings (long ones are not
+  /// allocated anew on every line). Each line is decoded
   /// exactly as ``RecordDecoder/decode(_:limits:)-(UnsafeRawBufferPointer,_)``
   /// decodes it alone: same records, same errors.
   ///

@@ -46,7 +46,7 @@ public final class JournalReader {
   @exclusivity(unchecked) private var lastLine = (number: 0, offset: Int64(0))
   /// The minute of the time decoded last on this thread (the decoder skips the date when it repeats).
   @exclusivity(unchecked) private var minute = CanonicalMinute()
-  /// The ids decoded lately on this thread (the decoder hands a repeated id out as the same string).
+  /// The ids and class names decoded lately on this thread (``IDCache``).
   private let ids = IDCache()
   private var ended = false
 

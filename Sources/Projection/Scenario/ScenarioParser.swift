@@ -392,7 +392,7 @@ private struct RecentLines: Sendable {
 
   @inline(__always)
   private static func hash(of line: ArraySlice<UInt8>) -> UInt32 {
-    line.withUnsafeBytes { ControllerIndex.hash(of: $0) }
+    line.withUnsafeBytes { ControllerID.contentHash(of: $0) }
   }
 
   @inline(__always)

@@ -149,9 +149,8 @@ struct CanonicalLine {
     guard text(tables.member(key)), let (start, n) = plainString(), n > 0, n <= ControllerID.maximumLength else {
       return nil
     }
-    if n <= SmallASCII.capacity, tables.smallStrings { return ControllerID(smallString(start, n)) }
     if let ids { return ids.id(base + start, n) }
-    return ControllerID(String(decoding: UnsafeBufferPointer(start: base + start, count: n), as: UTF8.self))
+    return ControllerID(utf8: UnsafeRawBufferPointer(start: base + start, count: n))
   }
 
   /// `,"key":"text"` (a class name: handed out by `ids` as ids are).

@@ -1,12 +1,13 @@
 /// The controller ids (and class names) decoded lately on one thread, so that
-/// one seen again is handed out as the same string instead of a new one.
+/// one seen again is handed out without a lookup in the process's table of ids
+/// (an id) or a new string (a class name).
 ///
-/// Implementation note: an id of more than 15 bytes (a real app's
-/// `ComposeViewController#412`, not `c12`) does not fit in a small string, so
-/// decoding it afresh would allocate a string on every line, which the
-/// consumer would free again. A hit
-/// costs a hash of three words and one comparison of the bytes, and ids handed out from here
-/// share their storage, so comparing two of them is a pointer comparison.
+/// Implementation note: an id of more than 7 bytes (a real app's
+/// `ComposeViewController#412`, not `c12`) is the address of its entry in
+/// ``ControllerIDTable``, which takes a lock and hashes every byte; a class name
+/// of more than 15 bytes does not fit in a small string, so decoding it afresh
+/// would allocate a string on every line, which the consumer would free again.
+/// A hit costs a hash of three words and one comparison of the bytes.
 /// The table is direct-mapped with a fixed number of slots (a miss replaces
 /// the slot's string): memory stays the same whatever the journal's size.
 /// Class names go through it too: a churn-shaped journal allocates a
@@ -16,13 +17,17 @@ final class IDCache {
   static let capacity = 1024
   /// The longest id kept (longer ones are decoded as before).
   static let longest = 64
-  /// The shortest: shorter ids are small strings, which allocate nothing.
+  /// The shortest class name kept: shorter ones are small strings, which allocate nothing.
   static let shortest = 16
+  /// The shortest id kept: shorter ones are kept in place in the id (``ControllerID``).
+  static let shortestID = ControllerID.inlineCapacity + 1
 
   private let hashes: UnsafeMutablePointer<UInt64>
   private let lengths: UnsafeMutablePointer<Int>
   private let bytes: UnsafeMutablePointer<UInt8>
   private let strings: UnsafeMutablePointer<String>
+  /// The ids of the slots that hold an id (their hash has bit 1 set; a class name's has it clear).
+  private let ids: UnsafeMutablePointer<ControllerID>
 
   init() {
     hashes = .allocate(capacity: Self.capacity)
@@ -32,6 +37,8 @@ final class IDCache {
     bytes = .allocate(capacity: Self.capacity * Self.longest)
     strings = .allocate(capacity: Self.capacity)
     strings.initialize(repeating: "", count: Self.capacity)
+    ids = .allocate(capacity: Self.capacity)
+    ids.initialize(repeating: ControllerID.packed(UnsafeRawPointer(bytes), 0), count: Self.capacity)
   }
 
   deinit {
@@ -40,12 +47,21 @@ final class IDCache {
     bytes.deallocate()
     strings.deinitialize(count: Self.capacity)
     strings.deallocate()
+    ids.deallocate()
   }
 
   /// The id spelt by the `n` bytes at `p` (valid UTF-8 without escapes).
   @inline(__always)
   func id(_ p: UnsafePointer<UInt8>, _ n: Int) -> ControllerID {
-    ControllerID(string(p, n))
+    guard n >= Self.shortestID else { return ControllerID.packed(p, n) }
+    guard n <= Self.longest else {
+      let bytes = UnsafeRawBufferPointer(start: p, count: n)
+      return ControllerID(interning: p, n, hash: ControllerID.contentHash(of: bytes))
+    }
+    let h = Self.hash(p, n) | 2
+    let slot = Self.slot(h)
+    if hashes[slot] == h, lengths[slot] == n, Self.sameBytes(bytes + slot * Self.longest, p, n) { return ids[slot] }
+    return missID(p, n, slot: slot, hash: h)
   }
 
   /// The string spelt by the `n` bytes at `p` (valid UTF-8 without escapes).
@@ -54,8 +70,17 @@ final class IDCache {
     guard n >= Self.shortest, n <= Self.longest else {
       return String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
     }
+    let h = Self.hash(p, n) & ~2
+    let slot = Self.slot(h)
+    if hashes[slot] == h, lengths[slot] == n, Self.sameBytes(bytes + slot * Self.longest, p, n) { return strings[slot] }
+    return miss(p, n, slot: slot, hash: h)
+  }
+
+  /// A hash of the `n` (8 to 64) bytes at `p`: the first, middle and last words (they overlap for
+  /// short ones), and the length; never 0 (an empty slot).
+  @inline(__always)
+  private static func hash(_ p: UnsafePointer<UInt8>, _ n: Int) -> UInt64 {
     let raw = UnsafeRawPointer(p)
-    // The first, middle and last words (they overlap for short ids), and the length.
     let h0 = raw.loadUnaligned(as: UInt64.self)
     let h1 = raw.loadUnaligned(fromByteOffset: (n - 8) / 2, as: UInt64.self)
     let h2 = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
@@ -63,12 +88,11 @@ final class IDCache {
     h ^= h >> 31
     h = h &* 0xFF51_AFD7_ED55_8CCD
     h ^= h >> 29
-    h |= 1  // 0 marks an empty slot
-    let slot = Int(truncatingIfNeeded: h >> 40) & (Self.capacity - 1)
-    let kept = bytes + slot * Self.longest
-    if hashes[slot] == h, lengths[slot] == n, Self.sameBytes(kept, p, n) { return strings[slot] }
-    return miss(p, n, slot: slot, hash: h)
+    return h | 1
   }
+
+  @inline(__always)
+  private static func slot(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> 40) & (capacity - 1) }
 
   /// Whether the `n` (16 to 64) bytes at `a` and at `b` are the same, compared a word at a time (the
   /// last word overlapping the ones before), where `memcmp` is a call.
@@ -96,5 +120,16 @@ final class IDCache {
     (bytes + slot * Self.longest).update(from: p, count: n)
     strings[slot] = string
     return string
+  }
+
+  @inline(never)
+  private func missID(_ p: UnsafePointer<UInt8>, _ n: Int, slot: Int, hash: UInt64) -> ControllerID {
+    let contentHash = ControllerID.contentHash(of: UnsafeRawBufferPointer(start: p, count: n))
+    let id = ControllerID(interning: p, n, hash: contentHash)
+    hashes[slot] = hash
+    lengths[slot] = n
+    (bytes + slot * Self.longest).update(from: p, count: n)
+    ids[slot] = id
+    return id
   }
 }

@@ -61,13 +61,24 @@ extension RecordParser {
   func id(_ key: JournalKey, _ type: Event.Kind) throws(DecodeError) -> ControllerID {
     let ref = try required(key, type)
     guard ref.kind == .string else { throw .expected("a string", for: key, found: scanner.found(ref), at: ref.start) }
-    let id: ControllerID
-    if !ref.flag, let ids {
-      id = ids.id(scanner.base + ref.start + 1, ref.end - ref.start - 2)
+    let id: ControllerID?
+    if !ref.flag {
+      // No escapes: the bytes between the quotes are the id's.
+      let n = ref.end - ref.start - 2
+      let p = scanner.base + ref.start + 1
+      if !ControllerID.isValidLength(n) {
+        id = nil
+      } else if let ids {
+        id = ids.id(p, n)
+      } else {
+        id = ControllerID(utf8: UnsafeRawBufferPointer(start: p, count: n))
+      }
     } else {
-      id = ControllerID(string(ref))
+      // Checked before it is made: an invalid id is not kept in the table of ids.
+      let text = string(ref)
+      id = ControllerID.isValidLength(text.utf8.count) ? ControllerID(text) : nil
     }
-    guard id.isValid else {
+    guard let id else {
       throw .malformed(
         ref.start,
         "\"\(key.name)\" must be a non-empty string of at most \(ControllerID.maximumLength) bytes; "

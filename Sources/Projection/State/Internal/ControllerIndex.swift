@@ -17,55 +17,10 @@ package struct ControllerIndex: Sendable, Hashable {
 
   package init() {}
 
-  /// A hash of the id's UTF-8 bytes, read eight at a time.
-  ///
-  /// Implementation note: the bytes are read in place from the string's
-  /// contiguous storage, a word at a time. Iterating `rawValue.utf8` byte by
-  /// byte costs several steps a byte: on ids such as
-  /// `ComposeViewController#412` (a real app's, 20 to 30 bytes) the hash
-  /// would be most of the fold's cost.
+  /// A hash of the id's UTF-8 bytes (``ControllerID/contentHash``: kept with the id, not read
+  /// again at each lookup).
   @inline(__always)
-  static func hash(of id: ControllerID) -> UInt32 {
-    if let hash = id.rawValue.utf8.withContiguousStorageIfAvailable({ hash(of: UnsafeRawBufferPointer($0)) }) {
-      return hash
-    }
-    return hash(of: Array(id.rawValue.utf8))
-  }
-
-  @inline(__always)
-  private static func hash(of bytes: [UInt8]) -> UInt32 {
-    bytes.withUnsafeBytes { hash(of: $0) }
-  }
-
-  /// The hash of `bytes`: each 8-byte word (the last one padded with zeros) mixed
-  /// in by a multiplication, then MurmurHash3's 64-bit finaliser, so that the low
-  /// bits (the shard) and the bits above them (the slot) both depend on every byte.
-  @inline(__always)
-  static func hash(of bytes: UnsafeRawBufferPointer) -> UInt32 {
-    let count = bytes.count
-    var h = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
-    guard let base = bytes.baseAddress else { return UInt32(truncatingIfNeeded: h) }
-    var i = 0
-    while i + 8 <= count {
-      h = (h ^ base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x0000_0100_0000_01B3
-      h ^= h >> 29
-      i += 8
-    }
-    if i < count {
-      var tail: UInt64 = 0
-      var shift: UInt64 = 0
-      while i < count {
-        tail |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << shift
-        shift += 8
-        i += 1
-      }
-      h = (h ^ tail) &* 0x0000_0100_0000_01B3
-    }
-    h ^= h >> 33
-    h = h &* 0xFF51_AFD7_ED55_8CCD
-    h ^= h >> 33
-    return UInt32(truncatingIfNeeded: h)
-  }
+  static func hash(of id: ControllerID) -> UInt32 { id.contentHash }
 
   package subscript(id: ControllerID) -> Int32? {
     let hash = Self.hash(of: id)

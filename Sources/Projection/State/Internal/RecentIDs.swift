@@ -5,8 +5,7 @@ import Journal
 ///
 /// Implementation note: a move names two controllers and its four callbacks
 /// name them again, so most lookups of the checker's and the diff's hot paths
-/// hit here; comparing two ids is a couple of word compares (ids the reader
-/// hands out share their storage), much cheaper than hashing one. The slots are
+/// hit here; comparing two ids is one word compare, cheaper than a probe of the index. The slots are
 /// unrolled: no array, no bounds checks, no allocation.
 package struct RecentIDs: Sendable {
   private var id0: ControllerID = ""
@@ -22,17 +21,8 @@ package struct RecentIDs: Sendable {
   package init() {}
 
   /// What `id` mapped to when it was kept; nil when it is not kept.
-  ///
-  /// Implementation note: the slots are first compared as strings (two words each): the reader
-  /// hands a repeated id out as the same string, so that finds most ids; only then by their bytes.
-  /// Compared by bytes slot after slot, a kept id of the same length before the one sought (ids
-  /// of one app's classes often are) cost a comparison of its bytes at nearly every event.
   @inline(__always)
   package func find(_ id: ControllerID) -> Int32? {
-    if value0 >= 0 && id0.isSameString(as: id) { return value0 }
-    if value1 >= 0 && id1.isSameString(as: id) { return value1 }
-    if value2 >= 0 && id2.isSameString(as: id) { return value2 }
-    if value3 >= 0 && id3.isSameString(as: id) { return value3 }
     if value0 >= 0 && id0 == id { return value0 }
     if value1 >= 0 && id1 == id { return value1 }
     if value2 >= 0 && id2 == id { return value2 }

@@ -82,14 +82,14 @@ extension Record {
     switch event {
     case .lifecycle(let c, let callback):
       line.text(tables.member(.controller))
-      line.string(c.rawValue)
+      line.id(c)
       line.text(tables.member(.callback))
       line.word(callback.rawValue)
     case .move(let m):
       line.text(tables.member(.from))
-      line.string(m.from.rawValue)
+      line.id(m.from)
       line.text(tables.member(.to))
-      line.string(m.to.rawValue)
+      line.id(m.to)
       line.text(tables.member(.direction))
       line.word(m.direction.rawValue)
       line.text(tables.member(.trigger))
@@ -98,7 +98,7 @@ extension Record {
       if m.animated { line.raw("true") } else { line.raw("false") }
     case .pan(let p):
       line.text(tables.member(.controller))
-      line.string(p.controller.rawValue)
+      line.id(p.controller)
       line.text(tables.member(.direction))
       line.word(p.direction.rawValue)
       line.text(tables.member(.touches))
@@ -111,32 +111,32 @@ extension Record {
       line.word(p.outcome.rawValue)
     case .alloc(let c, let className):
       line.text(tables.member(.controller))
-      line.string(c.rawValue)
+      line.id(c)
       line.text(tables.member(.className))
       line.string(className)
     case .root(let c), .dealloc(let c):
       line.text(tables.member(.controller))
-      line.string(c.rawValue)
+      line.id(c)
     case .modal(let c, let presenter):
       line.text(tables.member(.controller))
-      line.string(c.rawValue)
+      line.id(c)
       line.text(tables.member(.presenter))
-      line.string(presenter.rawValue)
+      line.id(presenter)
     case .link(let from, let direction, let to):
       line.text(tables.member(.from))
-      line.string(from.rawValue)
+      line.id(from)
       line.text(tables.member(.direction))
       line.word(direction.rawValue)
       line.text(tables.member(.to))
-      line.string(to.rawValue)
+      line.id(to)
     case .unlink(let from, let direction):
       line.text(tables.member(.from))
-      line.string(from.rawValue)
+      line.id(from)
       line.text(tables.member(.direction))
       line.word(direction.rawValue)
     case .touches(let c, let direction, let min):
       line.text(tables.member(.controller))
-      line.string(c.rawValue)
+      line.id(c)
       line.text(tables.member(.direction))
       line.word(direction.rawValue)
       line.text(tables.member(.min))
@@ -197,12 +197,12 @@ extension Event {
   /// keys (`session`, `mark`, an unknown type), which the fast path leaves to the general one.
   var fastStringBytes: Int? {
     switch self {
-    case .alloc(let c, let cls): c.rawValue.utf8.count + cls.utf8.count
+    case .alloc(let c, let cls): c.utf8Count + cls.utf8.count
     case .root(let c), .dealloc(let c), .touches(let c, _, _), .lifecycle(let c, _), .unlink(let c, _):
-      c.rawValue.utf8.count
-    case .link(let a, _, let b), .modal(let a, let b): a.rawValue.utf8.count + b.rawValue.utf8.count
-    case .pan(let p): p.controller.rawValue.utf8.count
-    case .move(let m): m.from.rawValue.utf8.count + m.to.rawValue.utf8.count
+      c.utf8Count
+    case .link(let a, _, let b), .modal(let a, let b): a.utf8Count + b.utf8Count
+    case .pan(let p): p.controller.utf8Count
+    case .move(let m): m.from.utf8Count + m.to.utf8Count
     case .session, .mark, .unknown: nil
     }
   }

@@ -54,9 +54,20 @@ struct RawLine {
   @inline(__always)
   mutating func string(_ text: String) {
     var text = text
+    text.withUTF8 { string(bytes: UnsafeRawBufferPointer($0)) }
+  }
+
+  /// A controller id as a JSON string literal (its bytes read in place).
+  @inline(__always)
+  mutating func id(_ id: ControllerID) {
+    id.withUTF8 { string(bytes: $0) }
+  }
+
+  /// The JSON string literal of `bytes` (UTF-8).
+  @inline(__always)
+  mutating func string(bytes: UnsafeRawBufferPointer) {
     byte(UInt8(ascii: "\""))
-    text.withUTF8 { bytes in
-      guard let start = bytes.baseAddress else { return }
+    if let start = bytes.baseAddress {
       var i = 0
       // Eight bytes at a time while they are all printable ASCII without `"` or `\` (the decoder's
       // test): ids and class names nearly always are; the rest goes byte by byte.
